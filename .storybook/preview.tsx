@@ -1,0 +1,78 @@
+import { Box } from '@chakra-ui/react';
+import { createI18n, I18nextProvider, LANGUAGES } from '@camposense/i18n';
+import { UiProvider, type ColorMode } from '@camposense/ui';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { useEffect, useMemo } from 'react';
+import { SWRConfig } from 'swr';
+import './preview.css';
+
+/** Language from the toolbar: a fresh i18next instance per language, never the stored one. */
+const withLanguage: Decorator = (Story, context) => {
+  const language = (context.globals.language as string) ?? 'es';
+  const i18n = useMemo(() => createI18n({ language, detect: false }), [language]);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Story />
+    </I18nextProvider>
+  );
+};
+
+/** Theme from the toolbar; the Chakra provider with our system. */
+const withUi: Decorator = (Story, context) => {
+  const theme: ColorMode = context.globals.theme === 'light' ? 'light' : 'dark';
+  return (
+    <UiProvider forcedColorMode={theme}>
+      <Box data-testid="story-root" bg="surface.page" color="fg" minH="100vh">
+        <Story />
+      </Box>
+    </UiProvider>
+  );
+};
+
+/** A fresh SWR cache per story, no retries, so error stories settle and no story sees another's data. */
+const withSwr: Decorator = (Story) => (
+  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
+    <Story />
+  </SWRConfig>
+);
+
+const preview: Preview = {
+  loaders: [mswLoader()],
+  decorators: [withSwr, withUi, withLanguage],
+  globalTypes: {
+    language: {
+      description: 'Language',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: LANGUAGES.map((value) => ({ value, title: value === 'es' ? 'Español' : 'English' })),
+        dynamicTitle: true,
+      },
+    },
+    theme: {
+      description: 'Theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'dark', title: 'Dark' },
+          { value: 'light', title: 'Light' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { language: 'es', theme: 'dark' },
+  parameters: {
+    layout: 'fullscreen',
+    controls: { expanded: true },
+    a11y: { test: 'off' },
+  },
+  tags: ['autodocs'],
+};
+
+export default preview;

@@ -1,0 +1,73 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { fileURLToPath } from 'node:url';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { chromiumLaunchOptions } from '../tools/chromium';
+
+const configDir = fileURLToPath(new URL('.', import.meta.url));
+export const THEMES = ['dark', 'light'] as const;
+
+/**
+ * One Vitest browser project per theme: every story renders in Debian's Chromium and its
+ * screenshot is compared with the committed baseline beside the story file.
+ */
+export function storybookProjects(): TestProjectInlineConfiguration[] {
+  return THEMES.map((theme) => ({
+    extends: true,
+    plugins: [storybookTest({ configDir, initialGlobals: { theme } })],
+    publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+    optimizeDeps: {
+      include: [
+        '@chakra-ui/react',
+        '@emotion/react',
+        'react',
+        'react-dom',
+        'react-dom/client',
+        'react/jsx-runtime',
+        'react/jsx-dev-runtime',
+        'swr',
+        'i18next',
+        'react-i18next',
+        'i18next-browser-languagedetector',
+        'lucide-react',
+        'msw/browser',
+        'msw-storybook-addon/csf3',
+      ],
+    },
+    test: {
+      name: `storybook-${theme}`,
+      provide: { visualTheme: theme },
+      setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
+      testTimeout: 30_000,
+      browser: {
+        enabled: true,
+        headless: true,
+        screenshotFailures: false,
+        provider: playwright({
+          launchOptions: chromiumLaunchOptions(),
+          contextOptions: {
+            reducedMotion: 'reduce',
+            locale: 'es-ES',
+            timezoneId: 'America/Lima',
+            deviceScaleFactor: 1,
+            colorScheme: theme,
+          },
+        }),
+        instances: [{ browser: 'chromium' }],
+        expect: {
+          toMatchScreenshot: {
+            comparatorName: 'pixelmatch',
+            // Anti-aliasing may differ by a few pixels between runs; a real change moves far more.
+            comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.002 },
+          },
+        },
+      },
+    },
+  }));
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    visualTheme: (typeof THEMES)[number];
+  }
+}

@@ -1,0 +1,108 @@
+import { AuthProvider, SESSION_STORAGE_KEY } from '@camposense/data-access';
+import { adminUser, authHandlers, sessionFor } from '@camposense/data-access/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent } from 'storybook/test';
+import { AuthGate } from './auth-gate';
+
+/** A session in the browser as a previous sign-in left it, valid for an hour from now. */
+function storeValidSession() {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(sessionFor(adminUser, new Date(Date.now() + 3_600_000))));
+}
+
+const meta = {
+  title: 'Console/AuthGate',
+  component: AuthGate,
+  decorators: [
+    (Story) => (
+      <AuthProvider>
+        <Story />
+      </AuthProvider>
+    ),
+  ],
+  beforeEach: () => {
+    localStorage.clear();
+    return () => localStorage.clear();
+  },
+} satisfies Meta<typeof AuthGate>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** While the stored session is being checked: `Cargando...`. */
+export const DeterminingSession: Story = {
+  beforeEach: ({ msw }) => {
+    storeValidSession();
+    msw.use(authHandlers.mePending());
+  },
+  play: async () => {
+    await expect(await screen.findByRole('status')).toHaveTextContent(/Cargando|Loading/);
+  },
+};
+
+export const SignedOut: Story = {
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: /INICIAR SESIÓN|SIGN IN/ })).toBeEnabled();
+  },
+};
+
+export const SignedIn: Story = {
+  beforeEach: ({ msw }) => {
+    storeValidSession();
+    msw.use(authHandlers.meSucceeds());
+  },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: /BIENVENIDO|WELCOME/ })).toBeVisible();
+  },
+};
+
+export const SignedInEnglish: Story = { ...SignedIn, globals: { language: 'en' } };
+
+/** The login call never answers: the button says INICIANDO SESIÓN... and is disabled. */
+export const SigningIn: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(authHandlers.loginPending());
+  },
+  play: async () => {
+    await userEvent.type(await screen.findByLabelText(/CORREO ELECTRÓNICO|EMAIL/), 'admin@camposense.dev');
+    await userEvent.type(screen.getByLabelText(/CONTRASEÑA|PASSWORD/), 'Campo#Sense2026');
+    await userEvent.click(screen.getByRole('button', { name: /INICIAR SESIÓN|SIGN IN/ }));
+    await expect(await screen.findByRole('button', { name: /INICIANDO SESIÓN|SIGNING IN/ })).toBeDisabled();
+  },
+};
+
+export const WrongPassword: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(authHandlers.loginFails('Invalid credentials'));
+  },
+  play: async () => {
+    await userEvent.type(await screen.findByLabelText(/CORREO ELECTRÓNICO|EMAIL/), 'admin@camposense.dev');
+    await userEvent.type(screen.getByLabelText(/CONTRASEÑA|PASSWORD/), 'incorrecta');
+    await userEvent.click(screen.getByRole('button', { name: /INICIAR SESIÓN|SIGN IN/ }));
+    await expect(await screen.findByText('Invalid credentials')).toBeVisible();
+  },
+};
+
+export const UnknownUser: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(authHandlers.loginFails('Usuario no encontrado'));
+  },
+  play: async () => {
+    await userEvent.type(await screen.findByLabelText(/CORREO ELECTRÓNICO|EMAIL/), 'nadie@camposense.dev');
+    await userEvent.type(screen.getByLabelText(/CONTRASEÑA|PASSWORD/), 'cualquiera1');
+    await userEvent.click(screen.getByRole('button', { name: /INICIAR SESIÓN|SIGN IN/ }));
+    await expect(await screen.findByText('Usuario no encontrado')).toBeVisible();
+  },
+};
+
+/** The server fails unexpectedly: the spec's unexpected sign-in error. */
+export const ServerFailure: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(authHandlers.loginServerError());
+  },
+  play: async () => {
+    await userEvent.type(await screen.findByLabelText(/CORREO ELECTRÓNICO|EMAIL/), 'admin@camposense.dev');
+    await userEvent.type(screen.getByLabelText(/CONTRASEÑA|PASSWORD/), 'Campo#Sense2026');
+    await userEvent.click(screen.getByRole('button', { name: /INICIAR SESIÓN|SIGN IN/ }));
+    await expect(await screen.findByText(/Error inesperado durante el inicio de sesión|Unexpected error while signing in/)).toBeVisible();
+  },
+};

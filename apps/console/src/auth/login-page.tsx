@@ -1,0 +1,36 @@
+import { readStoredEmail, useAuth, type SignInResult } from '@camposense/data-access';
+import { useTranslation } from '@camposense/i18n';
+import { LoginScreen } from '@camposense/ui';
+import { useState } from 'react';
+
+/** The spec's error catalogue for a failed sign-in (section 8). */
+export function signInErrorMessage(result: Exclude<SignInResult, { ok: true }>, t: (key: 'errors.authentication' | 'errors.noUser' | 'errors.unexpectedLogin') => string): string {
+  switch (result.reason) {
+    case 'rejected':
+      return result.message || t('errors.authentication');
+    case 'no-user':
+      return t('errors.noUser');
+    case 'unexpected':
+      return t('errors.unexpectedLogin');
+  }
+}
+
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit({ email, password }: { email: string; password: string }) {
+    setBusy(true);
+    setError(null);
+    const result = await signIn(email, password);
+    // On success this screen unmounts; only a failure needs its state back.
+    if (!result.ok) {
+      setError(signInErrorMessage(result, t));
+      setBusy(false);
+    }
+  }
+
+  return <LoginScreen onSubmit={handleSubmit} busy={busy} error={error} initialEmail={readStoredEmail()} />;
+}

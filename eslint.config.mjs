@@ -1,0 +1,87 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The import matrix of architecture.md. It runs in `npm test`, so it cannot decay to "*".
+ * Exported so the boundary test can check it against the document's table.
+ */
+export const depConstraints = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+  {
+    sourceTag: 'type:feature',
+    onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:i18n', 'type:domain'],
+  },
+  {
+    sourceTag: 'type:ui',
+    onlyDependOnLibsWithTags: ['type:i18n', 'type:domain'],
+    bannedExternalImports: ['swr', 'swr/*'],
+  },
+  {
+    sourceTag: 'type:data-access',
+    onlyDependOnLibsWithTags: ['type:domain'],
+    bannedExternalImports: ['@chakra-ui/*'],
+  },
+  { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:domain'] },
+  { sourceTag: 'type:i18n', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:client', 'scope:shared'] },
+  {
+    sourceTag: 'scope:server',
+    onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'],
+    bannedExternalImports: ['react', 'react-dom', 'react/*', 'react-dom/*', '@chakra-ui/*'],
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/public/mockServiceWorker.js',
+      'libs/db/migrations/**',
+      'tools/eslint/fixtures/**',
+      'storybook-static/**',
+      '.nx/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    plugins: { '@nx': nx, 'react-hooks': reactHooks },
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        console: 'readonly',
+        process: 'readonly',
+        localStorage: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+      },
+    },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints,
+        },
+      ],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'libs/db/src/cli/**', 'tools/**', 'apps/console-e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,71 @@
+import { ApiError } from './api-error';
+
+export type TokenSource = {
+  /** The current access token, or null when signed out. */
+  getAccessToken: () => string | null;
+  /** Tries once to renew the session after a 401; resolves to whether it worked. */
+  refresh?: () => Promise<boolean>;
+};
+
+let tokenSource: TokenSource = { getAccessToken: () => null };
+
+/** The session layer tells the client where tokens come from; the client never navigates. */
+export function setTokenSource(source: TokenSource): void {
+  tokenSource = source;
+}
+
+export const API_BASE = '/api';
+
+export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
+  body?: unknown;
+  /** Send without the bearer token (sign-in). @default false */
+  anonymous?: boolean;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function buildInit(init: ApiRequestInit): RequestInit {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (!init.anonymous) {
+    const token = tokenSource.getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  const { anonymous: _anonymous, body, ...rest } = init;
+  return { ...rest, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) };
+}
+
+/**
+ * The one fetch of the console: JSON in and out under /api, the bearer token added, one refresh
+ * and retry on a 401, and every non-OK answer turned into an ApiError.
+ */
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const url = path.startsWith('/api') ? path : `${API_BASE}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, buildInit(init));
+    if (response.status === 401 && !init.anonymous && tokenSource.refresh && tokenSource.getAccessToken()) {
+      if (await tokenSource.refresh()) response = await fetch(url, buildInit(init));
+    }
+  } catch (cause) {
+    throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : String(cause), null);
+  }
+  const body = await parseBody(response);
+  if (!response.ok) throw ApiError.fromResponse(response.status, body);
+  return body as T;
+}
+
+/** SWR's fetcher: the key is the path. */
+export function apiFetcher<T>(path: string): Promise<T> {
+  return apiRequest<T>(path);
+}

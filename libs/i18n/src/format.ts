@@ -1,0 +1,61 @@
+import { localeOf } from './languages';
+
+export interface FormatOptions {
+  /** IANA time zone; defaults to the browser's own, so tests and stories pass one explicitly. */
+  timeZone?: string;
+}
+
+type DateInput = Date | string | number | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function resolveTimeZone(options?: FormatOptions): string {
+  return options?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, timeZone: string, kind: 'dateTime' | 'date' | 'dayMonth' | 'long'): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${kind}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    const parts: Record<typeof kind, Intl.DateTimeFormatOptions> = {
+      dateTime: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false },
+      date: { day: '2-digit', month: '2-digit', year: 'numeric' },
+      dayMonth: { day: '2-digit', month: '2-digit' },
+      long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+    };
+    cached = new Intl.DateTimeFormat(locale, { ...parts[kind], timeZone });
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+/**
+ * Day/month/year hour:minute in the language's locale (es-ES `21/11/2026, 14:05`,
+ * en-US `11/21/2026, 14:05`), or `null` for a missing or invalid date so the caller shows N/A.
+ */
+export function formatDateTime(value: DateInput, language: string, options?: FormatOptions): string | null {
+  const date = toDate(value);
+  return date ? formatter(localeOf(language), resolveTimeZone(options), 'dateTime').format(date) : null;
+}
+
+export function formatDate(value: DateInput, language: string, options?: FormatOptions): string | null {
+  const date = toDate(value);
+  return date ? formatter(localeOf(language), resolveTimeZone(options), 'date').format(date) : null;
+}
+
+/** dd/mm in both languages, as the dashboard's range label shows it. */
+export function formatDayMonth(value: DateInput, options?: FormatOptions): string | null {
+  const date = toDate(value);
+  return date ? formatter('es-ES', resolveTimeZone(options), 'dayMonth').format(date) : null;
+}
+
+export function formatLongDate(value: DateInput, language: string, options?: FormatOptions): string | null {
+  const date = toDate(value);
+  return date ? formatter(localeOf(language), resolveTimeZone(options), 'long').format(date) : null;
+}

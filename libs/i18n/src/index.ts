@@ -1,0 +1,10 @@
+export { createI18n, resources } from './i18n';
+export type { CreateI18nOptions } from './i18n';
+export { es } from './locales/es';
+export { en } from './locales/en';
+export type { Dictionary } from './dictionary';
+export { LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, isLanguage, localeOf } from './languages';
+export type { Language } from './languages';
+export { formatDateTime, formatDate, formatDayMonth, formatLongDate } from './format';
+export type { FormatOptions } from './format';
+export { I18nextProvider, useTranslation, Trans } from 'react-i18next';

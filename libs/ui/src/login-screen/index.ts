@@ -1,0 +1,2 @@
+export { LoginScreen } from './login-screen';
+export type { LoginScreenProps } from './login-screen';

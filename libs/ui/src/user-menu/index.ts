@@ -1,0 +1,2 @@
+export { UserMenu } from './user-menu';
+export type { UserMenuProps } from './user-menu';

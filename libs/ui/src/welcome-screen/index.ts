@@ -1,0 +1,2 @@
+export { WelcomeScreen } from './welcome-screen';
+export type { WelcomeScreenProps } from './welcome-screen';

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import { storybookProjects } from './.storybook/vitest-projects';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['libs/*/src/**/*.test.ts', 'apps/console/src/**/*.test.ts', 'tools/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/api/**', 'libs/db/src/**/*.api.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['libs/*/src/**/*.test.tsx', 'apps/console/src/**/*.test.tsx'],
+          setupFiles: ['./tools/vitest/dom-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/api/src/**/*.test.ts', 'libs/db/src/**/*.api.test.ts'],
+          // PGlite is one connection per data folder and the PostgreSQL suites share one database:
+          // run the API files one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...storybookProjects(),
+    ],
+  },
+});
