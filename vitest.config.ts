@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { storybookProjects } from './.storybook/vitest-projects';
+import { chromiumLaunchOptions } from './tools/chromium';
 
 export default defineConfig({
   test: {
@@ -33,6 +34,18 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['apps/console-e2e/src/**/*.e2e.test.ts'],
+          provide: { chromiumLaunchOptions: chromiumLaunchOptions() },
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
         },
       },
       ...storybookProjects(),

@@ -8,7 +8,7 @@ import { SWRConfig } from 'swr';
 import './preview.css';
 
 /** Language from the toolbar: a fresh i18next instance per language, never the stored one. */
-const withLanguage: Decorator = (Story, context) => {
+const LanguageDecorator: Decorator = (Story, context) => {
   const language = (context.globals.language as string) ?? 'es';
   const i18n = useMemo(() => createI18n({ language, detect: false }), [language]);
   useEffect(() => {
@@ -22,7 +22,7 @@ const withLanguage: Decorator = (Story, context) => {
 };
 
 /** Theme from the toolbar; the Chakra provider with our system. */
-const withUi: Decorator = (Story, context) => {
+const UiDecorator: Decorator = (Story, context) => {
   const theme: ColorMode = context.globals.theme === 'light' ? 'light' : 'dark';
   return (
     <UiProvider forcedColorMode={theme}>
@@ -34,7 +34,7 @@ const withUi: Decorator = (Story, context) => {
 };
 
 /** A fresh SWR cache per story, no retries, so error stories settle and no story sees another's data. */
-const withSwr: Decorator = (Story) => (
+const SwrDecorator: Decorator = (Story) => (
   <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
     <Story />
   </SWRConfig>
@@ -42,7 +42,7 @@ const withSwr: Decorator = (Story) => (
 
 const preview: Preview = {
   loaders: [mswLoader()],
-  decorators: [withSwr, withUi, withLanguage],
+  decorators: [SwrDecorator, UiDecorator, LanguageDecorator],
   globalTypes: {
     language: {
       description: 'Language',

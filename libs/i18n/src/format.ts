@@ -52,7 +52,11 @@ export function formatDate(value: DateInput, language: string, options?: FormatO
 /** dd/mm in both languages, as the dashboard's range label shows it. */
 export function formatDayMonth(value: DateInput, options?: FormatOptions): string | null {
   const date = toDate(value);
-  return date ? formatter('es-ES', resolveTimeZone(options), 'dayMonth').format(date) : null;
+  if (!date) return null;
+  // ICU drops the leading zeros of es-ES day/month patterns; build dd/mm from the parts.
+  const parts = formatter('es-ES', resolveTimeZone(options), 'dayMonth').formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value.padStart(2, '0') ?? '';
+  return `${part('day')}/${part('month')}`;
 }
 
 export function formatLongDate(value: DateInput, language: string, options?: FormatOptions): string | null {

@@ -10,7 +10,7 @@ export interface ErrorBoxProps extends Omit<AlertRootProps, 'title'> {
 /** The inline error box (login, forms): an alert that screen readers announce. */
 export function ErrorBox({ message, title, ...rest }: ErrorBoxProps) {
   return (
-    <Alert.Root status="error" variant="subtle" borderRadius="md" {...rest}>
+    <Alert.Root status="error" variant="subtle" borderRadius="md" role="alert" {...rest}>
       <Alert.Indicator />
       <Alert.Content>
         {title ? <Alert.Title>{title}</Alert.Title> : null}

@@ -12,11 +12,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The auth check's spinner: `Cargando...` over the whole page, in the toolbar's language. */
+function AuthCheckSpinner() {
+  const { t } = useTranslation();
+  return <LoadingState label={t('app.loading')} fullScreen />;
+}
+
 export const AuthCheck: Story = {
-  render: (args) => {
-    const { t } = useTranslation();
-    return <LoadingState {...args} label={t('app.loading')} fullScreen />;
-  },
+  render: () => <AuthCheckSpinner />,
 };
 
 export const WithDetail: Story = {

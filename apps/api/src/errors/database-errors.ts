@@ -1,0 +1,42 @@
+import { sqlState } from '@camposense/db';
+import type { ApiErrorDetail } from '@camposense/domain';
+import { ApiError, ERROR_MESSAGES } from './api-error';
+
+/** SQLSTATE → contract error: the one place database failures become API answers. */
+const SQLSTATE_ERRORS = {
+  '23505': { status: 409, code: 'DUPLICATE', rule: 'unique' },
+  '23503': { status: 409, code: 'FOREIGN_KEY', rule: 'foreignKey' },
+  '23514': { status: 409, code: 'CONSTRAINT', rule: 'check' },
+  '23502': { status: 400, code: 'VALIDATION', rule: 'required' },
+  '22001': { status: 400, code: 'VALIDATION', rule: 'maxLength' },
+  '22P02': { status: 400, code: 'VALIDATION', rule: 'type' },
+} as const;
+
+type MappedState = keyof typeof SQLSTATE_ERRORS;
+
+function isMapped(state: string | undefined): state is MappedState {
+  return state !== undefined && Object.hasOwn(SQLSTATE_ERRORS, state);
+}
+
+/** Column names from the driver's detail ("Key (paisid, empresa)=(...) already exists"), never the values. */
+function detailFields(error: unknown, rule: string): ApiErrorDetail[] | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { detail, column } = current as { detail?: unknown; column?: unknown };
+    if (typeof column === 'string') return [{ field: column, rule }];
+    if (typeof detail === 'string') {
+      const match = /^Key \(([^)]+)\)=/.exec(detail);
+      if (match?.[1]) return match[1].split(',').map((field) => ({ field: field.trim().replace(/^"|"$/g, ''), rule }));
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The ApiError for a database failure with a known SQLSTATE, else undefined (it is a 500). */
+export function mapDatabaseError(error: unknown): ApiError | undefined {
+  const state = sqlState(error);
+  if (!isMapped(state)) return undefined;
+  const { status, code, rule } = SQLSTATE_ERRORS[state];
+  return new ApiError(status, code, ERROR_MESSAGES[code], detailFields(error, rule));
+}

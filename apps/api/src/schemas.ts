@@ -1,0 +1,68 @@
+/** JSON schemas shared by routes: validation, serialisation and the OpenAPI document. */
+export const apiErrorSchema = {
+  $id: 'ApiError',
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['field', 'rule'],
+            properties: {
+              field: { type: 'string' },
+              rule: { type: 'string' },
+              limit: { type: ['number', 'string'] },
+              message: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const sessionUserSchema = {
+  $id: 'SessionUser',
+  type: 'object',
+  required: ['id', 'email', 'user_metadata'],
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    user_metadata: {
+      type: 'object',
+      required: ['firstname', 'lastname', 'rol'],
+      properties: {
+        firstname: { type: ['string', 'null'] },
+        lastname: { type: ['string', 'null'] },
+        rol: { type: 'string', enum: ['admin', 'user'] },
+      },
+    },
+  },
+} as const;
+
+export const sessionSchema = {
+  $id: 'Session',
+  type: 'object',
+  required: ['access_token', 'refresh_token', 'expires_in', 'expires_at', 'user'],
+  properties: {
+    access_token: { type: 'string' },
+    refresh_token: { type: 'string' },
+    expires_in: { type: 'integer' },
+    expires_at: { type: 'integer' },
+    user: { $ref: 'SessionUser#' },
+  },
+} as const;
+
+export const sharedSchemas = [apiErrorSchema, sessionUserSchema, sessionSchema];
+
+/** `{ $ref: 'ApiError#' }` for each status a route may fail with. */
+export function errorResponses(...statuses: number[]): Record<number, { $ref: string }> {
+  return Object.fromEntries(statuses.map((status) => [status, { $ref: 'ApiError#' }]));
+}

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, setTokenSource } from './api-client';
+import { ApiError } from './api-error';
+
+function answer(status: number, body: unknown) {
+  return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setTokenSource({ getAccessToken: () => null });
+});
+
+describe('apiRequest', () => {
+  it('sends the bearer token and parses JSON', async () => {
+    const fetchMock = vi.fn(async () => answer(200, [{ paisid: 1 }]));
+    vi.stubGlobal('fetch', fetchMock);
+    setTokenSource({ getAccessToken: () => 'token-1' });
+    await expect(apiRequest('/sense/paises')).resolves.toEqual([{ paisid: 1 }]);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/sense/paises');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('turns the error shape into an ApiError with status, code, message and body', async () => {
+    const body = { error: { code: 'NOT_FOUND', message: 'Tabla desconocida' } };
+    vi.stubGlobal('fetch', vi.fn(async () => answer(404, body)));
+    const error = await apiRequest('/sense/nope').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Tabla desconocida', body });
+  });
+
+  it('uses the generic HTTP message when the body is not the error shape', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(502, '<html>bad gateway</html>')));
+    const error = await apiRequest('/sense/paises').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 502, message: 'HTTP error! status: 502', body: '<html>bad gateway</html>' });
+  });
+
+  it('refreshes once on a 401 and retries with the new token', async () => {
+    let token = 'old';
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      new Headers(init.headers).get('Authorization') === 'Bearer new' ? answer(200, { ok: true }) : answer(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const refresh = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    setTokenSource({ getAccessToken: () => token, refresh });
+    await expect(apiRequest('/auth/me')).resolves.toEqual({ ok: true });
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not loop when the refresh fails', async () => {
+    const fetchMock = vi.fn(async () => answer(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    setTokenSource({ getAccessToken: () => 'old', refresh: async () => false });
+    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('reports a network failure as status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('/sense/paises')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+  });
+});

@@ -1,0 +1,2 @@
+export { testDrivers, resetPostgres } from './test-databases';
+export type { TestDriver } from './test-databases';

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { en } from './locales/en';
+import { es } from './locales/es';
+import { createI18n } from './i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+describe('dictionaries', () => {
+  it('have the same keys in Spanish and English, none empty', () => {
+    expect(keys(en as Tree).sort()).toEqual(keys(es as Tree).sort());
+    for (const dictionary of [es, en]) {
+      for (const key of keys(dictionary as Tree)) {
+        const value = key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], dictionary);
+        expect(value, key).not.toBe('');
+      }
+    }
+  });
+
+  it('hold the spec texts word for word', () => {
+    expect(es.login.emailLabel).toBe('CORREO ELECTRÓNICO');
+    expect(es.login.passwordLabel).toBe('CONTRASEÑA');
+    expect(es.login.submit).toBe('INICIAR SESIÓN');
+    expect(es.login.submitting).toBe('INICIANDO SESIÓN...');
+    expect(es.login.subtitle).toBe('SISTEMA DE MONITOREO AGRÍCOLA INTELIGENTE');
+    expect(es.app.loading).toBe('Cargando...');
+    expect(es.userMenu.sessionActive).toBe('SESIÓN ACTIVA');
+    expect(es.userMenu.signOut).toBe('CERRAR SESIÓN');
+    expect(es.errors.authentication).toBe('Error de autenticación');
+    expect(es.errors.unexpectedLogin).toBe('Error inesperado durante el inicio de sesión');
+    expect(es.errors.noUser).toBe('No se pudo iniciar sesión');
+    expect(es.errors.http).toBe('HTTP error! status: {{code}}');
+  });
+});
+
+describe('createI18n', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('starts in Spanish when nothing is stored', () => {
+    const i18n = createI18n();
+    expect(i18n.language).toBe('es');
+    expect(i18n.t('login.submit')).toBe('INICIAR SESIÓN');
+  });
+
+  it('restores the language stored under the `language` key, and stores a change there', async () => {
+    localStorage.setItem('language', 'en');
+    const i18n = createI18n();
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('login.submit')).toBe('SIGN IN');
+    await i18n.changeLanguage('es');
+    expect(localStorage.getItem('language')).toBe('es');
+  });
+
+  it('falls back to Spanish for an unsupported stored language', () => {
+    localStorage.setItem('language', 'fr');
+    expect(createI18n().t('login.submit')).toBe('INICIAR SESIÓN');
+  });
+
+  it('shows a missing key as the key itself', () => {
+    const i18n = createI18n({ language: 'en', detect: false });
+    expect(i18n.t('no.such.key' as never)).toBe('no.such.key');
+  });
+
+  it('interpolates the generic HTTP error', () => {
+    expect(createI18n({ language: 'es', detect: false }).t('errors.http', { code: 503 })).toBe('HTTP error! status: 503');
+  });
+});

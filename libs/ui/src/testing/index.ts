@@ -1,0 +1,2 @@
+export { render } from './render';
+export type { ProvidersOptions } from './render';
