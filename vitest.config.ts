@@ -42,6 +42,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['apps/console-e2e/src/**/*.e2e.test.ts'],
+          globalSetup: ['./apps/console-e2e/src/support/global-setup.ts'],
           provide: { chromiumLaunchOptions: chromiumLaunchOptions() },
           fileParallelism: false,
           testTimeout: 60_000,

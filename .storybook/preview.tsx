@@ -2,6 +2,8 @@ import { Box } from '@chakra-ui/react';
 import { createI18n, I18nextProvider, LANGUAGES } from '@camposense/i18n';
 import { UiProvider, type ColorMode } from '@camposense/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { FIXTURE_NOW } from '@camposense/data-access/testing';
+import MockDate from 'mockdate';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect, useMemo } from 'react';
 import { SWRConfig } from 'swr';
@@ -42,6 +44,13 @@ const SwrDecorator: Decorator = (Story) => (
 
 const preview: Preview = {
   loaders: [mswLoader()],
+  // Every date a story shows is relative to one fixed instant, so screenshots never drift.
+  beforeEach: () => {
+    MockDate.set(FIXTURE_NOW);
+    localStorage.clear();
+    sessionStorage.clear();
+    return () => MockDate.reset();
+  },
   decorators: [SwrDecorator, UiDecorator, LanguageDecorator],
   globalTypes: {
     language: {

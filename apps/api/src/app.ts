@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@camposense/db';
 import { APP_VERSION } from '@camposense/domain';
 import Fastify from 'fastify';
@@ -7,11 +8,17 @@ import { registerAuthenticate } from './auth/authenticate';
 import { authRoutes } from './auth/routes';
 import { hasConsoleBuild, isSpaNavigation, registerConsoleStatic } from './console-static';
 import { errorBody } from './errors/api-error';
-import { registerErrorHandling } from './errors/error-handler';
+import { frameworkErrorHandler, registerErrorHandling } from './errors/error-handler';
+import { registerSecurity } from './security/register-security';
+import { DEFAULT_LOGIN_RATE_LIMIT } from './security/rate-limit';
+import type { LoginRateLimit } from './security/rate-limit';
 import { loggerOptions } from './logger';
 import type { LoggerOption } from './logger';
 import { healthRoutes } from './routes/health';
 import { senseRoutes } from './routes/sense';
+import { senseDataRoutes } from './routes/sense/index';
+import { reportRoutes } from './routes/reports/index';
+import { seriesRoutes } from './routes/series/index';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
 
@@ -26,15 +33,35 @@ export interface BuildAppOptions {
   consoleDir?: string | undefined;
   /** false (default) is silent; true or `{ level }` logs through pino with redaction. */
   logger?: LoggerOption;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS). @default [] (no CORS) */
+  corsOrigins?: readonly string[];
+  /** Sign-in attempts per e-mail and per address. @default DEFAULT_LOGIN_RATE_LIMIT */
+  loginRateLimit?: Partial<LoginRateLimit>;
+  /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY): client address and https. @default false */
+  trustProxy?: boolean | string;
 }
 
-export async function buildApp({ database, jwtSecret, consoleDir, logger }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(logger), bodyLimit: BODY_LIMIT_BYTES });
+export async function buildApp({
+  database,
+  jwtSecret,
+  consoleDir,
+  logger,
+  corsOrigins = [],
+  loginRateLimit,
+  trustProxy = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy,
+    frameworkErrors: frameworkErrorHandler,
+  });
 
   for (const schema of sharedSchemas) app.addSchema(schema);
   registerValidation(app, sharedSchemas);
   registerErrorHandling(app);
   registerAuthenticate(app, jwtSecret);
+  registerSecurity(app, { corsOrigins });
 
   await app.register(swagger, {
     openapi: {
@@ -45,10 +72,27 @@ export async function buildApp({ database, jwtSecret, consoleDir, logger }: Buil
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Swagger UI from the package's own bundled assets; the CSP keeps the page from loading anything
+  // from another origin (no CDN, no validator badge).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; connect-src 'self'; font-src 'self' data:; img-src 'self' data:; " +
+      "object-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
+    uiConfig: { validatorUrl: null },
+  });
 
   await app.register(healthRoutes, { prefix: '/api', database });
-  await app.register(authRoutes, { prefix: '/api/auth', database, jwtSecret });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    database,
+    jwtSecret,
+    loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...loginRateLimit },
+  });
   await app.register(senseRoutes, { prefix: '/api/sense', database });
+  await app.register(senseDataRoutes, { prefix: '/api/sense', database });
+  await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
+  await app.register(seriesRoutes, { prefix: '/api/sense', database });
 
   const serveConsole = hasConsoleBuild(consoleDir);
   if (serveConsole) await registerConsoleStatic(app, consoleDir);

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOGIN_RATE_LIMIT } from './security/rate-limit';
+import type { LoginRateLimit } from './security/rate-limit';
 
 /** The repository root, from this file (apps/api/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -13,6 +15,25 @@ export interface ApiConfig {
   production: boolean;
   /** The built console to serve; undefined in development (Vite serves it). */
   consoleDir: string | undefined;
+  /** CORS_ORIGINS, comma-separated: the only origins a browser may call the API from. */
+  corsOrigins: string[];
+  /** LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_WINDOW_SECONDS. */
+  loginRateLimit: LoginRateLimit;
+  /** TRUST_PROXY: `true`, or the addresses (comma-separated) of the proxies whose X-Forwarded-* to trust. */
+  trustProxy: boolean | string;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} no válido: ${raw}`);
+  return value;
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
 }
 
 /** Reads the server's settings from the environment (DEVELOPERS.md lists them). */
@@ -30,5 +51,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     nodeEnv,
     production,
     consoleDir: env['CONSOLE_DIR'] || (production ? `${REPO_ROOT}dist/console` : undefined),
+    corsOrigins: (env['CORS_ORIGINS'] ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    loginRateLimit: {
+      perEmail: positiveInteger(env, 'LOGIN_LIMIT_PER_EMAIL', DEFAULT_LOGIN_RATE_LIMIT.perEmail),
+      perAddress: positiveInteger(env, 'LOGIN_LIMIT_PER_ADDRESS', DEFAULT_LOGIN_RATE_LIMIT.perAddress),
+      windowSeconds: positiveInteger(env, 'LOGIN_LIMIT_WINDOW_SECONDS', DEFAULT_LOGIN_RATE_LIMIT.windowSeconds),
+    },
+    trustProxy: parseTrustProxy(env['TRUST_PROXY']),
   };
 }

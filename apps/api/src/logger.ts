@@ -1,3 +1,4 @@
+import { sqlState } from '@camposense/db';
 import type { FastifyServerOptions } from 'fastify';
 
 /** Never log credentials: headers that carry them, passwords and tokens wherever they appear. */
@@ -18,13 +19,53 @@ export const REDACT_PATHS = [
   '*.refresh_token',
   'jwtSecret',
   '*.jwtSecret',
+  'token_hash',
+  '*.token_hash',
 ];
 
-export type LoggerOption = boolean | { level?: string };
+export type LoggerOption = boolean | { level?: string; stream?: { write(line: string): void } };
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/** Drizzle puts the query's parameters (hashes, tokens' hashes, user data) into its message. */
+function withoutParams(text: string): string {
+  return text.replace(/\nparams: .*/g, '\nparams: [redactado]');
+}
+
+/**
+ * Errors as logs keep them: name, message, code, SQLSTATE and stack, following `cause`, but
+ * never the query parameters or the driver's `detail` (which quotes the offending values).
+ */
+export function safeErrorSerializer(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: withoutParams(String(error)), stack: '' };
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  const serialized: SerializedError = {
+    type: error.name,
+    message: withoutParams(error.message),
+    stack: error.stack ? withoutParams(error.stack) : '',
+  };
+  if (typeof code === 'string') serialized['code'] = code;
+  if (typeof statusCode === 'number') serialized['statusCode'] = statusCode;
+  const state = sqlState(error);
+  if (state) serialized['sqlState'] = state;
+  if (error.cause !== undefined && depth < 3) serialized['cause'] = safeErrorSerializer(error.cause, depth + 1);
+  return serialized;
+}
 
 /** Fastify's logger option: false stays silent (tests); otherwise pino with redaction. */
 export function loggerOptions(logger: LoggerOption | undefined): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const level = typeof logger === 'object' && logger.level ? logger.level : 'info';
-  return { level, redact: { paths: REDACT_PATHS, censor: '[redactado]' } };
+  const stream = typeof logger === 'object' ? logger.stream : undefined;
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redactado]' },
+    serializers: { err: (error: unknown) => safeErrorSerializer(error) },
+    ...(stream ? { stream } : {}),
+  };
 }

@@ -13,6 +13,9 @@ async function main(): Promise<void> {
     database,
     jwtSecret: secret.key,
     consoleDir: config.consoleDir,
+    corsOrigins: config.corsOrigins,
+    loginRateLimit: config.loginRateLimit,
+    trustProxy: config.trustProxy,
     logger: { level: config.production ? 'info' : 'debug' },
   });
 

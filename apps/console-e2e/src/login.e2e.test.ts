@@ -1,30 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { startConsole, type RunningConsole } from './support/server';
-
-const DEMO_EMAIL = 'operador@camposense.dev';
-const DEMO_PASSWORD = 'Campo#Sense2026';
+import { baseUrl, DEMO_PASSWORD, newPage, OPERATOR_EMAIL as DEMO_EMAIL } from './support/session';
 
 describe('sign-in journey on the production build', () => {
-  let server: RunningConsole;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startConsole();
     browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima' });
-    page = await context.newPage();
+    ({ page } = await newPage(browser));
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('shows the login screen in Spanish to a signed-out visitor', async () => {
-    await page.goto(server.baseUrl);
+    await page.goto(baseUrl());
     await page.getByText('SISTEMA DE MONITOREO AGRÍCOLA INTELIGENTE').waitFor();
     await page.getByLabel('CORREO ELECTRÓNICO').waitFor();
     await page.getByLabel('CONTRASEÑA').waitFor();

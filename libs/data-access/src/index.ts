@@ -2,10 +2,56 @@ export { apiRequest, apiFetcher, setTokenSource, API_BASE } from './client/api-c
 export type { ApiRequestInit, TokenSource } from './client/api-client';
 export { ApiError, isApiError } from './client/api-error';
 export { AuthProvider, useAuth } from './auth/auth-provider';
-export type { AuthContextValue, AuthProviderProps, AuthStatus } from './auth/auth-provider';
+export type { AuthContextValue, AuthProviderProps, AuthStatus, SignOutResult } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
 export {
   readStoredEmail,
   SESSION_STORAGE_KEY,
   EMAIL_STORAGE_KEY,
 } from './auth/session-storage';
+export { senseKeys } from './sense/keys';
+export type { PaisRow, EmpresaRow, FundoRow, Paginated } from './sense/types';
+export { usePaises, useEmpresas, useFundos } from './sense/hierarchy';
+export { detectSense, resetDetectCache } from './sense/detect';
+export { senseListFetcher } from './sense/sense-fetcher';
+export { useSystemStatus, SYSTEM_STATUS_REFRESH_MS } from './sense/system-status';
+export type { SystemStatus } from './sense/system-status';
+export { GlobalFiltersProvider, useGlobalFilters, EMPTY_GLOBAL_FILTERS } from './filters/global-filters';
+export type { GlobalFilters, GlobalFiltersProviderProps } from './filters/global-filters';
+export { reportKeys, REPORTS_BASE } from './reports/keys';
+export type { AlertasReportParams, MensajesReportParams, ReportSortState } from './reports/keys';
+export { useAlertasReport, useMensajesReport, useAlertaFilterOptions, downloadReportCsv } from './reports/reports';
+export type { ReportCsvRequest } from './reports/reports';
+export { dashboardKeys } from './dashboard/keys';
+export {
+  useDashboardFundos,
+  useDashboardPlaces,
+  useMetricas,
+  useNodosConLocalizacion,
+  useSeries,
+  DASHBOARD_REFRESH_MS,
+} from './dashboard/dashboard-data';
+export type { DashboardOptions } from './dashboard/dashboard-data';
+export type {
+  UbicacionRow,
+  EntidadRow,
+  LocalizacionRow,
+  MetricaRow,
+  SeriesBucketWire,
+  SeriesThresholdWire,
+  SeriesStatsWire,
+  SeriesResponse,
+  SeriesRequest,
+} from './dashboard/types';
+export {
+  DashboardFiltersProvider,
+  useDashboardFilters,
+  useOptionalDashboardFilters,
+  EMPTY_DASHBOARD_FILTERS,
+} from './filters/dashboard-filters';
+export type {
+  DashboardFilters,
+  DashboardFiltersPayload,
+  DashboardFiltersContextValue,
+  DashboardFiltersProviderProps,
+} from './filters/dashboard-filters';

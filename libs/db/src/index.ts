@@ -11,6 +11,79 @@ export type { MigrateResult, SchemaStatus } from './migrate';
 export { seedDemoUsers, prepareDatabase, DEMO_USERS, DEMO_PASSWORD } from './seed';
 export type { DemoUser, PrepareOptions, PrepareResult } from './seed';
 export { hashPassword, verifyPassword } from './password';
+export { seedDemoFarm } from './demo/seed-demo-farm';
+export type { DemoFarmOptions, DemoFarmResult, DemoFarmCounts } from './demo/seed-demo-farm';
+export { createTerminalProgress } from './demo/progress';
+export type { FarmPhase, FarmProgress, FarmProgressListener, TerminalProgress } from './demo/progress';
+export { fundoBox, planFarm } from './demo/farm-plan';
+export type { CoordinateBox, DemoLot, DemoNode, FarmPlan } from './demo/farm-plan';
+export { DEMO_FUNDOS, DEMO_STAFF, DEMO_STAFF_PASSWORD_HASH } from './demo/reference-data';
+export type { DemoFundo, DemoStaff } from './demo/reference-data';
 export { sqlState, violatedConstraint } from './errors';
-export { sense, usuario, schema, auditColumns, statusCheck, STATUS_VALUES, STATUS_ACTIVE } from './schema/index';
-export type { Schema, UsuarioRow, NewUsuarioRow } from './schema/index';
+export {
+  sense,
+  schema,
+  auditColumns,
+  statusCheck,
+  STATUS_VALUES,
+  STATUS_ACTIVE,
+  status,
+  pais,
+  empresa,
+  fundo,
+  ubicacion,
+  entidad,
+  localizacion,
+  nodo,
+  tipo,
+  sensor,
+  metrica,
+  metricasensor,
+  medicion,
+  criticidad,
+  umbral,
+  perfil,
+  perfilumbral,
+  alerta,
+  auditLogUmbral,
+  usuario,
+  usuarioperfil,
+  medio,
+  codigotelefono,
+  contacto,
+  correo,
+  mensaje,
+  sesion,
+} from './schema/index';
+export type {
+  Schema,
+  StatusRow,
+  PaisRow,
+  EmpresaRow,
+  FundoRow,
+  UbicacionRow,
+  EntidadRow,
+  LocalizacionRow,
+  NodoRow,
+  TipoRow,
+  SensorRow,
+  MetricaRow,
+  MetricasensorRow,
+  MedicionRow,
+  CriticidadRow,
+  UmbralRow,
+  PerfilRow,
+  PerfilumbralRow,
+  AlertaRow,
+  AuditLogUmbralRow,
+  UsuarioRow,
+  NewUsuarioRow,
+  UsuarioperfilRow,
+  MedioRow,
+  CodigotelefonoRow,
+  ContactoRow,
+  CorreoRow,
+  MensajeRow,
+  SesionRow,
+  NewSesionRow,
+} from './schema/index';

@@ -1,26 +1,16 @@
-import type { Rol } from '@camposense/domain';
-import { appDb } from './client';
+import { appDb, MEMORY_DATA_DIR } from './client';
 import type { Database } from './client';
 import { migrate } from './migrate';
 import type { MigrateResult } from './migrate';
 import { hashPassword } from './password';
 import { usuario } from './schema/index';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-users';
+import { createTerminalProgress } from './demo/progress';
+import { seedDemoFarm } from './demo/seed-demo-farm';
+import type { DemoFarmOptions, DemoFarmResult } from './demo/seed-demo-farm';
 
-/** The password of every demo user (README and DEVELOPERS.md quote it). */
-export const DEMO_PASSWORD = 'Campo#Sense2026';
-
-export interface DemoUser {
-  login: string;
-  firstname: string;
-  lastname: string;
-  usuarioabrev: string;
-  rol: Rol;
-}
-
-export const DEMO_USERS: readonly DemoUser[] = [
-  { login: 'admin@camposense.dev', firstname: 'Ana', lastname: 'Admin', usuarioabrev: 'AADMIN', rol: 'admin' },
-  { login: 'operador@camposense.dev', firstname: 'Oscar', lastname: 'Operador', usuarioabrev: 'OOPER', rol: 'user' },
-];
+export { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-users';
+export type { DemoUser } from './demo/demo-users';
 
 /** Creates the demo users that do not exist yet; answers the logins it created. */
 export async function seedDemoUsers(database: Database): Promise<string[]> {
@@ -36,22 +26,41 @@ export async function seedDemoUsers(database: Database): Promise<string[]> {
 }
 
 export interface PrepareOptions {
-  /** Seed the demo users whatever the database. */
+  /** Seed the demo users and the demo farm whatever the database. */
   demo?: boolean;
+  /** The farm's seed, days and clock (seedDemoFarm's defaults otherwise). */
+  farm?: Omit<DemoFarmOptions, 'onProgress'>;
+  /** Draw a progress bar on stdout while the farm is written. @default process.stdout.isTTY */
+  progress?: boolean;
 }
 
 export interface PrepareResult extends MigrateResult {
   /** The demo users created by this call. */
   seeded: string[];
+  /** The demo farm when this call wrote it or found it, else null (not asked for). */
+  farm: DemoFarmResult | null;
 }
 
 /**
- * Migrates, then seeds the demo users when asked to or when the database is a brand-new embedded
- * one: a first `npm start` can sign in, while a PostgreSQL server never gets demo users unasked.
+ * Migrates, then seeds the demo users and the demo farm when asked to or when the database is a
+ * brand-new embedded one kept on disk: a first `npm start` can sign in and every screen has data,
+ * while a PostgreSQL server never gets demo data unasked. An in-memory PGlite (`memory://`) is a
+ * test database: it gets the demo users but not the farm (tests write a small farm themselves).
  */
 export async function prepareDatabase(database: Database, options: PrepareOptions = {}): Promise<PrepareResult> {
   const migration = await migrate(database);
-  const seedDemo = options.demo === true || (database.kind === 'pglite' && migration.created);
-  const seeded = seedDemo ? await seedDemoUsers(database) : [];
-  return { ...migration, seeded };
+  const newEmbedded = database.kind === 'pglite' && migration.created;
+  const seedUsers = options.demo === true || newEmbedded;
+  const seedFarm = options.demo === true || (newEmbedded && !database.dataDir.startsWith(MEMORY_DATA_DIR));
+  const seeded = seedUsers ? await seedDemoUsers(database) : [];
+  let farm: DemoFarmResult | null = null;
+  if (seedFarm) {
+    const bar = (options.progress ?? process.stdout.isTTY === true) ? createTerminalProgress() : null;
+    try {
+      farm = await seedDemoFarm(database, { ...options.farm, onProgress: bar?.onProgress });
+    } finally {
+      bar?.stop();
+    }
+  }
+  return { ...migration, seeded, farm };
 }

@@ -24,3 +24,63 @@ export {
   CHUNK_LOAD_TIMEOUT_MS,
   MIN_PASSWORD_LENGTH,
 } from './constants';
+export {
+  TABLE_GROUPS,
+  TABLE_OPERATIONS,
+  TABLE_NAMES,
+  TABLE_REGISTRY,
+  AUDIT_COLUMNS,
+  isTableName,
+  findTable,
+  tableDefinition,
+  tablesInGroup,
+  isWritableTable,
+  hasCompositeKey,
+} from './registry';
+export type {
+  TableGroup,
+  TableOperation,
+  TableName,
+  TableDefinition,
+  TableEmbed,
+  TableOrder,
+  SortDirection,
+} from './registry';
+export type {
+  TableRow,
+  Pagination,
+  PaginatedRows,
+  MedicionReading,
+  CountAnswer,
+  LatestReading,
+  NodoConLocalizacion,
+  TableColumn,
+  TableInfo,
+  TableConstraint,
+} from './sense-api';
+export {
+  ALERTA_SORT_COLUMNS,
+  MENSAJE_SORT_COLUMNS,
+  REPORT_DEFAULT_SORT,
+  REPORT_LANGUAGES,
+  REPORT_CSV_TEXTS,
+  reportStatusKind,
+} from './reports';
+export type {
+  AlertaUmbral,
+  AlertaMedicion,
+  AlertaReportRow,
+  MensajeUsuario,
+  MensajeContacto,
+  MensajeReportRow,
+  AlertaReportPage,
+  MensajeReportPage,
+  AlertaSortColumn,
+  MensajeSortColumn,
+  ReportSortOrder,
+  AlertaReportFilters,
+  AlertaFilterOptions,
+  ReportDownloadToken,
+  ReportLanguage,
+  ReportStatusKind,
+} from './reports';

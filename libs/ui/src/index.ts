@@ -19,3 +19,49 @@ export { WelcomeScreen } from './welcome-screen';
 export type { WelcomeScreenProps } from './welcome-screen';
 export { UserMenu } from './user-menu';
 export type { UserMenuProps } from './user-menu';
+export { SearchableSelect } from './searchable-select';
+export type { SearchableSelectOption, SearchableSelectProps } from './searchable-select';
+export {
+  MainSidebar,
+  MAIN_SECTIONS,
+  SECTION_ACCENT,
+  AuxSidebar,
+  SidebarItem,
+  useHoverExpand,
+  SIDEBAR_COLLAPSE_DELAY_MS,
+  AUX_SIDEBAR_COLLAPSE_DELAY_MS,
+  SIDEBAR_EXPANDED_WIDTH,
+  SIDEBAR_COLLAPSED_WIDTH,
+} from './sidebar';
+export type {
+  MainSidebarProps,
+  MainSection,
+  AuxSidebarProps,
+  AuxSidebarGroup,
+  AuxSidebarItem,
+  SidebarItemProps,
+  HoverExpandOptions,
+} from './sidebar';
+export { StatusCard } from './status-card';
+export type { StatusCardProps, StatusFigures } from './status-card';
+export { AppHeader, HEADER_HEIGHT } from './header';
+export type { AppHeaderProps, Crumb } from './header';
+export { ScreenBoundary } from './lazy-screen';
+export type { ScreenBoundaryProps } from './lazy-screen';
+export { PromptScreen } from './prompt-screen';
+export type { PromptScreenProps } from './prompt-screen';
+export { DevPlaceholder } from './dev-placeholder';
+export type { DevPlaceholderProps } from './dev-placeholder';
+export { Toaster, showToast, dismissAllToasts, TOAST_TYPES } from './toast';
+export type { ShowToastOptions, ToastAction, ToastType } from './toast';
+export { UnsavedChangesModal, UnsavedChangesProvider, useUnsavedChanges, useReportUnsavedChanges } from './confirm-modal';
+export type {
+  UnsavedChangesModalProps,
+  UnsavedChangesType,
+  UnsavedChangesContextValue,
+  UnsavedChangesProviderProps,
+} from './confirm-modal';
+export { SeriesChart, gapBefore, chartTimeFormats } from './charts';
+export type { SeriesChartProps, ChartThreshold, ChartTone, ChartBucket, ChartTimeFormats } from './charts';
+export { SectionPlaceholder } from './section-placeholder';
+export type { SectionPlaceholderProps } from './section-placeholder';

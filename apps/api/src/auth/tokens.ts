@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Rol, Session, SessionUser } from '@camposense/domain';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -13,10 +13,17 @@ export interface AccessClaims {
   id: number;
   email: string;
   rol: Rol;
+  /** The session (refresh-token family) the token was issued for; logout revokes it. */
+  sessionId: string | null;
 }
 
-export async function signAccessToken(user: SessionUser, secret: Uint8Array, issuedAt: number): Promise<string> {
-  return new SignJWT({ email: user.email, rol: user.user_metadata.rol })
+export async function signAccessToken(
+  user: SessionUser,
+  secret: Uint8Array,
+  issuedAt: number,
+  sessionId?: string,
+): Promise<string> {
+  return new SignJWT({ email: user.email, rol: user.user_metadata.rol, ...(sessionId ? { sid: sessionId } : {}) })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -30,27 +37,38 @@ export async function signAccessToken(user: SessionUser, secret: Uint8Array, iss
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
   const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
   const id = Number(payload.sub);
-  const { email, rol } = payload as { email?: unknown; rol?: unknown };
+  const { email, rol, sid } = payload as { email?: unknown; rol?: unknown; sid?: unknown };
   if (!Number.isSafeInteger(id) || id <= 0 || typeof email !== 'string' || (rol !== 'admin' && rol !== 'user')) {
     throw new Error('malformed access token claims');
   }
-  return { id, email, rol };
+  return { id, email, rol, sessionId: typeof sid === 'string' ? sid : null };
 }
 
-/**
- * An opaque refresh token. For now it is not stored; a later issue makes refresh tokens
- * rotating and stored hashed, here.
- */
+/** An opaque refresh token: 32 random bytes, base64url (43 characters). */
 export function createRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** A new session for `user`, its access token valid from `now` (ms). */
-export async function issueSession(user: SessionUser, secret: Uint8Array, now = Date.now()): Promise<Session> {
+/**
+ * What the database keeps of a refresh token. A plain SHA-256 suffices: the token is 256 random
+ * bits, so there is nothing to brute-force, and a lookup by hash stays an index scan.
+ */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A new session answer for `user`: a fresh access token valid from `now` (ms) and `refreshToken`. */
+export async function issueSession(
+  user: SessionUser,
+  secret: Uint8Array,
+  refreshToken: string,
+  sessionId: string,
+  now = Date.now(),
+): Promise<Session> {
   const issuedAt = Math.floor(now / 1000);
   return {
-    access_token: await signAccessToken(user, secret, issuedAt),
-    refresh_token: createRefreshToken(),
+    access_token: await signAccessToken(user, secret, issuedAt, sessionId),
+    refresh_token: refreshToken,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     expires_at: issuedAt + ACCESS_TOKEN_TTL_SECONDS,
     user,

@@ -10,6 +10,14 @@ const SQLSTATE_ERRORS = {
   '23502': { status: 400, code: 'VALIDATION', rule: 'required' },
   '22001': { status: 400, code: 'VALIDATION', rule: 'maxLength' },
   '22P02': { status: 400, code: 'VALIDATION', rule: 'type' },
+  // Text PostgreSQL cannot store: a NUL byte (22021) or a character the encoding lacks (22P05).
+  '22021': { status: 400, code: 'VALIDATION', rule: 'encoding' },
+  '22P05': { status: 400, code: 'VALIDATION', rule: 'encoding' },
+  '22003': { status: 400, code: 'VALIDATION', rule: 'range' },
+  '22007': { status: 400, code: 'VALIDATION', rule: 'format' },
+  '22008': { status: 400, code: 'VALIDATION', rule: 'format' },
+  // A value too big for an index entry (a 100,000-character name under a unique constraint).
+  '54000': { status: 400, code: 'VALIDATION', rule: 'maxLength' },
 } as const;
 
 type MappedState = keyof typeof SQLSTATE_ERRORS;

@@ -80,3 +80,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(errorBody('INTERNAL'));
   });
 }
+
+/**
+ * Fastify's `frameworkErrors`: failures found while routing, before any hook runs (a malformed
+ * %-escape, a path parameter over `maxParamLength`). Without it Fastify answers its own shape.
+ * A parameter that long names no table or row, so it is a 404 like any unknown one.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, 'request refused while routing');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(404).send(errorBody('NOT_FOUND', 'Ruta no encontrada'));
+    return;
+  }
+  void reply.status(400).send(errorBody('BAD_REQUEST', 'La dirección de la solicitud no es válida'));
+}

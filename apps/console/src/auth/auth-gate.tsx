@@ -1,8 +1,10 @@
 import { useAuth } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
-import { LoadingState } from '@camposense/ui';
-import { SignedInShell } from '../shell/signed-in-shell';
+import { LoadingState, ScreenBoundary } from '@camposense/ui';
+import { lazy } from 'react';
 import { LoginPage } from './login-page';
+
+const SignedInApp = lazy(() => import('../shell/signed-in-app'));
 
 /** The three screens that derive from the session: loading, signed out, signed in. */
 export function AuthGate() {
@@ -10,5 +12,9 @@ export function AuthGate() {
   const { t } = useTranslation();
   if (status === 'loading') return <LoadingState label={t('app.loading')} fullScreen />;
   if (status === 'signed-out' || !user) return <LoginPage />;
-  return <SignedInShell user={user} />;
+  return (
+    <ScreenBoundary loadingLabel={t('app.loading')}>
+      <SignedInApp user={user} />
+    </ScreenBoundary>
+  );
 }

@@ -1,4 +1,4 @@
-import type { LoginResponse, MeResponse } from '@camposense/domain';
+import type { LoginResponse, MeResponse, Session } from '@camposense/domain';
 import { apiRequest } from '../client/api-client';
 import { ApiError } from '../client/api-error';
 
@@ -36,4 +36,39 @@ export async function signInRequest(email: string, password: string): Promise<Si
 
 export function fetchMe(): Promise<MeResponse> {
   return apiRequest<MeResponse>('/auth/me');
+}
+
+export type RefreshResult =
+  | { ok: true; session: Session }
+  /** The server refused the refresh token (expired, revoked, reused): the session is over. */
+  | { ok: false; reason: 'rejected' }
+  /** No answer, or a server failure: the session may still be fine; try again later. */
+  | { ok: false; reason: 'unreachable' };
+
+/**
+ * Trades the refresh cookie for a new session. The cookie (httpOnly, path /api/auth) travels by
+ * itself with a same-origin request; the body stays empty so the cookie is what counts.
+ */
+export async function refreshRequest(): Promise<RefreshResult> {
+  try {
+    const session = await apiRequest<Session>('/auth/refresh', { method: 'POST', body: {}, anonymous: true });
+    if (!session || typeof session.access_token !== 'string' || !session.user) return { ok: false, reason: 'unreachable' };
+    return { ok: true, session };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 400)) return { ok: false, reason: 'rejected' };
+    return { ok: false, reason: 'unreachable' };
+  }
+}
+
+/** Revokes the session on the server (cookie and bearer identify it); resolves to whether it answered. */
+export async function logoutRequest(accessToken: string | null): Promise<boolean> {
+  try {
+    // Anonymous: a 401 here must not set off the client's refresh-and-retry.
+    const headers: Record<string, string> = accessToken ? { Authorization: `Bearer ${accessToken}` } : {};
+    await apiRequest<null>('/auth/logout', { method: 'POST', body: {}, anonymous: true, headers });
+    return true;
+  } catch (error) {
+    // 401 cannot come from logout itself; if a proxy says so, the session is gone anyway.
+    return error instanceof ApiError && error.status === 401;
+  }
 }

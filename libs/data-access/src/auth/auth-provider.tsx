@@ -1,23 +1,44 @@
 import type { Session, SessionUser } from '@camposense/domain';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setTokenSource } from '../client/api-client';
-import { ApiError } from '../client/api-error';
-import { fetchMe, signInRequest, type SignInResult } from './auth-api';
-import { readStoredSession, storeEmail, storeSession } from './session-storage';
+import { logoutRequest, refreshRequest, signInRequest, type SignInResult } from './auth-api';
+import { hasSessionMarker, storeEmail, storeSessionMarker } from './session-storage';
+import { openTabChannel, withRefreshLock, type TabChannel, type TabMessage } from './tab-sync';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
+
+export type SignOutResult = { ok: true } | { ok: false; reason: 'unexpected' };
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: SessionUser | null;
   signIn: (email: string, password: string) => Promise<SignInResult>;
-  signOut: () => Promise<void>;
+  /** Always ends the session here; `unexpected` when the server could not be told. */
+  signOut: () => Promise<SignOutResult>;
+  /**
+   * Set when the last sign-out could not reach the server (the local session is gone anyway):
+   * the console shows the spec's "Error inesperado durante el cierre de sesión". Cleared by the
+   * next sign-in.
+   */
+  signOutError: 'unexpected' | null;
 }
+
+/** Refresh this long before the access token expires, so requests never meet an expired one. */
+export const REFRESH_MARGIN_MS = 60_000;
+/** Up to this much earlier still, at random, so tabs without Web Locks rarely collide. */
+export const REFRESH_JITTER_MS = 5_000;
+/** After a refresh that got no answer, try again this much later. */
+export const REFRESH_RETRY_MS = 30_000;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-function isExpired(session: Session): boolean {
-  return session.expires_at * 1000 <= Date.now();
+function expiresSoon(session: Session): boolean {
+  return session.expires_at * 1000 - Date.now() <= REFRESH_MARGIN_MS;
+}
+
+/** The session as this tab keeps it: the refresh token stays in its httpOnly cookie only. */
+function withoutRefreshToken(session: Session): Session {
+  return { ...session, refresh_token: '' };
 }
 
 export interface AuthProviderProps {
@@ -25,62 +46,137 @@ export interface AuthProviderProps {
 }
 
 /**
- * Holds who is signed in. Loading until the stored session has been checked with the API, so a
- * reload keeps the session without ever flashing the login screen.
+ * Holds who is signed in (docs/security.md). The access token lives in memory; a reload asks
+ * the refresh cookie for a new one while the status is `loading`, so the login never flashes.
+ * A timer refreshes shortly before expiry, the fetch client refreshes once on a 401, and tabs
+ * share sign-in, refresh and sign-out through BroadcastChannel, serialising refreshes with the
+ * Web Lock `camposense-refresh`.
  */
 export function AuthProvider({ children }: AuthProviderProps) {
   const [session, setSession] = useState<Session | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
+  const [signOutError, setSignOutError] = useState<'unexpected' | null>(null);
+  // Refs, not state, for what callbacks outside React's render (timers, the fetch client, other
+  // tabs) must read at the moment they run.
+  const sessionRef = useRef<Session | null>(null);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlightRef = useRef<Promise<boolean> | null>(null);
+  const channelRef = useRef<TabChannel | null>(null);
+  const refreshRef = useRef<() => Promise<boolean>>(async () => false);
 
-  const applySession = useCallback((next: Session | null) => {
-    storeSession(next);
-    setTokenSource({ getAccessToken: () => next?.access_token ?? null });
-    setSession(next);
-    setStatus(next ? 'signed-in' : 'signed-out');
+  const schedule = useCallback((current: Session | null, delay?: number) => {
+    clearTimeout(timerRef.current);
+    if (!current) return;
+    const wait = delay ?? current.expires_at * 1000 - Date.now() - REFRESH_MARGIN_MS - Math.random() * REFRESH_JITTER_MS;
+    timerRef.current = setTimeout(() => void refreshRef.current(), Math.max(0, wait));
   }, []);
 
+  const adopt = useCallback(
+    (next: Session | null) => {
+      const kept = next ? withoutRefreshToken(next) : null;
+      sessionRef.current = kept;
+      setSession(kept);
+      setStatus(kept ? 'signed-in' : 'signed-out');
+      schedule(kept);
+    },
+    [schedule],
+  );
+
+  const endLocally = useCallback(() => {
+    adopt(null);
+    storeSessionMarker(false);
+    channelRef.current?.post({ type: 'signed-out' });
+  }, [adopt]);
+
+  const announce = useCallback((next: Session) => {
+    storeSessionMarker(true);
+    channelRef.current?.post({ type: 'session', session: withoutRefreshToken(next) });
+  }, []);
+
+  const refresh = useCallback((): Promise<boolean> => {
+    // One refresh at a time in this tab: the timer and several 401s share it.
+    if (inFlightRef.current) return inFlightRef.current;
+    const tokenAtCall = sessionRef.current?.access_token ?? null;
+    const run = withRefreshLock(async () => {
+      const current = sessionRef.current;
+      // Another tab refreshed while this one waited for the lock; its token came by broadcast.
+      if (current && current.access_token !== tokenAtCall && !expiresSoon(current)) return true;
+      const result = await refreshRequest();
+      if (result.ok) {
+        adopt(result.session);
+        announce(result.session);
+        return true;
+      }
+      if (result.reason === 'rejected') {
+        endLocally();
+        return false;
+      }
+      // No answer: keep the session (its access token may still work) and try again soon.
+      schedule(sessionRef.current, REFRESH_RETRY_MS);
+      return false;
+    }).finally(() => {
+      inFlightRef.current = null;
+    });
+    inFlightRef.current = run;
+    return run;
+  }, [adopt, announce, endLocally, schedule]);
+  refreshRef.current = refresh;
+
   useEffect(() => {
-    let cancelled = false;
-    const stored = readStoredSession();
-    if (!stored || isExpired(stored)) {
-      applySession(null);
-      return;
-    }
-    setTokenSource({ getAccessToken: () => stored.access_token });
-    fetchMe()
-      .then(({ user }) => {
-        if (!cancelled) applySession({ ...stored, user });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        // Only a rejected token ends the session; an unreachable server keeps it for a retry.
-        if (error instanceof ApiError && error.status === 401) applySession(null);
-        else applySession(stored);
-      });
-    return () => {
-      cancelled = true;
+    const onMessage = (message: TabMessage) => {
+      if (message.type === 'signed-out') {
+        adopt(null);
+        return;
+      }
+      const current = sessionRef.current;
+      if (!current || message.session.expires_at >= current.expires_at) adopt(message.session);
     };
-  }, [applySession]);
+    channelRef.current = openTabChannel(onMessage);
+    setTokenSource({
+      getAccessToken: () => sessionRef.current?.access_token ?? null,
+      refresh: () => refreshRef.current(),
+    });
+    if (hasSessionMarker()) {
+      void refreshRef.current().then((renewed) => {
+        if (!renewed && !sessionRef.current) setStatus('signed-out');
+      });
+    } else {
+      setStatus('signed-out');
+    }
+    return () => {
+      channelRef.current?.close();
+      channelRef.current = null;
+      clearTimeout(timerRef.current);
+      setTokenSource({ getAccessToken: () => null });
+    };
+  }, [adopt]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
       const result = await signInRequest(email, password);
       if (result.ok) {
         storeEmail(result.response.user.email);
-        applySession(result.response.session);
+        setSignOutError(null);
+        adopt(result.response.session);
+        announce(result.response.session);
       }
       return result;
     },
-    [applySession],
+    [adopt, announce],
   );
 
-  const signOut = useCallback(async () => {
-    applySession(null);
-  }, [applySession]);
+  const signOut = useCallback(async (): Promise<SignOutResult> => {
+    const accessToken = sessionRef.current?.access_token ?? null;
+    // The local session ends first and whatever happens: the screen goes back to the login at once.
+    endLocally();
+    const answered = await logoutRequest(accessToken);
+    setSignOutError(answered ? null : 'unexpected');
+    return answered ? { ok: true } : { ok: false, reason: 'unexpected' };
+  }, [endLocally]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user: session?.user ?? null, signIn, signOut }),
-    [status, session, signIn, signOut],
+    () => ({ status, user: session?.user ?? null, signIn, signOut, signOutError }),
+    [status, session, signIn, signOut, signOutError],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,26 +1,34 @@
-import type { Session } from '@camposense/domain';
-
+/**
+ * What the browser keeps of a session between page loads. No token: the access token lives in
+ * memory only and the refresh token in an httpOnly cookie that scripts cannot read
+ * (docs/security.md). This key only says "a session was open here", so a reload knows it is worth
+ * asking the cookie for a new access token, and other tabs learn of a sign-out through the
+ * storage event even without BroadcastChannel.
+ */
 export const SESSION_STORAGE_KEY = 'camposense.session';
+const SIGNED_IN_MARKER = '1';
 /** The spec keeps the e-mail of the last successful sign-in. */
 export const EMAIL_STORAGE_KEY = 'email';
 
-export function readStoredSession(): Session | null {
+/**
+ * Whether a session may be open. Any value counts: earlier versions stored the whole session
+ * (tokens included) under this key; it is replaced by the bare marker on the next write.
+ */
+export function hasSessionMarker(): boolean {
   try {
-    const raw = localStorage.getItem(SESSION_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Session;
-    return typeof parsed?.access_token === 'string' && typeof parsed?.user?.email === 'string' ? parsed : null;
+    return localStorage.getItem(SESSION_STORAGE_KEY) !== null;
   } catch {
-    return null;
+    // Storage refused (privacy mode): try the cookie anyway.
+    return true;
   }
 }
 
-export function storeSession(session: Session | null): void {
+export function storeSessionMarker(open: boolean): void {
   try {
-    if (session) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+    if (open) localStorage.setItem(SESSION_STORAGE_KEY, SIGNED_IN_MARKER);
     else localStorage.removeItem(SESSION_STORAGE_KEY);
   } catch {
-    // Storage may be refused; the session then lasts only this page.
+    // Storage may be refused; reloads then always ask the cookie.
   }
 }
 
@@ -36,6 +44,6 @@ export function storeEmail(email: string): void {
   try {
     localStorage.setItem(EMAIL_STORAGE_KEY, email);
   } catch {
-    // See storeSession.
+    // See storeSessionMarker.
   }
 }

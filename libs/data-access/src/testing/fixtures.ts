@@ -9,6 +9,12 @@ export const adminUser: SessionUser = {
   user_metadata: { firstname: 'Ana', lastname: 'Quispe', rol: 'admin' },
 };
 
+export const operatorUser: SessionUser = {
+  id: 2,
+  email: 'operador@camposense.dev',
+  user_metadata: { firstname: 'Luis', lastname: 'Huamán', rol: 'user' },
+};
+
 export function sessionFor(user: SessionUser, now: Date = FIXTURE_NOW): Session {
   const expiresIn = 900;
   return {

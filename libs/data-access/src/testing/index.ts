@@ -1,2 +1,27 @@
-export { FIXTURE_NOW, adminUser, sessionFor, loginSuccess } from './fixtures';
+export { FIXTURE_NOW, adminUser, operatorUser, sessionFor, loginSuccess } from './fixtures';
 export { authHandlers } from './handlers';
+export { paisesFixture, empresasFixture, fundosFixture } from './sense-fixtures';
+export { senseHandlers } from './sense-handlers';
+export {
+  dashboardFundosFixture,
+  dashboardUbicacionesFixture,
+  entidadesFixture,
+  localizacionesFixture,
+  metricasFixture,
+  nodosFixture,
+  seriesFixture,
+} from '../dashboard/testing/dashboard-fixtures';
+export type { SeriesFixtureOptions } from '../dashboard/testing/dashboard-fixtures';
+export { dashboardHandlers } from '../dashboard/testing/dashboard-handlers';
+export {
+  criticidadesFixture,
+  reportUbicacionesFixture,
+  alertasFixture,
+  alertasManyFixture,
+  mensajesFixture,
+  mensajesManyFixture,
+  makeAlertas,
+  makeMensajes,
+  LONG_MESSAGE,
+} from './report-fixtures';
+export { reportHandlers } from './report-handlers';

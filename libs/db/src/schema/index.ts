@@ -1,11 +1,74 @@
-/** The drizzle schema of `sense`: add each new table here (and to `schema` below). */
+/** The drizzle schema of `sense` (data-model.md): add each new table here and to `schema` below. */
+import { auditLogUmbral, alerta, criticidad, perfil, perfilumbral, umbral } from './threshold';
+import { codigotelefono, contacto, correo, medio, mensaje, usuarioperfil } from './contact';
+import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
+import { localizacion } from './localizacion';
+import { empresa, entidad, fundo, pais, ubicacion } from './location';
+import { sesion } from './sesion';
+import { status } from './status';
 import { usuario } from './usuario';
 
 export { sense } from './sense-schema';
 export { auditColumns, statusCheck, STATUS_VALUES, STATUS_ACTIVE } from './audit-columns';
+export { status } from './status';
+export type { StatusRow } from './status';
+export { pais, empresa, fundo, ubicacion, entidad } from './location';
+export type { PaisRow, EmpresaRow, FundoRow, UbicacionRow, EntidadRow } from './location';
+export { localizacion } from './localizacion';
+export type { LocalizacionRow } from './localizacion';
+export { nodo, tipo, sensor, metrica, metricasensor, medicion } from './device';
+export type { NodoRow, TipoRow, SensorRow, MetricaRow, MetricasensorRow, MedicionRow } from './device';
+export { criticidad, umbral, perfil, perfilumbral, alerta, auditLogUmbral } from './threshold';
+export type {
+  CriticidadRow,
+  UmbralRow,
+  PerfilRow,
+  PerfilumbralRow,
+  AlertaRow,
+  AuditLogUmbralRow,
+} from './threshold';
 export { usuario } from './usuario';
 export type { UsuarioRow, NewUsuarioRow } from './usuario';
+export { sesion } from './sesion';
+export type { SesionRow, NewSesionRow } from './sesion';
+export { usuarioperfil, medio, codigotelefono, contacto, correo, mensaje } from './contact';
+export type {
+  UsuarioperfilRow,
+  MedioRow,
+  CodigotelefonoRow,
+  ContactoRow,
+  CorreoRow,
+  MensajeRow,
+} from './contact';
 
 /** Every table, for `drizzle(client, { schema })` and relational queries. */
-export const schema = { usuario };
+export const schema = {
+  status,
+  pais,
+  empresa,
+  fundo,
+  ubicacion,
+  entidad,
+  localizacion,
+  nodo,
+  tipo,
+  sensor,
+  metrica,
+  metricasensor,
+  medicion,
+  criticidad,
+  umbral,
+  perfil,
+  perfilumbral,
+  alerta,
+  auditLogUmbral,
+  usuario,
+  usuarioperfil,
+  medio,
+  codigotelefono,
+  contacto,
+  correo,
+  mensaje,
+  sesion,
+};
 export type Schema = typeof schema;

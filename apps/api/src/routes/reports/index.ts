@@ -1,0 +1,248 @@
+import { Readable } from 'node:stream';
+import type { Database } from '@camposense/db';
+import { REPORT_CSV_TEXTS, reportStatusKind } from '@camposense/domain';
+import type {
+  AlertaReportFilters,
+  AlertaSortColumn,
+  MensajeSortColumn,
+  ReportLanguage,
+  ReportSortOrder,
+} from '@camposense/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../../errors/api-error';
+import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
+import { signDownloadToken, verifyDownloadToken } from './download-token';
+import type { DownloadableReport } from './download-token';
+import { createReportQueries } from './report-queries';
+import type { AlertaCsvRow, MensajeCsvRow } from './report-queries';
+import {
+  alertaFilterOptionsQuery,
+  alertaFilterOptionsSchema,
+  alertasCsvQuery,
+  alertasPageSchema,
+  alertasQuery,
+  csvResponse,
+  downloadTokenQuery,
+  downloadTokenSchema,
+  mensajesCsvQuery,
+  mensajesPageSchema,
+  mensajesQuery,
+  readErrors,
+  security,
+} from './schemas';
+
+export interface ReportRoutesOptions {
+  database: Database;
+  /** The HS256 key that also signs access tokens; download tokens use an audience of their own. */
+  jwtSecret: Uint8Array;
+  /** Rows per export query. @default 5000 */
+  csvBatchSize?: number;
+}
+
+interface Paging {
+  page: number;
+  pageSize: number;
+  sortOrder: ReportSortOrder;
+}
+
+type AlertasQuery = Paging & AlertaReportFilters & { sortBy: AlertaSortColumn };
+type MensajesQuery = Paging & { sortBy: MensajeSortColumn };
+type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: ReportSortOrder; lang: ReportLanguage; token?: string };
+type MensajesCsvQuery = { sortBy: MensajeSortColumn; sortOrder: ReportSortOrder; lang: ReportLanguage; token?: string };
+
+const TAGS = ['reports'];
+
+function filtersOf(query: AlertaReportFilters): AlertaReportFilters {
+  const { criticidadId, ubicacionId, paisId, empresaId, fundoId } = query;
+  return { criticidadId, ubicacionId, paisId, empresaId, fundoId };
+}
+
+function statusLabel(lang: ReportLanguage, statusid: number): string {
+  return REPORT_CSV_TEXTS[lang].status[reportStatusKind(statusid)];
+}
+
+function alertaLine(lang: ReportLanguage, row: AlertaCsvRow): string {
+  return csvLine([
+    csvNumber(row.alertaid),
+    csvText(row.umbral),
+    csvText(row.criticidad),
+    csvText(row.ubicacion),
+    csvNumber(row.valor),
+    csvText(row.fecha),
+    csvText(row.datecreated),
+    csvText(statusLabel(lang, row.statusid)),
+  ]);
+}
+
+function mensajeLine(lang: ReportLanguage, row: MensajeCsvRow): string {
+  return csvLine([
+    csvNumber(row.mensajeid),
+    csvText(row.contacto),
+    csvText(row.mensaje),
+    csvText(row.fecha),
+    csvText(row.datecreated),
+    csvText(statusLabel(lang, row.statusid)),
+    csvNumber(row.alertaid),
+  ]);
+}
+
+/**
+ * The CSV as a stream: the header, then one chunk per batch, read only as fast as the client takes
+ * it. The first batch is read before anything is sent, so a failing query still gets a proper
+ * error answer instead of a cut-off download.
+ */
+async function csvStream<Row>(header: readonly string[], batches: AsyncGenerator<Row[]>, line: (row: Row) => string): Promise<Readable> {
+  const first = await batches.next();
+  async function* chunks() {
+    yield UTF8_BOM + csvLine(header.map((cell) => csvText(cell)));
+    let current = first;
+    while (!current.done) {
+      // The next batch is read from the database while this one is written to the client.
+      const next = batches.next();
+      // Marked handled, so a client that leaves mid-download leaves no unhandled rejection; awaited below.
+      next.catch(() => undefined);
+      yield current.value.map(line).join('');
+      current = await next;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+function sendCsv(reply: FastifyReply, report: DownloadableReport, body: Readable) {
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${report}-${stamp}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+/**
+ * The alerts and messages reports under /api/sense/reports: pages with filters and sort done by
+ * the database, the alert panel's options, and the CSV exports. Bearer token on every call; a CSV
+ * link may carry a one-minute download token instead (see download-token.ts).
+ */
+export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, csvBatchSize = 5000 }: ReportRoutesOptions) {
+  const queries = createReportQueries(database);
+
+  const bearerOrDownloadToken = (report: DownloadableReport) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = (request.query as { token?: unknown }).token;
+    if (typeof token !== 'string' || token === '') return app.authenticate(request, reply);
+    try {
+      await verifyDownloadToken(token, report, jwtSecret);
+    } catch {
+      throw unauthorized('El enlace de descarga no es válido o ha caducado');
+    }
+  };
+
+  app.get<{ Querystring: AlertasQuery }>(
+    '/alertas',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Registro de alertas, paginado',
+        description:
+          'Alertas con su umbral y su medición embebidos y el valor como `valor`, filtradas por criticidad, ubicación, país, empresa o fundo (a través de la ubicación del umbral), ordenadas en la base de datos.',
+        security,
+        querystring: alertasQuery,
+        response: { 200: alertasPageSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, sortBy, sortOrder } = request.query;
+      return queries.alertas(filtersOf(request.query), { sortBy, sortOrder }, { page, pageSize });
+    },
+  );
+
+  app.get<{ Querystring: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'> }>(
+    '/alertas/filtros',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Opciones del panel de filtros de alertas',
+        description: 'Las criticidades, y las ubicaciones limitadas a la selección global de país, empresa y fundo.',
+        security,
+        querystring: alertaFilterOptionsQuery,
+        response: { 200: alertaFilterOptionsSchema, ...readErrors },
+      },
+    },
+    async (request) => queries.alertaFilterOptions(request.query),
+  );
+
+  app.get<{ Querystring: AlertasCsvQuery }>(
+    '/alertas.csv',
+    {
+      onRequest: bearerOrDownloadToken('alertas'),
+      schema: {
+        tags: TAGS,
+        summary: 'Exportar alertas a CSV',
+        description: 'Todas las alertas que seleccionan los filtros (todas las páginas), en streaming; cabeceras en `lang`.',
+        security,
+        querystring: alertasCsvQuery,
+        response: csvResponse,
+      },
+    },
+    async (request, reply) => {
+      const { sortBy, sortOrder, lang } = request.query;
+      const batches = queries.alertasCsvBatches(filtersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
+      return sendCsv(reply, 'alertas', await csvStream(REPORT_CSV_TEXTS[lang].alertas, batches, (row) => alertaLine(lang, row)));
+    },
+  );
+
+  app.get<{ Querystring: MensajesQuery }>(
+    '/mensajes',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Registro de mensajes, paginado',
+        description: 'Mensajes con `contacto.usuario` embebido, ordenados en la base de datos.',
+        security,
+        querystring: mensajesQuery,
+        response: { 200: mensajesPageSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, sortBy, sortOrder } = request.query;
+      return queries.mensajes({ sortBy, sortOrder }, { page, pageSize });
+    },
+  );
+
+  app.get<{ Querystring: MensajesCsvQuery }>(
+    '/mensajes.csv',
+    {
+      onRequest: bearerOrDownloadToken('mensajes'),
+      schema: {
+        tags: TAGS,
+        summary: 'Exportar mensajes a CSV',
+        description: 'Todos los mensajes (todas las páginas), en streaming; cabeceras en `lang`.',
+        security,
+        querystring: mensajesCsvQuery,
+        response: csvResponse,
+      },
+    },
+    async (request, reply) => {
+      const { sortBy, sortOrder, lang } = request.query;
+      const batches = queries.mensajesCsvBatches({ sortBy, sortOrder }, csvBatchSize);
+      return sendCsv(reply, 'mensajes', await csvStream(REPORT_CSV_TEXTS[lang].mensajes, batches, (row) => mensajeLine(lang, row)));
+    },
+  );
+
+  app.get<{ Querystring: { report: DownloadableReport } }>(
+    '/download-token',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Token de un minuto para un enlace de descarga CSV',
+        description: 'Para que el navegador descargue el CSV siguiendo un enlace (`?token=`), sin cargarlo en memoria.',
+        security,
+        querystring: downloadTokenQuery,
+        response: { 200: downloadTokenSchema, ...readErrors },
+      },
+    },
+    async (request) => signDownloadToken(request.user!.id, request.query.report, jwtSecret),
+  );
+}

@@ -1,0 +1,310 @@
+import type { Database } from '@camposense/db';
+import type {
+  AlertaFilterOptions,
+  AlertaReportFilters,
+  AlertaReportRow,
+  AlertaSortColumn,
+  MensajeReportRow,
+  MensajeSortColumn,
+  PaginatedRows,
+  ReportSortOrder,
+} from '@camposense/domain';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+
+/*
+ * The two reports' statements. Every identifier is written here; a request only picks an entry of
+ * the sort whitelists below (its JSON schema already refused anything else) and passes values,
+ * which drizzle's `sql` turns into parameters.
+ */
+
+/** ISO 8601 in UTC, built by the database so both drivers answer the same text. */
+const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+interface SortKey {
+  /** The expression the rows are ordered by. */
+  expression: SQL;
+  /** Its type, so a keyset bound read back as text compares as the same type. */
+  cast: SQL;
+}
+
+const ALERTA_SORT: Record<AlertaSortColumn, SortKey> = {
+  alertaid: { expression: sql`a.alertaid`, cast: sql`bigint` },
+  umbral: { expression: sql`u.umbral`, cast: sql`text` },
+  valor: { expression: sql`m.medicion`, cast: sql`double precision` },
+  fecha: { expression: sql`a.fecha`, cast: sql`timestamptz` },
+  datecreated: { expression: sql`a.datecreated`, cast: sql`timestamptz` },
+  statusid: { expression: sql`a.statusid`, cast: sql`integer` },
+};
+
+/** The name the contact cell shows: first and last name, else the login, else `Contact {id}`. */
+const CONTACT_NAME = sql`coalesce(nullif(trim(concat_ws(' ', us.firstname, us.lastname)), ''), us.login, 'Contact ' || ms.contactoid)`;
+
+const MENSAJE_SORT: Record<MensajeSortColumn, SortKey> = {
+  mensajeid: { expression: sql`ms.mensajeid`, cast: sql`bigint` },
+  contacto: { expression: CONTACT_NAME, cast: sql`text` },
+  mensaje: { expression: sql`ms.mensaje`, cast: sql`text` },
+  fecha: { expression: sql`ms.fecha`, cast: sql`timestamptz` },
+  datecreated: { expression: sql`ms.datecreated`, cast: sql`timestamptz` },
+  statusid: { expression: sql`ms.statusid`, cast: sql`integer` },
+};
+
+export interface ReportSort<Column extends string> {
+  sortBy: Column;
+  sortOrder: ReportSortOrder;
+}
+
+/** Where a keyset batch resumes: the last row's sort value (as text) and id. */
+export interface KeysetBound {
+  sortKey: string;
+  id: number;
+}
+
+function whereAll(conditions: SQL[]): SQL {
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/**
+ * The alert filters as conditions. The hierarchy (pais, empresa, fundo) is a semi-join through
+ * the threshold's location, so the outer query keeps one row per alert and can use its own order.
+ */
+function alertaConditions(filters: AlertaReportFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.criticidadId) conditions.push(sql`u.criticidadid = ${filters.criticidadId}`);
+  if (filters.ubicacionId) conditions.push(sql`u.ubicacionid = ${filters.ubicacionId}`);
+  if (filters.fundoId) {
+    conditions.push(sql`u.ubicacionid in (select ub.ubicacionid from sense.ubicacion ub where ub.fundoid = ${filters.fundoId})`);
+  } else if (filters.empresaId) {
+    conditions.push(sql`u.ubicacionid in (
+      select ub.ubicacionid from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid
+      where f.empresaid = ${filters.empresaId})`);
+  } else if (filters.paisId) {
+    conditions.push(sql`u.ubicacionid in (
+      select ub.ubicacionid from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid
+      join sense.empresa e on e.empresaid = f.empresaid where e.paisid = ${filters.paisId})`);
+  }
+  return conditions;
+}
+
+const direction = (order: ReportSortOrder) => (order === 'desc' ? sql`desc` : sql`asc`);
+
+/** `order by` the chosen key, then the id in the same direction, so pages and batches are stable. */
+function orderBy(key: SortKey, id: SQL, order: ReportSortOrder): SQL {
+  return sql`order by ${key.expression} ${direction(order)}, ${id} ${direction(order)}`;
+}
+
+/**
+ * Rows after `bound` in the sort order. Written as `key <= b and (key < b or id < i)` rather than a
+ * row comparison, so an index on the key (alerta.fecha, mensaje.fecha) bounds the scan.
+ */
+function keysetCondition(key: SortKey, id: SQL, order: ReportSortOrder, bound: KeysetBound | undefined): SQL[] {
+  if (!bound) return [];
+  const value = sql`cast(${bound.sortKey} as ${key.cast})`;
+  const [orEqual, strictly] = order === 'desc' ? [sql`<=`, sql`<`] : [sql`>=`, sql`>`];
+  return [sql`${key.expression} ${orEqual} ${value}`, sql`(${key.expression} ${strictly} ${value} or ${id} ${strictly} ${bound.id})`];
+}
+
+const ALERTA_FROM = sql`from sense.alerta a
+  left join sense.umbral u on u.umbralid = a.umbralid
+  left join sense.medicion m on m.medicionid = a.medicionid`;
+
+const ALERTA_COLUMNS = sql`a.alertaid, a.umbralid, a.medicionid,
+  ${isoUtc(sql`a.fecha`)} as fecha, ${isoUtc(sql`a.datecreated`)} as datecreated, a.statusid,
+  case when u.umbralid is null then null else jsonb_build_object(
+    'umbralid', u.umbralid, 'umbral', u.umbral, 'ubicacionid', u.ubicacionid, 'nodoid', u.nodoid,
+    'tipoid', u.tipoid, 'metricaid', u.metricaid, 'criticidadid', u.criticidadid,
+    'minimo', u.minimo, 'maximo', u.maximo) end as umbral,
+  case when m.medicionid is null then null else jsonb_build_object(
+    'medicionid', m.medicionid, 'fecha', ${isoUtc(sql`m.fecha`)}, 'medicion', m.medicion, 'nodoid', m.nodoid,
+    'tipoid', m.tipoid, 'metricaid', m.metricaid, 'ubicacionid', m.ubicacionid) end as medicion,
+  m.medicion as valor`;
+
+/** The alert columns of the CSV: names resolved in SQL, one flat row per alert. */
+const ALERTA_CSV_COLUMNS = sql`a.alertaid, u.umbral, cr.criticidad, ub.ubicacion, m.medicion as valor,
+  ${isoUtc(sql`a.fecha`)} as fecha, ${isoUtc(sql`a.datecreated`)} as datecreated, a.statusid`;
+
+const ALERTA_CSV_JOINS = sql`left join sense.criticidad cr on cr.criticidadid = u.criticidadid
+  left join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid`;
+
+const MENSAJE_FROM = sql`from sense.mensaje ms
+  left join sense.contacto c on c.contactoid = ms.contactoid
+  left join sense.usuario us on us.usuarioid = c.usuarioid`;
+
+const MENSAJE_COLUMNS = sql`ms.mensajeid, ms.contactoid, ms.alertaid, ms.mensaje,
+  ${isoUtc(sql`ms.fecha`)} as fecha, ${isoUtc(sql`ms.datecreated`)} as datecreated, ms.statusid,
+  case when c.contactoid is null then null else jsonb_build_object(
+    'contactoid', c.contactoid, 'usuarioid', c.usuarioid, 'medioid', c.medioid,
+    'usuario', case when us.usuarioid is null then null else jsonb_build_object(
+      'usuarioid', us.usuarioid, 'firstname', us.firstname, 'lastname', us.lastname, 'login', us.login) end) end as contacto`;
+
+const MENSAJE_CSV_COLUMNS = sql`ms.mensajeid, ${CONTACT_NAME} as contacto, ms.mensaje,
+  ${isoUtc(sql`ms.fecha`)} as fecha, ${isoUtc(sql`ms.datecreated`)} as datecreated, ms.statusid, ms.alertaid`;
+
+export interface AlertaCsvRow {
+  alertaid: number;
+  umbral: string | null;
+  criticidad: string | null;
+  ubicacion: string | null;
+  valor: number | null;
+  fecha: string | null;
+  datecreated: string | null;
+  statusid: number;
+  sort_key: string;
+}
+
+export interface MensajeCsvRow {
+  mensajeid: number;
+  contacto: string;
+  mensaje: string;
+  fecha: string | null;
+  datecreated: string | null;
+  statusid: number;
+  alertaid: number | null;
+  sort_key: string;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+function pagination(page: PageRequest, total: number) {
+  return { page: page.page, pageSize: page.pageSize, total, totalPages: Math.ceil(total / page.pageSize) };
+}
+
+export interface ReportStatements {
+  alertasPage(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): SQL;
+  alertasCount(filters: AlertaReportFilters): SQL;
+  alertasBatch(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number, after?: KeysetBound): SQL;
+  mensajesPage(sort: ReportSort<MensajeSortColumn>, page: PageRequest): SQL;
+  mensajesCount(): SQL;
+  mensajesBatch(sort: ReportSort<MensajeSortColumn>, size: number, after?: KeysetBound): SQL;
+}
+
+/*
+ * Every statement picks its rows first, in a subquery over `alerta` (or `mensaje`) alone with just
+ * the joins its filters and sort need (PostgreSQL drops a left join on a key that nothing reads), so
+ * the order and limit can walk the date index; only those rows are then joined and built as JSON.
+ */
+
+function alertaRows(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, limit: number, offset: number, after?: KeysetBound): SQL {
+  const key = ALERTA_SORT[sort.sortBy];
+  const conditions = [...alertaConditions(filters), ...keysetCondition(key, sql`a.alertaid`, sort.sortOrder, after)];
+  return sql`(select a.* ${ALERTA_FROM} ${whereAll(conditions)} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}
+    limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) a`;
+}
+
+function mensajeRows(sort: ReportSort<MensajeSortColumn>, limit: number, offset: number, after?: KeysetBound): SQL {
+  const key = MENSAJE_SORT[sort.sortBy];
+  const conditions = keysetCondition(key, sql`ms.mensajeid`, sort.sortOrder, after);
+  return sql`(select ms.* ${MENSAJE_FROM} ${whereAll(conditions)} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}
+    limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) ms`;
+}
+
+const ALERTA_JOINS = sql`left join sense.umbral u on u.umbralid = a.umbralid
+  left join sense.medicion m on m.medicionid = a.medicionid`;
+
+const MENSAJE_JOINS = sql`left join sense.contacto c on c.contactoid = ms.contactoid
+  left join sense.usuario us on us.usuarioid = c.usuarioid`;
+
+/** The statements alone: the routes run them, the benchmark times them bare. */
+export const reportStatements: ReportStatements = {
+  alertasPage(filters, sort, page) {
+    const key = ALERTA_SORT[sort.sortBy];
+    return sql`select ${ALERTA_COLUMNS} from ${alertaRows(filters, sort, page.pageSize, (page.page - 1) * page.pageSize)}
+      ${ALERTA_JOINS} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}`;
+  },
+  alertasCount(filters) {
+    const conditions = alertaConditions(filters);
+    // Without filters the threshold join cannot drop or duplicate an alert (left join on its key).
+    const from = conditions.length > 0 ? sql`from sense.alerta a join sense.umbral u on u.umbralid = a.umbralid` : sql`from sense.alerta a`;
+    return sql`select count(*)::int as total ${from} ${whereAll(conditions)}`;
+  },
+  alertasBatch(filters, sort, size, after) {
+    const key = ALERTA_SORT[sort.sortBy];
+    return sql`select ${ALERTA_CSV_COLUMNS}, (${key.expression})::text as sort_key from ${alertaRows(filters, sort, size, 0, after)}
+      ${ALERTA_JOINS} ${ALERTA_CSV_JOINS} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}`;
+  },
+  mensajesPage(sort, page) {
+    const key = MENSAJE_SORT[sort.sortBy];
+    return sql`select ${MENSAJE_COLUMNS} from ${mensajeRows(sort, page.pageSize, (page.page - 1) * page.pageSize)}
+      ${MENSAJE_JOINS} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}`;
+  },
+  mensajesCount() {
+    return sql`select count(*)::int as total from sense.mensaje`;
+  },
+  mensajesBatch(sort, size, after) {
+    const key = MENSAJE_SORT[sort.sortBy];
+    return sql`select ${MENSAJE_CSV_COLUMNS}, (${key.expression})::text as sort_key from ${mensajeRows(sort, size, 0, after)}
+      ${MENSAJE_JOINS} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}`;
+  },
+};
+
+/** Rows in batches of `size`, each batch its own short query (no connection held between them). */
+async function* keysetBatches<Row extends { sort_key: string }>(
+  database: Database,
+  size: number,
+  idOf: (row: Row) => number,
+  statement: (after: KeysetBound | undefined) => SQL,
+): AsyncGenerator<Row[]> {
+  let after: KeysetBound | undefined;
+  for (;;) {
+    const rows = await database.query<Row>(statement(after));
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { sortKey: last.sort_key, id: idOf(last) };
+  }
+}
+
+export interface ReportQueries {
+  alertas(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): Promise<PaginatedRows<AlertaReportRow>>;
+  mensajes(sort: ReportSort<MensajeSortColumn>, page: PageRequest): Promise<PaginatedRows<MensajeReportRow>>;
+  alertaFilterOptions(filters: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'>): Promise<AlertaFilterOptions>;
+  alertasCsvBatches(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number): AsyncGenerator<AlertaCsvRow[]>;
+  mensajesCsvBatches(sort: ReportSort<MensajeSortColumn>, size: number): AsyncGenerator<MensajeCsvRow[]>;
+}
+
+export function createReportQueries(database: Database): ReportQueries {
+  return {
+    async alertas(filters, sort, page) {
+      const [data, counted] = await Promise.all([
+        database.query<AlertaReportRow>(reportStatements.alertasPage(filters, sort, page)),
+        database.query<{ total: number }>(reportStatements.alertasCount(filters)),
+      ]);
+      return { data, pagination: pagination(page, counted[0]?.total ?? 0) };
+    },
+    async mensajes(sort, page) {
+      const [data, counted] = await Promise.all([
+        database.query<MensajeReportRow>(reportStatements.mensajesPage(sort, page)),
+        database.query<{ total: number }>(reportStatements.mensajesCount()),
+      ]);
+      return { data, pagination: pagination(page, counted[0]?.total ?? 0) };
+    },
+    async alertaFilterOptions({ paisId, empresaId, fundoId }) {
+      const conditions: SQL[] = [];
+      if (fundoId) conditions.push(sql`f.fundoid = ${fundoId}`);
+      if (empresaId) conditions.push(sql`f.empresaid = ${empresaId}`);
+      if (paisId) conditions.push(sql`e.paisid = ${paisId}`);
+      const [criticidades, ubicaciones] = await Promise.all([
+        database.query<AlertaFilterOptions['criticidades'][number]>(
+          sql`select criticidadid, criticidad, grado from sense.criticidad order by grado, criticidad, criticidadid`,
+        ),
+        database.query<AlertaFilterOptions['ubicaciones'][number]>(sql`select ub.ubicacionid, ub.ubicacion, f.fundoid, f.fundo
+          from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid join sense.empresa e on e.empresaid = f.empresaid
+          ${whereAll(conditions)} order by f.fundo, ub.ubicacion, ub.ubicacionid`),
+      ]);
+      return { criticidades, ubicaciones };
+    },
+    alertasCsvBatches(filters, sort, size) {
+      return keysetBatches<AlertaCsvRow>(database, size, (row) => row.alertaid, (after) =>
+        reportStatements.alertasBatch(filters, sort, size, after),
+      );
+    },
+    mensajesCsvBatches(sort, size) {
+      return keysetBatches<MensajeCsvRow>(database, size, (row) => row.mensajeid, (after) =>
+        reportStatements.mensajesBatch(sort, size, after),
+      );
+    },
+  };
+}

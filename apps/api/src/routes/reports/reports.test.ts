@@ -1,0 +1,316 @@
+import { testDrivers } from '@camposense/db/testing';
+import type { AlertaFilterOptions, AlertaReportPage, MensajeReportPage, ReportDownloadToken } from '@camposense/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
+import type { SenseContext } from '../../testing/sense-context';
+import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
+import { createReportQueries } from './report-queries';
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** RFC 4180 rows of a CSV body (quotes, doubled quotes, commas and line breaks inside quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (character === '"') quoted = false;
+      else cell += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (character === '\r' && text[index + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      index++;
+    } else cell += character;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+describe('CSV cells', () => {
+  it('quotes commas, quotes and line breaks, and neutralises formulas', () => {
+    expect(csvText('plain')).toBe('plain');
+    expect(csvText('a,b')).toBe('"a,b"');
+    expect(csvText('say "hi"')).toBe('"say ""hi"""');
+    expect(csvText('two\nlines')).toBe('"two\nlines"');
+    expect(csvText('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvText('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvText(null)).toBe('');
+    expect(csvNumber(-3.5)).toBe('-3.5');
+    expect(csvNumber(null)).toBe('');
+    expect(csvLine(['1', '"a,b"'])).toBe('1,"a,b"\r\n');
+    expect(parseCsv(`${csvLine(['1', csvText('x "y", z\nw')])}`)).toEqual([['1', 'x "y", z\nw']]);
+  });
+});
+
+describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
+  let context: SenseContext;
+  beforeAll(async () => {
+    context = await openSenseContext(driver);
+  });
+  afterAll(() => closeSenseContext(context));
+
+  const alertas = async (query: string) => {
+    const response = await context.get(`/api/sense/reports/alertas${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AlertaReportPage>();
+  };
+  const ids = (statement: ReturnType<typeof sql>) => context.query<{ id: number }>(statement).then((rows) => rows.map((row) => row.id));
+  const count = async (statement: ReturnType<typeof sql>) => (await context.query<{ n: number }>(statement))[0]!.n;
+
+  it('answers 401 without a bearer token on every report route', async () => {
+    for (const url of [
+      '/api/sense/reports/alertas',
+      '/api/sense/reports/alertas/filtros',
+      '/api/sense/reports/alertas.csv',
+      '/api/sense/reports/mensajes',
+      '/api/sense/reports/mensajes.csv',
+      '/api/sense/reports/download-token?report=alertas',
+    ]) {
+      const response = await context.get(url, {});
+      expect(response.statusCode, url).toBe(401);
+      expect(errorOf(response).code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('has a farm with enough alerts and messages to page through', async () => {
+    expect(await count(sql`select count(*)::int as n from sense.alerta`)).toBeGreaterThan(40);
+    expect(await count(sql`select count(*)::int as n from sense.mensaje`)).toBeGreaterThan(40);
+  });
+
+  it('answers the first 20 alerts, newest first, with umbral and medicion embedded and the value as valor', async () => {
+    const body = await alertas('');
+    const total = await count(sql`select count(*)::int as n from sense.alerta`);
+    expect(body.pagination).toEqual({ page: 1, pageSize: 20, total, totalPages: Math.ceil(total / 20) });
+    expect(body.data.map((row) => row.alertaid)).toEqual(
+      await ids(sql`select alertaid as id from sense.alerta order by fecha desc, alertaid desc limit 20`),
+    );
+    const first = body.data[0]!;
+    const [expected] = await context.query<{ umbral: string; medicion: number; criticidadid: number }>(
+      sql`select u.umbral, m.medicion, u.criticidadid from sense.alerta a join sense.umbral u using (umbralid)
+          join sense.medicion m using (medicionid) where a.alertaid = ${first.alertaid}`,
+    );
+    expect(first.fecha).toMatch(ISO_UTC);
+    expect(first.datecreated).toMatch(ISO_UTC);
+    expect(first.umbral).toEqual(expect.objectContaining({ umbralid: first.umbralid, umbral: expected!.umbral, criticidadid: expected!.criticidadid }));
+    expect(first.medicion).toEqual(expect.objectContaining({ medicionid: first.medicionid, medicion: expected!.medicion }));
+    expect(first.medicion!.fecha).toMatch(ISO_UTC);
+    expect(first.valor).toBe(expected!.medicion);
+  });
+
+  it('reaches every alert through the pages, each exactly once, in the order asked', async () => {
+    const expected = await ids(sql`select a.alertaid as id from sense.alerta a join sense.medicion m using (medicionid)
+      order by m.medicion asc, a.alertaid asc`);
+    const seen: number[] = [];
+    const first = await alertas('?pageSize=50&sortBy=valor&sortOrder=asc');
+    for (let page = 1; page <= first.pagination.totalPages; page++) {
+      const body = await alertas(`?page=${page}&pageSize=50&sortBy=valor&sortOrder=asc`);
+      seen.push(...body.data.map((row) => row.alertaid));
+    }
+    expect(seen).toEqual(expected);
+    const past = await alertas(`?page=${first.pagination.totalPages + 1}&pageSize=50`);
+    expect(past.data).toEqual([]);
+    expect(past.pagination.total).toBe(expected.length);
+  });
+
+  it('sorts by threshold text, status and creation date in either direction', async () => {
+    const byUmbral = await alertas('?sortBy=umbral&sortOrder=desc&pageSize=100');
+    expect(byUmbral.data.map((row) => row.alertaid)).toEqual(
+      await ids(sql`select a.alertaid as id from sense.alerta a join sense.umbral u using (umbralid)
+        order by u.umbral desc, a.alertaid desc limit 100`),
+    );
+    const byStatus = await alertas('?sortBy=statusid&sortOrder=asc&pageSize=100');
+    expect(byStatus.data.map((row) => row.alertaid)).toEqual(
+      await ids(sql`select alertaid as id from sense.alerta order by statusid asc, alertaid asc limit 100`),
+    );
+    const oldest = await alertas('?sortBy=datecreated&sortOrder=asc&pageSize=5');
+    expect(oldest.data.map((row) => row.alertaid)).toEqual(
+      await ids(sql`select alertaid as id from sense.alerta order by datecreated asc, alertaid asc limit 5`),
+    );
+  });
+
+  it('filters by criticality and by location through the threshold', async () => {
+    const [pick] = await context.query<{ criticidadid: number; ubicacionid: number }>(
+      sql`select u.criticidadid, u.ubicacionid from sense.alerta a join sense.umbral u using (umbralid)
+        group by 1, 2 order by count(*) desc limit 1`,
+    );
+    const byCriticidad = await alertas(`?criticidadId=${pick!.criticidadid}&pageSize=100`);
+    expect(byCriticidad.pagination.total).toBe(
+      await count(sql`select count(*)::int as n from sense.alerta a join sense.umbral u using (umbralid)
+        where u.criticidadid = ${pick!.criticidadid}`),
+    );
+    expect(byCriticidad.pagination.total).toBeLessThan(await count(sql`select count(*)::int as n from sense.alerta`));
+    expect(byCriticidad.data.every((row) => row.umbral?.criticidadid === pick!.criticidadid)).toBe(true);
+
+    const both = await alertas(`?criticidadId=${pick!.criticidadid}&ubicacionId=${pick!.ubicacionid}&pageSize=100`);
+    expect(both.pagination.total).toBeGreaterThan(0);
+    expect(both.data.map((row) => row.alertaid)).toEqual(
+      await ids(sql`select a.alertaid as id from sense.alerta a join sense.umbral u using (umbralid)
+        where u.criticidadid = ${pick!.criticidadid} and u.ubicacionid = ${pick!.ubicacionid}
+        order by a.fecha desc, a.alertaid desc limit 100`),
+    );
+  });
+
+  it('filters by country, company and farm through the location of the threshold', async () => {
+    const [place] = await context.query<{ paisid: number; empresaid: number; fundoid: number }>(
+      sql`select e.paisid, e.empresaid, f.fundoid from sense.alerta a join sense.umbral u using (umbralid)
+        join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid join sense.fundo f on f.fundoid = ub.fundoid
+        join sense.empresa e on e.empresaid = f.empresaid group by 1, 2, 3 order by count(*) desc limit 1`,
+    );
+    const within = (condition: ReturnType<typeof sql>) =>
+      count(sql`select count(*)::int as n from sense.alerta a join sense.umbral u using (umbralid)
+        join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid join sense.fundo f on f.fundoid = ub.fundoid
+        join sense.empresa e on e.empresaid = f.empresaid where ${condition}`);
+    expect((await alertas(`?paisId=${place!.paisid}`)).pagination.total).toBe(await within(sql`e.paisid = ${place!.paisid}`));
+    expect((await alertas(`?empresaId=${place!.empresaid}`)).pagination.total).toBe(
+      await within(sql`e.empresaid = ${place!.empresaid}`),
+    );
+    const farm = await alertas(`?fundoId=${place!.fundoid}`);
+    expect(farm.pagination.total).toBe(await within(sql`f.fundoid = ${place!.fundoid}`));
+    expect(farm.pagination.total).toBeGreaterThan(0);
+    expect((await alertas('?fundoId=999999')).pagination).toEqual({ page: 1, pageSize: 20, total: 0, totalPages: 0 });
+  });
+
+  it('refuses an unknown sort column, a page size over 100, a bad id and an unknown parameter with 400', async () => {
+    for (const query of ['?sortBy=password_hash', '?sortBy=fecha;drop', '?pageSize=101', '?page=0', '?criticidadId=abc', '?nope=1', '?sortOrder=up']) {
+      const response = await context.get(`/api/sense/reports/alertas${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(['VALIDATION', 'BAD_REQUEST'], query).toContain(errorOf(response).code);
+    }
+  });
+
+  it('offers every criticality and the locations of the global selection', async () => {
+    const all = await context.get('/api/sense/reports/alertas/filtros');
+    expect(all.statusCode).toBe(200);
+    const options = all.json<AlertaFilterOptions>();
+    expect(options.criticidades.length).toBe(await count(sql`select count(*)::int as n from sense.criticidad`));
+    expect(options.ubicaciones.length).toBe(await count(sql`select count(*)::int as n from sense.ubicacion`));
+    const fundoid = options.ubicaciones[0]!.fundoid;
+    const farm = (await context.get(`/api/sense/reports/alertas/filtros?fundoId=${fundoid}`)).json<AlertaFilterOptions>();
+    expect(farm.ubicaciones.length).toBe(await count(sql`select count(*)::int as n from sense.ubicacion where fundoid = ${fundoid}`));
+    expect(farm.ubicaciones.every((row) => row.fundoid === fundoid)).toBe(true);
+  });
+
+  it('answers messages newest first with contacto.usuario embedded, and sorts by the contact name', async () => {
+    const response = await context.get('/api/sense/reports/mensajes');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<MensajeReportPage>();
+    const total = await count(sql`select count(*)::int as n from sense.mensaje`);
+    expect(body.pagination).toEqual({ page: 1, pageSize: 20, total, totalPages: Math.ceil(total / 20) });
+    expect(body.data.map((row) => row.mensajeid)).toEqual(
+      await ids(sql`select mensajeid as id from sense.mensaje order by fecha desc, mensajeid desc limit 20`),
+    );
+    const first = body.data[0]!;
+    const [user] = await context.query<{ login: string; firstname: string | null }>(
+      sql`select us.login, us.firstname from sense.mensaje ms join sense.contacto c using (contactoid)
+        join sense.usuario us on us.usuarioid = c.usuarioid where ms.mensajeid = ${first.mensajeid}`,
+    );
+    expect(first.contacto?.contactoid).toBe(first.contactoid);
+    expect(first.contacto?.usuario).toEqual(expect.objectContaining({ login: user!.login, firstname: user!.firstname }));
+    expect(first.contacto?.usuario).not.toHaveProperty('password_hash');
+    expect(first.fecha).toMatch(ISO_UTC);
+
+    const byContact = (await context.get('/api/sense/reports/mensajes?sortBy=contacto&sortOrder=asc&pageSize=100')).json<MensajeReportPage>();
+    expect(byContact.data.map((row) => row.mensajeid)).toEqual(
+      await ids(sql`select ms.mensajeid as id from sense.mensaje ms join sense.contacto c using (contactoid)
+        join sense.usuario us on us.usuarioid = c.usuarioid
+        order by coalesce(nullif(trim(concat_ws(' ', us.firstname, us.lastname)), ''), us.login) asc, ms.mensajeid asc limit 100`),
+    );
+    const lastPage = (await context.get(`/api/sense/reports/mensajes?page=${body.pagination.totalPages}`)).json<MensajeReportPage>();
+    expect(lastPage.data.length).toBe(total - (body.pagination.totalPages - 1) * 20);
+  });
+
+  it('exports the filtered alerts as CSV: BOM, Spanish headers, every row in order, streamed', async () => {
+    const [pick] = await context.query<{ criticidadid: number }>(
+      sql`select u.criticidadid from sense.alerta a join sense.umbral u using (umbralid) group by 1 order by count(*) desc limit 1`,
+    );
+    const response = await context.get(`/api/sense/reports/alertas.csv?criticidadId=${pick!.criticidadid}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="alertas-\d{12}\.csv"$/);
+    expect(response.headers['transfer-encoding']).toBe('chunked');
+    expect(response.body.startsWith(UTF8_BOM)).toBe(true);
+    const [header, ...rows] = parseCsv(response.body.slice(1));
+    expect(header).toEqual(['ID de alerta', 'Umbral', 'Criticidad', 'Ubicación', 'Valor', 'Fecha de alerta', 'Fecha de creación', 'Estado']);
+    const expected = await context.query<{ id: number; umbral: string; medicion: number; criticidad: string }>(
+      sql`select a.alertaid as id, u.umbral, m.medicion, cr.criticidad from sense.alerta a join sense.umbral u using (umbralid)
+        join sense.medicion m using (medicionid) join sense.criticidad cr on cr.criticidadid = u.criticidadid
+        where u.criticidadid = ${pick!.criticidadid} order by a.fecha desc, a.alertaid desc`,
+    );
+    expect(rows.map((row) => Number(row[0]))).toEqual(expected.map((row) => row.id));
+    expect(rows[0]![1]).toBe(expected[0]!.umbral);
+    expect(rows[0]![2]).toBe(expected[0]!.criticidad);
+    expect(Number(rows[0]![4])).toBe(expected[0]!.medicion);
+    expect(rows[0]![5]).toMatch(ISO_UTC);
+    expect(['Activo', 'Inactivo', 'PROCESADA', 'DESCONOCIDO']).toContain(rows[0]![7]);
+  });
+
+  it('exports messages with English headers when lang=en', async () => {
+    const response = await context.get('/api/sense/reports/mensajes.csv?lang=en');
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(response.body.slice(1));
+    expect(header).toEqual(['Message ID', 'Contact', 'Message', 'Date', 'Creation date', 'Status', 'Alert ID']);
+    expect(rows.length).toBe(await count(sql`select count(*)::int as n from sense.mensaje`));
+    expect(['Active', 'Inactive', 'PROCESSED', 'UNKNOWN']).toContain(rows[0]![5]);
+    const [first] = await context.query<{ mensaje: string }>(sql`select mensaje from sense.mensaje order by fecha desc, mensajeid desc limit 1`);
+    expect(rows[0]![2]).toBe(first!.mensaje);
+  });
+
+  it('reads every row across keyset batches, whatever the sort and however many ties', async () => {
+    const queries = createReportQueries(context.database);
+    for (const sortBy of ['fecha', 'umbral', 'statusid', 'valor'] as const) {
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        const paged: number[] = [];
+        for await (const batch of queries.alertasCsvBatches({}, { sortBy, sortOrder }, 7)) {
+          expect(batch.length).toBeLessThanOrEqual(7);
+          paged.push(...batch.map((row) => row.alertaid));
+        }
+        const whole: number[] = [];
+        for await (const batch of queries.alertasCsvBatches({}, { sortBy, sortOrder }, 1_000_000)) whole.push(...batch.map((row) => row.alertaid));
+        expect(paged, `${sortBy} ${sortOrder}`).toEqual(whole);
+        expect(new Set(paged).size).toBe(await count(sql`select count(*)::int as n from sense.alerta`));
+      }
+    }
+    const messages: number[] = [];
+    for await (const batch of queries.mensajesCsvBatches({ sortBy: 'contacto', sortOrder: 'asc' }, 9)) messages.push(...batch.map((row) => row.mensajeid));
+    expect(new Set(messages).size).toBe(await count(sql`select count(*)::int as n from sense.mensaje`));
+  });
+
+  it('lets a download link carry a one-minute token instead of the header, for its own report only', async () => {
+    const issued = await context.get('/api/sense/reports/download-token?report=alertas');
+    expect(issued.statusCode).toBe(200);
+    const { token, expiresAt } = issued.json<ReportDownloadToken>();
+    expect(expiresAt - Date.now() / 1000).toBeGreaterThan(50);
+    expect(expiresAt - Date.now() / 1000).toBeLessThanOrEqual(60);
+    const download = await context.get(`/api/sense/reports/alertas.csv?lang=en&token=${token}`, {});
+    expect(download.statusCode).toBe(200);
+    expect(download.body.split('\r\n')[0]).toBe(`${UTF8_BOM}Alert ID,Threshold,Criticality,Location,Value,Alert date,Creation date,Status`);
+
+    const otherReport = await context.get(`/api/sense/reports/mensajes.csv?token=${token}`, {});
+    expect(otherReport.statusCode).toBe(401);
+    const accessToken = context.bearer.replace('Bearer ', '');
+    expect((await context.get(`/api/sense/reports/alertas.csv?token=${accessToken}`, {})).statusCode).toBe(401);
+    expect((await context.get('/api/sense/reports/alertas.csv?token=forged', {})).statusCode).toBe(401);
+    // A download token is no access token.
+    expect((await context.get('/api/sense/reports/alertas', { authorization: `Bearer ${token}` })).statusCode).toBe(401);
+  });
+
+  it('documents the report routes in the OpenAPI document', async () => {
+    const document = (await context.get('/api/openapi.json', {})).json<{ paths: Record<string, unknown> }>();
+    for (const path of ['alertas', 'alertas/filtros', 'alertas.csv', 'mensajes', 'mensajes.csv', 'download-token']) {
+      expect(document.paths, path).toHaveProperty([`/api/sense/reports/${path}`]);
+    }
+  });
+});

@@ -1,0 +1,226 @@
+import { ALERTA_SORT_COLUMNS, MENSAJE_SORT_COLUMNS, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
+import { errorResponses } from '../../schemas';
+
+/** JSON schemas of /api/sense/reports: request validation, serialisation and the OpenAPI document. */
+
+export const security = [{ bearerAuth: [] }];
+export const readErrors = errorResponses(400, 401, 500);
+
+/** Larger pages than this are refused: the export is the way to read everything at once. */
+export const MAX_REPORT_PAGE_SIZE = 100;
+
+const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
+/** Ids of the reference tables are `integer`: anything larger could match nothing and would fail in SQL. */
+const MAX_INTEGER_ID = 2_147_483_647;
+const id = (description: string) => ({ type: 'integer', minimum: 1, maximum: MAX_INTEGER_ID, description }) as const;
+
+const pagingQuery = {
+  page: { type: 'integer', minimum: 1, maximum: MAX_INTEGER_ID, default: 1, description: 'Página, desde 1' },
+  pageSize: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_REPORT_PAGE_SIZE,
+    default: REPORT_PAGE_SIZE,
+    description: `Filas por página (por defecto ${REPORT_PAGE_SIZE})`,
+  },
+  sortOrder: { type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'Sentido del orden' },
+} as const;
+
+const alertaFilterQuery = {
+  criticidadId: id('Solo alertas de umbrales de esta criticidad'),
+  ubicacionId: id('Solo alertas de umbrales de esta ubicación'),
+  paisId: id('Solo alertas de ubicaciones de este país'),
+  empresaId: id('Solo alertas de ubicaciones de esta empresa'),
+  fundoId: id('Solo alertas de ubicaciones de este fundo'),
+} as const;
+
+const alertaSort = {
+  sortBy: { type: 'string', enum: ALERTA_SORT_COLUMNS, default: 'fecha', description: 'Columna de orden' },
+} as const;
+const mensajeSort = {
+  sortBy: { type: 'string', enum: MENSAJE_SORT_COLUMNS, default: 'fecha', description: 'Columna de orden' },
+} as const;
+
+const lang = { type: 'string', enum: REPORT_LANGUAGES, default: 'es', description: 'Idioma de las cabeceras' } as const;
+const downloadToken = {
+  type: 'string',
+  maxLength: 2048,
+  description: 'Token de descarga de GET /download-token, en lugar de la cabecera Authorization (enlace de descarga)',
+} as const;
+
+export const alertasQuery = {
+  type: 'object',
+  properties: { ...pagingQuery, ...alertaSort, ...alertaFilterQuery },
+  additionalProperties: false,
+} as const;
+
+export const alertasCsvQuery = {
+  type: 'object',
+  properties: { sortOrder: pagingQuery.sortOrder, ...alertaSort, ...alertaFilterQuery, lang, token: downloadToken },
+  additionalProperties: false,
+} as const;
+
+export const alertaFilterOptionsQuery = {
+  type: 'object',
+  properties: { paisId: alertaFilterQuery.paisId, empresaId: alertaFilterQuery.empresaId, fundoId: alertaFilterQuery.fundoId },
+  additionalProperties: false,
+} as const;
+
+export const mensajesQuery = {
+  type: 'object',
+  properties: { ...pagingQuery, ...mensajeSort },
+  additionalProperties: false,
+} as const;
+
+export const mensajesCsvQuery = {
+  type: 'object',
+  properties: { sortOrder: pagingQuery.sortOrder, ...mensajeSort, lang, token: downloadToken },
+  additionalProperties: false,
+} as const;
+
+export const downloadTokenQuery = {
+  type: 'object',
+  required: ['report'],
+  properties: { report: { type: 'string', enum: ['alertas', 'mensajes'] } },
+  additionalProperties: false,
+} as const;
+
+const paginationSchema = {
+  type: 'object',
+  required: ['page', 'pageSize', 'total', 'totalPages'],
+  properties: {
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    total: { type: 'integer' },
+    totalPages: { type: 'integer' },
+  },
+} as const;
+
+const umbralSchema = {
+  type: ['object', 'null'],
+  properties: {
+    umbralid: { type: 'integer' },
+    umbral: nullable('string'),
+    ubicacionid: { type: 'integer' },
+    nodoid: { type: 'integer' },
+    tipoid: { type: 'integer' },
+    metricaid: { type: 'integer' },
+    criticidadid: { type: 'integer' },
+    minimo: { type: 'number' },
+    maximo: { type: 'number' },
+  },
+} as const;
+
+const medicionSchema = {
+  type: ['object', 'null'],
+  properties: {
+    medicionid: { type: 'integer' },
+    fecha: { type: 'string' },
+    medicion: { type: 'number' },
+    nodoid: { type: 'integer' },
+    tipoid: { type: 'integer' },
+    metricaid: { type: 'integer' },
+    ubicacionid: { type: 'integer' },
+  },
+} as const;
+
+const alertaRowSchema = {
+  type: 'object',
+  required: ['alertaid', 'umbralid', 'medicionid', 'fecha', 'datecreated', 'statusid', 'umbral', 'medicion', 'valor'],
+  properties: {
+    alertaid: { type: 'integer' },
+    umbralid: { type: 'integer' },
+    medicionid: { type: 'integer' },
+    fecha: { ...nullable('string'), description: 'ISO 8601 (UTC)' },
+    datecreated: { ...nullable('string'), description: 'ISO 8601 (UTC)' },
+    statusid: { type: 'integer', description: '1 activa, 0 inactiva, -1 procesada' },
+    umbral: umbralSchema,
+    medicion: medicionSchema,
+    valor: { ...nullable('number'), description: 'El valor de la medición' },
+  },
+} as const;
+
+const usuarioSchema = {
+  type: ['object', 'null'],
+  properties: {
+    usuarioid: { type: 'integer' },
+    firstname: nullable('string'),
+    lastname: nullable('string'),
+    login: nullable('string'),
+  },
+} as const;
+
+const mensajeRowSchema = {
+  type: 'object',
+  required: ['mensajeid', 'contactoid', 'alertaid', 'mensaje', 'fecha', 'datecreated', 'statusid', 'contacto'],
+  properties: {
+    mensajeid: { type: 'integer' },
+    contactoid: { type: 'integer' },
+    alertaid: nullable('integer'),
+    mensaje: { type: 'string' },
+    fecha: { ...nullable('string'), description: 'ISO 8601 (UTC)' },
+    datecreated: { ...nullable('string'), description: 'ISO 8601 (UTC)' },
+    statusid: { type: 'integer', description: '1 enviado, 0 fallido, -1 procesado' },
+    contacto: {
+      type: ['object', 'null'],
+      properties: {
+        contactoid: { type: 'integer' },
+        usuarioid: { type: 'integer' },
+        medioid: { type: 'integer' },
+        usuario: usuarioSchema,
+      },
+    },
+  },
+} as const;
+
+export const alertasPageSchema = {
+  type: 'object',
+  required: ['data', 'pagination'],
+  properties: { data: { type: 'array', items: alertaRowSchema }, pagination: paginationSchema },
+} as const;
+
+export const mensajesPageSchema = {
+  type: 'object',
+  required: ['data', 'pagination'],
+  properties: { data: { type: 'array', items: mensajeRowSchema }, pagination: paginationSchema },
+} as const;
+
+export const alertaFilterOptionsSchema = {
+  type: 'object',
+  required: ['criticidades', 'ubicaciones'],
+  properties: {
+    criticidades: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { criticidadid: { type: 'integer' }, criticidad: { type: 'string' }, grado: { type: 'integer' } },
+      },
+    },
+    ubicaciones: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ubicacionid: { type: 'integer' },
+          ubicacion: { type: 'string' },
+          fundoid: { type: 'integer' },
+          fundo: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+export const downloadTokenSchema = {
+  type: 'object',
+  required: ['token', 'expiresAt'],
+  properties: { token: { type: 'string' }, expiresAt: { type: 'integer', description: 'Segundos Unix' } },
+} as const;
+
+export const csvResponse = {
+  200: {
+    description: 'CSV en UTF-8 con BOM, todas las filas que seleccionan los filtros, en el orden pedido',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  },
+  ...readErrors,
+} as const;

@@ -1,0 +1,26 @@
+import type { Database } from '@camposense/db';
+import type { FastifyInstance } from 'fastify';
+import { createCatalogue } from '../../sense/catalogue';
+import { createReadingQueries } from '../../sense/reading-queries';
+import { createTableQueries } from '../../sense/table-queries';
+import { createTableWrites } from '../../sense/table-writes';
+import { registerListRoutes } from './lists';
+import { registerReadingRoutes } from './readings';
+import { registerTableRoutes } from './tables';
+
+export interface SenseDataRoutesOptions {
+  database: Database;
+}
+
+/**
+ * The data calls of api.md under /api/sense: named lists, readings, and the generic table routes.
+ * Every one needs a bearer token. Fixed paths (`/paises`, `/mediciones`) win over `/:table`.
+ */
+export async function senseDataRoutes(app: FastifyInstance, { database }: SenseDataRoutesOptions): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  const catalogue = createCatalogue(database);
+  const queries = createTableQueries(database, catalogue);
+  registerListRoutes(app, queries);
+  registerReadingRoutes(app, createReadingQueries(database));
+  registerTableRoutes(app, { catalogue, queries, writes: createTableWrites(database, catalogue) });
+}

@@ -1,0 +1,194 @@
+import type { CountAnswer, NodoConLocalizacion } from '@camposense/domain';
+import { CHART_DATA_LIMIT, GET_ALL_THRESHOLD, NODE_LIST_DEFAULT_LIMIT } from '@camposense/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isIsoDate } from '../../sense/row-values';
+import type { ReadingQueries, ReadingWindow } from '../../sense/reading-queries';
+import { validationError } from '../../sense/table-queries';
+import { limitSchema, optionalId, readErrors, security } from './route-schemas';
+
+interface ReadingsQuery {
+  ubicacionId?: number;
+  entidadId?: number;
+  startDate?: string;
+  endDate?: string;
+  limit?: number;
+  countOnly?: boolean;
+  getAll?: boolean;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const readingSchema = {
+  type: 'object',
+  required: ['medicionid', 'fecha', 'medicion', 'metricaid', 'metrica', 'nodoid', 'tipoid', 'ubicacionid'],
+  properties: {
+    medicionid: { type: 'integer' },
+    fecha: { type: 'string', format: 'date-time' },
+    medicion: { type: 'number' },
+    metricaid: { type: 'integer' },
+    metrica: { type: 'string' },
+    unidad: { type: ['string', 'null'] },
+    nodoid: { type: 'integer' },
+    tipoid: { type: 'integer' },
+    ubicacionid: { type: 'integer' },
+    entidadid: { type: ['integer', 'null'], description: 'La entidad del nodo en esa ubicación (localizacion)' },
+  },
+} as const;
+
+const readingsResponse = {
+  description: 'Las lecturas, de la más reciente a la más antigua; con countOnly=true, `{ count }`',
+  anyOf: [
+    { type: 'object', required: ['count'], properties: { count: { type: 'integer' } }, additionalProperties: false },
+    { type: 'array', items: readingSchema },
+  ],
+} as const;
+
+const dateParam = (description: string) =>
+  ({
+    type: 'string',
+    description: `${description}. ISO 8601: una fecha (YYYY-MM-DD, día entero en UTC) o fecha y hora con zona.`,
+  }) as const;
+
+const readingsQuerystring = (withEntity: boolean) => ({
+  type: 'object',
+  ...(withEntity ? { required: ['entidadId'] } : {}),
+  properties: {
+    ...(withEntity ? { entidadId: optionalId('La entidad: solo sus ubicaciones y sus tipos de sensor') } : {}),
+    ubicacionId: optionalId('Solo las lecturas de esta ubicación'),
+    startDate: dateParam('Desde (incluida)'),
+    endDate: dateParam('Hasta (incluida)'),
+    limit: limitSchema(`Cuántas lecturas (por defecto ${CHART_DATA_LIMIT}); ${GET_ALL_THRESHOLD} o más quita el límite`),
+    countOnly: { type: 'boolean', description: 'true: responde solo `{ count }`' },
+    getAll: { type: 'boolean', description: 'true: sin límite' },
+  },
+  additionalProperties: false,
+});
+
+/** The window of a readings request; 400 naming the field for a malformed or reversed date. */
+function readingWindow(query: ReadingsQuery): ReadingWindow {
+  const errors = [];
+  const parse = (field: 'startDate' | 'endDate', value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!isIsoDate(value)) {
+      errors.push({ field, rule: 'format', limit: 'date-time' });
+      return undefined;
+    }
+    const time = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
+    // A date alone as the end means the whole of that day.
+    return new Date(field === 'endDate' && DATE_ONLY.test(value) ? time + DAY_MS : time);
+  };
+  const start = parse('startDate', query.startDate);
+  let end = parse('endDate', query.endDate);
+  // A date-time end is inclusive: the window is [start, end + 1 ms) at millisecond precision.
+  if (end && query.endDate && !DATE_ONLY.test(query.endDate)) end = new Date(end.getTime() + 1);
+  if (start && end && start >= end) errors.push({ field: 'endDate', rule: 'minimum', limit: 'startDate' });
+  if (errors.length > 0) throw validationError(errors);
+  return { ubicacionId: query.ubicacionId, entidadId: query.entidadId, start, end };
+}
+
+function readingsLimit(query: ReadingsQuery): number | null {
+  if (query.getAll === true) return null;
+  const limit = query.limit ?? CHART_DATA_LIMIT;
+  return limit >= GET_ALL_THRESHOLD ? null : limit;
+}
+
+export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQueries): void {
+  const answer = async (query: ReadingsQuery, reply: FastifyReply): Promise<CountAnswer | FastifyReply> => {
+    const window = readingWindow(query);
+    if (query.countOnly === true) return { count: await queries.count(window) };
+    // The database wrote the JSON (see readingsStatement): a JSON string is sent as it is.
+    return reply.type('application/json; charset=utf-8').send(await queries.readingsJson(window, readingsLimit(query)));
+  };
+
+  app.get<{ Querystring: ReadingsQuery }>(
+    '/mediciones',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Lecturas de una ubicación en una ventana de fechas',
+        security,
+        querystring: readingsQuerystring(false),
+        response: { 200: readingsResponse, ...readErrors },
+      },
+    },
+    (request, reply) => answer(request.query, reply),
+  );
+
+  app.get<{ Querystring: ReadingsQuery }>(
+    '/mediciones-con-entidad',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Lecturas de las ubicaciones y tipos de una entidad',
+        security,
+        querystring: readingsQuerystring(true),
+        response: { 200: readingsResponse, ...readErrors },
+      },
+    },
+    (request, reply) => answer(request.query, reply),
+  );
+
+  app.get<{ Querystring: { limit?: number }; Reply: NodoConLocalizacion[] }>(
+    '/nodos-con-localizacion',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Nodos con su lugar, coordenadas y última lectura',
+        security,
+        querystring: {
+          type: 'object',
+          properties: { limit: limitSchema(`Cuántos nodos (por defecto ${NODE_LIST_DEFAULT_LIMIT})`) },
+          additionalProperties: false,
+        },
+        response: { 200: { type: 'array', items: nodoConLocalizacionSchema }, ...readErrors },
+      },
+    },
+    (request) => queries.nodosConLocalizacion(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT),
+  );
+}
+
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableNumber = { type: ['number', 'null'] } as const;
+
+const nodoConLocalizacionSchema = {
+  type: 'object',
+  required: ['nodoid', 'nodo', 'ubicacionid', 'fundoid', 'empresaid', 'paisid', 'entidadid', 'ultimasMediciones'],
+  properties: {
+    nodoid: { type: 'integer' },
+    nodo: { type: 'string' },
+    nodoabrev: nullableString,
+    deveui: nullableString,
+    statusid: { type: 'integer' },
+    ubicacionid: { type: 'integer' },
+    ubicacion: { type: 'string' },
+    fundoid: { type: 'integer' },
+    fundo: { type: 'string' },
+    empresaid: { type: 'integer' },
+    empresa: { type: 'string' },
+    paisid: { type: 'integer' },
+    pais: { type: 'string' },
+    entidadid: { type: 'integer' },
+    entidad: { type: 'string' },
+    latitud: nullableNumber,
+    longitud: nullableNumber,
+    referencia: nullableString,
+    ultimaFecha: { type: ['string', 'null'], format: 'date-time', description: 'Cuándo informó por última vez' },
+    ultimasMediciones: {
+      type: 'array',
+      description: 'El último valor de cada métrica de cada sensor del nodo',
+      items: {
+        type: 'object',
+        properties: {
+          tipoid: { type: 'integer' },
+          tipo: nullableString,
+          metricaid: { type: 'integer' },
+          metrica: { type: 'string' },
+          unidad: nullableString,
+          medicion: { type: 'number' },
+          fecha: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,173 @@
+import type { Database } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { tableRef } from '../../sense/sql-names';
+
+/** What one series covers: one metric of one node or of one location, over [start, end). */
+export interface SeriesScope {
+  metricaId: number;
+  nodoId?: number | undefined;
+  ubicacionId?: number | undefined;
+  /** Only this probe type of the node or location. */
+  tipoId?: number | undefined;
+  start: Date;
+  /** Exclusive. */
+  end: Date;
+}
+
+export interface SeriesBucket {
+  /** The bucket's start, ISO 8601. */
+  t: string;
+  min: number;
+  max: number;
+  avg: number;
+  count: number;
+}
+
+export interface SeriesThreshold {
+  umbralid: number;
+  minimo: number;
+  maximo: number;
+  criticidad: string;
+  /** 1 is the most severe. */
+  grado: number;
+  tipoid: number;
+}
+
+export interface SeriesStats {
+  count: number;
+  avg: number | null;
+  min: number | null;
+  max: number | null;
+  /** The newest reading in the window. */
+  latest: string | null;
+  /** Probes (node × type) of the scope with a reading of this metric in the day before the window's end. */
+  activeSensors: number;
+}
+
+export interface SeriesMetric {
+  metricaid: number;
+  metrica: string;
+  unidad: string | null;
+}
+
+export const ACTIVE_WINDOW_SECONDS = 24 * 60 * 60;
+
+const medicion = tableRef('medicion');
+
+function scopeConditions(scope: Omit<SeriesScope, 'start' | 'end'>): SQL {
+  // Every filter leads with a column of medicion's indexes: (nodoid, metricaid, fecha) for a node,
+  // (ubicacionid, fecha) for a location.
+  const conditions: SQL[] = [sql`m.metricaid = ${scope.metricaId}`];
+  if (scope.nodoId !== undefined) conditions.push(sql`m.nodoid = ${scope.nodoId}`);
+  if (scope.ubicacionId !== undefined) conditions.push(sql`m.ubicacionid = ${scope.ubicacionId}`);
+  if (scope.tipoId !== undefined) conditions.push(sql`m.tipoid = ${scope.tipoId}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * min, max, sum and count of the readings per epoch-aligned bucket of `bucketSeconds`, oldest
+ * first; empty buckets are absent (the chart shows them as a gap). `last` is the newest reading
+ * of each bucket, so the window's latest reading costs nothing extra.
+ */
+export function seriesBucketsStatement(scope: SeriesScope, bucketSeconds: number): SQL {
+  return sql`
+    select (floor(extract(epoch from m.fecha) / ${bucketSeconds}) * ${bucketSeconds})::bigint as t,
+           min(m.medicion) as min, max(m.medicion) as max, sum(m.medicion) as sum,
+           count(*)::int as count, max(m.fecha) as last
+      from ${medicion} m
+     where ${scopeConditions(scope)}
+       and m.fecha >= ${scope.start.toISOString()}::timestamptz
+       and m.fecha < ${scope.end.toISOString()}::timestamptz
+     group by 1
+     order by 1`;
+}
+
+/** The probes of the scope with a reading in the day before `end`. */
+export function activeSensorsStatement(scope: SeriesScope): SQL {
+  const since = new Date(scope.end.getTime() - ACTIVE_WINDOW_SECONDS * 1000);
+  return sql`
+    select count(*)::int as count from (
+      select distinct m.nodoid, m.tipoid
+        from ${medicion} m
+       where ${scopeConditions(scope)}
+         and m.fecha >= ${since.toISOString()}::timestamptz
+         and m.fecha < ${scope.end.toISOString()}::timestamptz) probes`;
+}
+
+/** The active thresholds of the metric on the node (or in the location), most severe first. */
+export function seriesThresholdsStatement(scope: SeriesScope): SQL {
+  const conditions: SQL[] = [sql`u.metricaid = ${scope.metricaId}`, sql`u.statusid = 1`];
+  if (scope.nodoId !== undefined) conditions.push(sql`u.nodoid = ${scope.nodoId}`);
+  if (scope.ubicacionId !== undefined) conditions.push(sql`u.ubicacionid = ${scope.ubicacionId}`);
+  if (scope.tipoId !== undefined) conditions.push(sql`u.tipoid = ${scope.tipoId}`);
+  return sql`
+    select u.umbralid, u.minimo, u.maximo, c.criticidad, c.grado, u.tipoid
+      from ${tableRef('umbral')} u
+      join ${tableRef('criticidad')} c on c.criticidadid = u.criticidadid
+     where ${sql.join(conditions, sql` and `)}
+     order by c.grado, u.tipoid, u.umbralid`;
+}
+
+export function seriesMetricStatement(metricaId: number): SQL {
+  return sql`select metricaid, metrica, unidad from ${tableRef('metrica')} where metricaid = ${metricaId}`;
+}
+
+interface BucketRow {
+  t: number | string;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+  last: Date | string;
+}
+
+export interface SeriesAnswer {
+  metric: SeriesMetric | null;
+  buckets: SeriesBucket[];
+  thresholds: SeriesThreshold[];
+  stats: SeriesStats;
+}
+
+export interface SeriesQueries {
+  series(scope: SeriesScope, bucketSeconds: number): Promise<SeriesAnswer>;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function createSeriesQueries(database: Database): SeriesQueries {
+  return {
+    async series(scope, bucketSeconds) {
+      const [metricRows, bucketRows, thresholds, active] = await Promise.all([
+        database.query<SeriesMetric>(seriesMetricStatement(scope.metricaId)),
+        database.query<BucketRow>(seriesBucketsStatement(scope, bucketSeconds)),
+        database.query<SeriesThreshold>(seriesThresholdsStatement(scope)),
+        database.query<{ count: number }>(activeSensorsStatement(scope)),
+      ]);
+      const buckets = bucketRows.map((row) => ({
+        t: new Date(Number(row.t) * 1000).toISOString(),
+        min: row.min,
+        max: row.max,
+        avg: row.sum / row.count,
+        count: row.count,
+      }));
+      // The window's figures follow from the buckets exactly: sums and counts add up.
+      const count = bucketRows.reduce((total, row) => total + row.count, 0);
+      const sum = bucketRows.reduce((total, row) => total + row.sum, 0);
+      const last = bucketRows.at(-1)?.last;
+      return {
+        metric: metricRows[0] ?? null,
+        buckets,
+        thresholds,
+        stats: {
+          count,
+          avg: count > 0 ? sum / count : null,
+          min: count > 0 ? Math.min(...bucketRows.map((row) => row.min)) : null,
+          max: count > 0 ? Math.max(...bucketRows.map((row) => row.max)) : null,
+          latest: last ? iso(last) : null,
+          activeSensors: active[0]?.count ?? 0,
+        },
+      };
+    },
+  };
+}

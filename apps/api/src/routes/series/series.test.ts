@@ -1,0 +1,225 @@
+import { testDrivers } from '@camposense/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
+import type { SenseContext } from '../../testing/sense-context';
+import type { SeriesResponse } from './index';
+import { bucketSecondsFor, bucketsTouched, MAX_POINTS_CAP } from './series-window';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+describe('series bucket widths', () => {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+
+  it('picks the narrowest nice width that fits the budget', () => {
+    expect(bucketSecondsFor(start, start + 2 * HOUR_MS, 4)).toBe(1800);
+    expect(bucketSecondsFor(start, start + 2 * HOUR_MS, 10)).toBe(900);
+    expect(bucketSecondsFor(start, start + DAY_MS, 800)).toBe(120);
+    expect(bucketSecondsFor(start, start + 365 * DAY_MS, 800)).toBe(12 * 3600);
+    expect(bucketSecondsFor(start, start + 365 * DAY_MS, 100)).toBe(4 * 24 * 3600);
+  });
+
+  it('never answers more buckets than asked, whatever the alignment', () => {
+    for (const [offset, length, points] of [
+      [7_123, DAY_MS, 800],
+      [59_000, 30 * DAY_MS, 300],
+      [1, 365 * DAY_MS, MAX_POINTS_CAP],
+      [0, 3 * 365 * DAY_MS, 10],
+    ] as const) {
+      const width = bucketSecondsFor(start + offset, start + offset + length, points);
+      expect(bucketsTouched(start + offset, start + offset + length, width)).toBeLessThanOrEqual(points);
+    }
+  });
+});
+
+describe.each(testDrivers())('GET /api/sense/series on $kind', (driver) => {
+  let context: SenseContext;
+  let probe: { nodoid: number; tipoid: number; metricaid: number; ubicacionid: number };
+
+  beforeAll(async () => {
+    context = await openSenseContext(driver);
+    const [first] = await context.query<typeof probe>(sql`
+      select ms.nodoid, ms.tipoid, ms.metricaid, l.ubicacionid
+        from sense.metricasensor ms join sense.localizacion l on l.nodoid = ms.nodoid
+       order by ms.nodoid, ms.tipoid, ms.metricaid limit 1`);
+    probe = first!;
+  });
+  afterAll(() => closeSenseContext(context));
+
+  const series = async (query: string) => {
+    const response = await context.get(`/api/sense/series?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<SeriesResponse>();
+  };
+
+  describe('on readings of known values', () => {
+    // Far from the farm's window, so only these rows are in it.
+    const at = (time: string) => `2020-01-01T${time}:00Z`;
+    beforeAll(async () => {
+      const rows: [string, number][] = [
+        ['2019-12-31T23:59:00Z', 1000], // before the window
+        [at('00:00'), 10],
+        [at('00:10'), 20],
+        [at('00:20'), 30],
+        [at('00:40'), 5],
+        // 01:00–01:30: nothing, a gap.
+        [at('01:50'), 7],
+        [at('02:00'), 99], // the end is exclusive
+      ];
+      for (const [fecha, value] of rows) {
+        await context.query(sql`
+          insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+          values (${fecha}::timestamptz, ${value}, ${probe.nodoid}, ${probe.tipoid}, ${probe.metricaid}, ${probe.ubicacionid})`);
+      }
+    });
+
+    const window = () =>
+      `nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=${at('00:00')}&endDate=${at('02:00')}`;
+
+    it('answers min, max, average and count per bucket, empty buckets left out', async () => {
+      const body = await series(`${window()}&maxPoints=4`);
+      expect(body.bucketSeconds).toBe(1800);
+      expect(body.start).toBe('2020-01-01T00:00:00.000Z');
+      expect(body.end).toBe('2020-01-01T02:00:00.000Z');
+      expect(body.buckets).toEqual([
+        { t: '2020-01-01T00:00:00.000Z', min: 10, max: 30, avg: 20, count: 3 },
+        { t: '2020-01-01T00:30:00.000Z', min: 5, max: 5, avg: 5, count: 1 },
+        { t: '2020-01-01T01:30:00.000Z', min: 7, max: 7, avg: 7, count: 1 },
+      ]);
+    });
+
+    it('narrows the buckets when the budget allows', async () => {
+      const body = await series(`${window()}&maxPoints=10`);
+      expect(body.bucketSeconds).toBe(900);
+      expect(body.buckets.map((bucket) => [bucket.t.slice(11, 16), bucket.count, bucket.avg])).toEqual([
+        ['00:00', 2, 15],
+        ['00:15', 1, 30],
+        ['00:30', 1, 5],
+        ['01:45', 1, 7],
+      ]);
+    });
+
+    it('computes the window figures: count, average, min, max, latest, active sensors', async () => {
+      const body = await series(`${window()}&maxPoints=4`);
+      expect(body.stats).toEqual({
+        count: 5,
+        avg: expect.closeTo(14.4, 10),
+        min: 5,
+        max: 30,
+        latest: '2020-01-01T01:50:00.000Z',
+        activeSensors: 1,
+      });
+    });
+
+    it('counts no active sensor when nothing was read in the day before the end', async () => {
+      const body = await series(`nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2020-01-01&endDate=2020-01-05`);
+      expect(body.stats.count).toBe(6);
+      expect(body.stats.activeSensors).toBe(0);
+    });
+
+    it('answers an empty series, not an error, for a window without readings', async () => {
+      const body = await series(`nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2010-01-01&endDate=2010-01-02`);
+      expect(body.buckets).toEqual([]);
+      expect(body.stats).toEqual({ count: 0, avg: null, min: null, max: null, latest: null, activeSensors: 0 });
+    });
+  });
+
+  describe('on the demo farm', () => {
+    const farmWindow = () => {
+      const end = context.now.toISOString();
+      const start = new Date(context.now.getTime() - DAY_MS).toISOString();
+      return `startDate=${start}&endDate=${end}`;
+    };
+
+    it('adds up to the bare SQL over the node and metric, newest reading included', async () => {
+      const body = await series(`nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&${farmWindow()}&maxPoints=50`);
+      const start = new Date(context.now.getTime() - DAY_MS).toISOString();
+      const [expected] = await context.query<{ count: number; min: number; max: number; avg: number; latest: Date; probes: number }>(sql`
+        select count(*)::int as count, min(medicion) as min, max(medicion) as max, avg(medicion) as avg, max(fecha) as latest,
+               (select count(distinct tipoid)::int from sense.medicion
+                 where nodoid = ${probe.nodoid} and metricaid = ${probe.metricaid}
+                   and fecha >= ${start}::timestamptz and fecha < ${context.now.toISOString()}::timestamptz) as probes
+          from sense.medicion
+         where nodoid = ${probe.nodoid} and metricaid = ${probe.metricaid}
+           and fecha >= ${start}::timestamptz and fecha < ${context.now.toISOString()}::timestamptz`);
+      expect(expected!.count).toBeGreaterThan(50);
+      expect(body.buckets.length).toBeLessThanOrEqual(50);
+      expect(body.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(expected!.count);
+      expect(body.stats.count).toBe(expected!.count);
+      expect(body.stats.min).toBe(expected!.min);
+      expect(body.stats.max).toBe(expected!.max);
+      expect(body.stats.avg).toBeCloseTo(expected!.avg, 9);
+      expect(body.stats.latest).toBe(new Date(expected!.latest).toISOString());
+      expect(body.stats.activeSensors).toBe(expected!.probes);
+      const last = body.buckets.at(-1)!;
+      expect(Date.parse(body.stats.latest!) - Date.parse(last.t)).toBeLessThan(body.bucketSeconds * 1000);
+      expect(body.metric).toEqual({ metricaid: probe.metricaid, metrica: expect.any(String), unidad: expect.any(String) });
+    });
+
+    it('answers the thresholds of the node and metric, most severe first', async () => {
+      const body = await series(`nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&${farmWindow()}`);
+      const expected = await context.query<{ umbralid: number }>(sql`
+        select u.umbralid from sense.umbral u join sense.criticidad c using (criticidadid)
+         where u.nodoid = ${probe.nodoid} and u.metricaid = ${probe.metricaid} and u.statusid = 1
+         order by c.grado, u.tipoid, u.umbralid`);
+      expect(body.thresholds.map((threshold) => threshold.umbralid)).toEqual(expected.map((row) => row.umbralid));
+      for (const threshold of body.thresholds) expect(threshold.minimo).toBeLessThan(threshold.maximo);
+    });
+
+    it('covers a whole location when asked by ubicacionId', async () => {
+      const body = await series(`ubicacionId=${probe.ubicacionid}&metricaId=${probe.metricaid}&${farmWindow()}`);
+      const start = new Date(context.now.getTime() - DAY_MS).toISOString();
+      const [expected] = await context.query<{ count: number }>(sql`
+        select count(*)::int as count from sense.medicion
+         where ubicacionid = ${probe.ubicacionid} and metricaid = ${probe.metricaid}
+           and fecha >= ${start}::timestamptz and fecha < ${context.now.toISOString()}::timestamptz`);
+      expect(body.stats.count).toBe(expected!.count);
+      expect(body.buckets.length).toBeLessThanOrEqual(800);
+    });
+
+    it('brings a future end back to now', async () => {
+      const before = Date.now();
+      const body = await series(`nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2026-01-01&endDate=2999-01-01`);
+      expect(Date.parse(body.end)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(body.end)).toBeLessThanOrEqual(Date.now());
+    });
+  });
+
+  describe('bad requests', () => {
+    it('needs a node or a location', async () => {
+      const response = await context.get(`/api/sense/series?metricaId=${probe.metricaid}`);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'VALIDATION', details: [{ field: 'nodoId', rule: 'required' }] });
+    });
+
+    it('names a malformed or reversed date', async () => {
+      const malformed = await context.get(`/api/sense/series?nodoId=1&metricaId=1&startDate=yesterday`);
+      expect(malformed.statusCode).toBe(400);
+      expect(errorOf(malformed).details).toEqual([{ field: 'startDate', rule: 'format', limit: 'date-time' }]);
+      const reversed = await context.get(`/api/sense/series?nodoId=1&metricaId=1&startDate=2026-02-01&endDate=2026-01-01`);
+      expect(reversed.statusCode).toBe(400);
+      expect(errorOf(reversed).details).toEqual([{ field: 'endDate', rule: 'minimum', limit: 'startDate' }]);
+    });
+
+    it('caps maxPoints and needs the metric', async () => {
+      const tooMany = await context.get(`/api/sense/series?nodoId=1&metricaId=1&maxPoints=${MAX_POINTS_CAP + 1}`);
+      expect(tooMany.statusCode).toBe(400);
+      expect(errorOf(tooMany).code).toBe('VALIDATION');
+      const noMetric = await context.get(`/api/sense/series?nodoId=1`);
+      expect(noMetric.statusCode).toBe(400);
+    });
+
+    it('needs a token', async () => {
+      const response = await context.get(`/api/sense/series?nodoId=1&metricaId=1`, {});
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('is in the OpenAPI document', async () => {
+      const response = await context.get('/api/openapi.json');
+      const document = response.json<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>();
+      const parameters = document.paths['/api/sense/series']?.get?.parameters?.map((parameter) => parameter.name);
+      expect(parameters).toEqual(expect.arrayContaining(['nodoId', 'ubicacionId', 'metricaId', 'startDate', 'endDate', 'maxPoints']));
+    });
+  });
+});

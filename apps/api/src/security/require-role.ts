@@ -1,0 +1,45 @@
+import type { Rol } from '@camposense/domain';
+import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import { ApiError, unauthorized } from '../errors/api-error';
+
+/** The methods that change data; everything else is a read. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The prefix whose writes only an admin may make (api.md, "Authentication"). */
+export const GUARDED_PREFIX = '/api/sense';
+
+const forbidden = () => new ApiError(403, 'FORBIDDEN', 'Su rol no permite modificar datos');
+
+/** onRequest hook: 401 without a valid token, 403 unless its bearer has role `rol`. */
+export function requireRole(app: FastifyInstance, rol: Rol): onRequestHookHandler {
+  return async function requireRoleHook(request, reply) {
+    // The prefix's own authenticate normally ran already; run it here if the route did not.
+    if (!request.user) await app.authenticate(request, reply);
+    if (!request.user) throw unauthorized();
+    if (request.user.rol !== rol) throw forbidden();
+  };
+}
+
+function methodsOf(route: RouteOptions): string[] {
+  return (Array.isArray(route.method) ? route.method : [route.method]).map((method) => method.toUpperCase());
+}
+
+function asArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/**
+ * Every write route under GUARDED_PREFIX gets `requireRole('admin')` as its last onRequest hook,
+ * whoever writes the route and whenever: the rule holds by construction, not by each route
+ * remembering it. Route-level hooks run after the prefix's own (authenticate), and before the
+ * body is parsed, so a `user` gets 403 whatever the body holds.
+ */
+export function registerWriteGuard(app: FastifyInstance): void {
+  const adminOnly = requireRole(app, 'admin');
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${GUARDED_PREFIX}/`) && route.url !== GUARDED_PREFIX) return;
+    if (!methodsOf(route).some((method) => WRITE_METHODS.has(method))) return;
+    route.onRequest = [...asArray(route.onRequest), adminOnly];
+  });
+}

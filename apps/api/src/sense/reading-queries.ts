@@ -1,0 +1,139 @@
+import type { Database } from '@camposense/db';
+import type { NodoConLocalizacion, TableRow } from '@camposense/domain';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { tableRef } from './sql-names';
+import { normaliseTimestamps } from './timestamps';
+
+/** A time window and location of readings; every bound is optional. */
+export interface ReadingWindow {
+  ubicacionId?: number | undefined;
+  /** Inclusive. */
+  start?: Date | undefined;
+  /** Exclusive. */
+  end?: Date | undefined;
+  /** Only the readings of this entity's locations and probe types. */
+  entidadId?: number | undefined;
+}
+
+/*
+ * The statements behind mediciones, mediciones-con-entidad and nodos-con-localizacion. Their
+ * identifiers are constants of this module; every value is a parameter.
+ */
+
+/** to_char's pattern for `2026-11-01T12:00:00.000Z` (Date.prototype.toISOString's form). */
+const ISO_UTC_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+
+const medicion = tableRef('medicion');
+const metrica = tableRef('metrica');
+const localizacion = tableRef('localizacion');
+const tipo = tableRef('tipo');
+
+function windowConditions(window: ReadingWindow): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (window.ubicacionId !== undefined) conditions.push(sql`m.ubicacionid = ${window.ubicacionId}`);
+  if (window.start) conditions.push(sql`m.fecha >= ${window.start.toISOString()}::timestamptz`);
+  if (window.end) conditions.push(sql`m.fecha < ${window.end.toISOString()}::timestamptz`);
+  if (window.entidadId !== undefined) {
+    conditions.push(
+      sql`m.ubicacionid in (select l.ubicacionid from ${localizacion} l where l.entidadid = ${window.entidadId})`,
+      sql`m.tipoid in (select ti.tipoid from ${tipo} ti where ti.entidadid = ${window.entidadId})`,
+    );
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * Readings newest first with their metric, unit and entity, as one JSON array built by the
+ * database (`body`): the API sends it as it comes, so a thousand readings cost Node no per-row
+ * work. Dates are ISO 8601 in UTC, as every other answer. `limit` null means all.
+ */
+export function readingsStatement(window: ReadingWindow, limit: number | null): SQL {
+  // The entity is known when the caller asked for one; otherwise it comes through the node's
+  // place (localizacion), preferring an active placement.
+  const entidad =
+    window.entidadId !== undefined
+      ? sql`${window.entidadId}::int`
+      : sql`(select l.entidadid from ${localizacion} l
+              where l.nodoid = m.nodoid and l.ubicacionid = m.ubicacionid
+              order by l.statusid desc, l.entidadid limit 1)`;
+  return sql`
+    select coalesce(json_agg(r order by r.fecha desc, r.medicionid desc), '[]')::text as body
+      from (select m.medicionid, to_char(m.fecha at time zone 'UTC', ${ISO_UTC_FORMAT}) as fecha, m.medicion,
+                   m.metricaid, me.metrica, me.unidad, m.nodoid, m.tipoid, m.ubicacionid, ${entidad} as entidadid
+              from ${medicion} m
+              join ${metrica} me on me.metricaid = m.metricaid
+             where ${windowConditions(window)}
+             order by m.fecha desc, m.medicionid desc
+             ${limit === null ? sql`` : sql`limit ${limit}`}) r`;
+}
+
+export function readingsCountStatement(window: ReadingWindow): SQL {
+  return sql`select count(*)::int as count from ${medicion} m where ${windowConditions(window)}`;
+}
+
+/**
+ * Each node with its placement (one per node: an active one first), the hierarchy above it and the
+ * latest reading of each metric of each probe. The latest values are one backwards index probe
+ * per (node, metric, probe) on medicion's (nodoid, metricaid, fecha) index, not a scan.
+ */
+export function nodosConLocalizacionStatement(limit: number): SQL {
+  return sql`
+    select n.nodoid, n.nodo, n.nodoabrev, n.deveui, n.statusid,
+           u.ubicacionid, u.ubicacion, f.fundoid, f.fundo, e.empresaid, e.empresa, p.paisid, p.pais,
+           en.entidadid, en.entidad, l.latitud, l.longitud, l.referencia,
+           latest."ultimaFecha", latest."ultimasMediciones"
+      from ${tableRef('nodo')} n
+      cross join lateral (
+        select lo.* from ${localizacion} lo
+         where lo.nodoid = n.nodoid
+         order by lo.statusid desc, lo.datemodified desc nulls last, lo.entidadid, lo.ubicacionid
+         limit 1) l
+      join ${tableRef('ubicacion')} u on u.ubicacionid = l.ubicacionid
+      join ${tableRef('fundo')} f on f.fundoid = u.fundoid
+      join ${tableRef('empresa')} e on e.empresaid = f.empresaid
+      join ${tableRef('pais')} p on p.paisid = e.paisid
+      join ${tableRef('entidad')} en on en.entidadid = l.entidadid
+      cross join lateral (
+        select max(last.fecha) as "ultimaFecha",
+               coalesce(json_agg(json_build_object(
+                 'tipoid', ms.tipoid, 'tipo', ti.tipo, 'metricaid', ms.metricaid, 'metrica', me.metrica,
+                 'unidad', me.unidad, 'medicion', last.medicion, 'fecha', last.fecha)
+                 order by ms.tipoid, ms.metricaid) filter (where last.fecha is not null), '[]'::json) as "ultimasMediciones"
+          from ${tableRef('metricasensor')} ms
+          join ${metrica} me on me.metricaid = ms.metricaid
+          left join ${tipo} ti on ti.tipoid = ms.tipoid
+          left join lateral (
+            select r.fecha, r.medicion from ${medicion} r
+             where r.nodoid = ms.nodoid and r.metricaid = ms.metricaid and r.tipoid = ms.tipoid
+             order by r.fecha desc
+             limit 1) last on true
+         where ms.nodoid = n.nodoid) latest
+     order by n.nodo, n.nodoid
+     limit ${limit}`;
+}
+
+export interface ReadingQueries {
+  /** The readings as a JSON array text (MedicionReading[]), ready to send. */
+  readingsJson(window: ReadingWindow, limit: number | null): Promise<string>;
+  count(window: ReadingWindow): Promise<number>;
+  nodosConLocalizacion(limit: number): Promise<NodoConLocalizacion[]>;
+}
+
+export function createReadingQueries(database: Database): ReadingQueries {
+  return {
+    async readingsJson(window, limit) {
+      const [row] = await database.query<{ body: string }>(readingsStatement(window, limit));
+      return row?.body ?? '[]';
+    },
+    async count(window) {
+      const rows = await database.query<{ count: number }>(readingsCountStatement(window));
+      return rows[0]?.count ?? 0;
+    },
+    async nodosConLocalizacion(limit) {
+      const rows = await database.query<NodoConLocalizacion & TableRow>(nodosConLocalizacionStatement(limit));
+      for (const row of rows) normaliseTimestamps(row.ultimasMediciones as unknown as TableRow[], ['fecha']);
+      return normaliseTimestamps(rows, ['ultimaFecha']);
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { appDb, hashPassword } from '@camposense/db';
+import type { Database } from '@camposense/db';
+import type { ApiErrorDetail, TableDefinition, TableRow } from '@camposense/domain';
+import { MIN_PASSWORD_LENGTH } from '@camposense/domain';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { notFound } from '../errors/api-error';
+import type { Catalogue, CatalogueTable } from './catalogue';
+import { checkBody, checkFilterValue } from './row-values';
+import { tableRef } from './sql-names';
+import { normaliseTimestamps } from './timestamps';
+import { validationError } from './table-queries';
+
+/** The signed-in user a write is recorded against (usercreatedid, usermodifiedid, the umbral audit log). */
+export interface WriteActor {
+  id: number;
+}
+
+/** A key given by the client: column → raw value (text from a URL, or a number). */
+export type KeyValues = Readonly<Record<string, unknown>>;
+
+/*
+ * usuario's credentials: the body carries `password`, stored as an argon2id `password_hash` that
+ * no answer shows; `login` is the e-mail, stored lower-case. Recognised by the columns, so the
+ * rule follows the schema rather than a table name.
+ */
+const PASSWORD_FIELD = 'password';
+const PASSWORD_HASH_COLUMN = 'password_hash';
+const LOGIN_COLUMN = 'login';
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+const hasCredentials = (table: CatalogueTable) =>
+  table.columns.has(PASSWORD_HASH_COLUMN) && table.definition.hiddenColumns.includes(PASSWORD_HASH_COLUMN);
+
+function normaliseLogin(body: Record<string, unknown>, table: CatalogueTable): Record<string, unknown> {
+  const login = body[LOGIN_COLUMN];
+  if (!table.columns.has(LOGIN_COLUMN) || typeof login !== 'string') return body;
+  return { ...body, [LOGIN_COLUMN]: login.trim().toLowerCase() };
+}
+
+function passwordProblems(password: unknown, login: string | undefined): ApiErrorDetail[] {
+  if (typeof password !== 'string') return [{ field: PASSWORD_FIELD, rule: 'type', limit: 'string' }];
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    return [{ field: PASSWORD_FIELD, rule: 'weakPassword', limit: MIN_PASSWORD_LENGTH }];
+  }
+  if (login !== undefined && password.trim().toLowerCase() === login.trim().toLowerCase()) {
+    return [{ field: PASSWORD_FIELD, rule: 'weakPassword' }];
+  }
+  return [];
+}
+
+export interface TableWrites {
+  insert(definition: TableDefinition, body: Record<string, unknown>, actor: WriteActor): Promise<TableRow>;
+  /** 404 when no row has that key. */
+  update(definition: TableDefinition, key: KeyValues, body: Record<string, unknown>, actor: WriteActor): Promise<TableRow>;
+  /** 404 when no row has that key; 409 FOREIGN_KEY (from the database) while others reference it. */
+  remove(definition: TableDefinition, key: KeyValues, actor: WriteActor): Promise<void>;
+}
+
+export function createTableWrites(database: Database, catalogue: Catalogue): TableWrites {
+  /**
+   * Runs `work` in one transaction that first tells the database who writes: the umbral audit
+   * trigger reads `camposense.usuarioid` (the only way a DELETE can record its author).
+   */
+  async function asActor<T>(actor: WriteActor, work: (run: (statement: SQL) => Promise<TableRow[]>) => Promise<T>) {
+    return appDb(database).transaction(async (tx) => {
+      const run = async (statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: TableRow[] }).rows;
+      await run(sql`select set_config('camposense.usuarioid', ${String(actor.id)}, true)`);
+      return work(run);
+    });
+  }
+
+  function returning(table: CatalogueTable): SQL {
+    return sql`returning ${sql.join(
+      table.visible.map((column) => sql.identifier(column.column_name)),
+      sql`, `,
+    )}`;
+  }
+
+  /** The key's columns and values, checked against the registry's key and the column types. */
+  function keyCondition(table: CatalogueTable, key: KeyValues): SQL {
+    const errors: ApiErrorDetail[] = [];
+    const terms: SQL[] = [];
+    for (const name of table.definition.key) {
+      const column = table.columns.get(name);
+      const raw = key[name];
+      if (!column || raw === undefined || raw === '') {
+        errors.push({ field: name, rule: 'required' });
+        continue;
+      }
+      const checked = checkFilterValue(column, typeof raw === 'number' ? String(raw) : raw);
+      if (checked.ok) terms.push(sql`${sql.identifier(name)} = ${checked.value}`);
+      else errors.push(checked.detail);
+    }
+    for (const name of Object.keys(key)) {
+      if (!table.definition.key.includes(name)) errors.push({ field: name, rule: 'unknown' });
+    }
+    if (errors.length > 0) throw validationError(errors);
+    return sql.join(terms, sql` and `);
+  }
+
+  /** Body → checked column values, with usuario's password hashed and the audit columns filled. */
+  async function rowValues(
+    table: CatalogueTable,
+    rawBody: Record<string, unknown>,
+    mode: 'insert' | 'update',
+    currentLogin: () => Promise<string | undefined>,
+  ): Promise<Map<string, unknown>> {
+    const credentials = hasCredentials(table);
+    const body = normaliseLogin(rawBody, table);
+    const filled = new Set<string>();
+    if (credentials) filled.add(PASSWORD_HASH_COLUMN);
+    const { values, errors } = checkBody(table, body, {
+      mode,
+      extraFields: credentials ? new Set([PASSWORD_FIELD]) : undefined,
+      filledColumns: filled,
+    });
+    if (mode === 'update' && Object.keys(body).length === 0) errors.push({ field: 'body', rule: 'minProperties', limit: 1 });
+    const login = values.get(LOGIN_COLUMN);
+    if (typeof login === 'string' && !EMAIL.test(login)) errors.push({ field: LOGIN_COLUMN, rule: 'format', limit: 'email' });
+    if (credentials && Object.hasOwn(body, PASSWORD_FIELD)) {
+      const against = typeof login === 'string' ? login : await currentLogin();
+      errors.push(...passwordProblems(body[PASSWORD_FIELD], against));
+    } else if (credentials && mode === 'insert') {
+      errors.push({ field: PASSWORD_FIELD, rule: 'required' });
+    }
+    if (errors.length > 0) throw validationError(errors);
+    if (credentials && typeof body[PASSWORD_FIELD] === 'string') {
+      values.set(PASSWORD_HASH_COLUMN, await hashPassword(body[PASSWORD_FIELD]));
+    }
+    return values;
+  }
+
+  function auditValues(table: CatalogueTable, mode: 'insert' | 'update', actor: WriteActor): Map<string, SQL> {
+    const audit = new Map<string, SQL>();
+    const set = (column: string, value: SQL) => {
+      if (table.columns.has(column)) audit.set(column, value);
+    };
+    if (mode === 'insert') set('usercreatedid', sql`${actor.id}`);
+    set('usermodifiedid', sql`${actor.id}`);
+    if (mode === 'update') set('datemodified', sql`now()`);
+    return audit;
+  }
+
+  return {
+    async insert(definition, body, actor) {
+      const table = await catalogue.table(definition);
+      const values = await rowValues(table, body, 'insert', async () => undefined);
+      const columns = [...values.keys()];
+      const audit = auditValues(table, 'insert', actor);
+      const names = [...columns, ...audit.keys()].map((name) => sql.identifier(name));
+      const params = [...columns.map((name) => sql`${values.get(name)}`), ...audit.values()];
+      const statement =
+        names.length === 0
+          ? sql`insert into ${tableRef(definition.name)} default values ${returning(table)}`
+          : sql`insert into ${tableRef(definition.name)} (${sql.join(names, sql`, `)}) values (${sql.join(params, sql`, `)}) ${returning(table)}`;
+      const rows = await asActor(actor, (run) => run(statement));
+      return normaliseTimestamps(rows, table.timestamps)[0]!;
+    },
+
+    async update(definition, key, body, actor) {
+      const table = await catalogue.table(definition);
+      const where = keyCondition(table, key);
+      const values = await rowValues(table, body, 'update', async () => {
+        const rows = await database.query<{ login: string }>(
+          sql`select ${sql.identifier(LOGIN_COLUMN)} as login from ${tableRef(definition.name)} where ${where}`,
+        );
+        return rows[0]?.login;
+      });
+      const assignments = [
+        ...[...values].map(([name, value]) => sql`${sql.identifier(name)} = ${value}`),
+        ...[...auditValues(table, 'update', actor)].map(([name, value]) => sql`${sql.identifier(name)} = ${value}`),
+      ];
+      const rows = await asActor(actor, (run) =>
+        run(sql`update ${tableRef(definition.name)} set ${sql.join(assignments, sql`, `)} where ${where} ${returning(table)}`),
+      );
+      if (rows.length === 0) throw notFound('No existe un registro con esa clave');
+      return normaliseTimestamps(rows, table.timestamps)[0]!;
+    },
+
+    async remove(definition, key, actor) {
+      const table = await catalogue.table(definition);
+      const where = keyCondition(table, key);
+      const rows = await asActor(actor, (run) =>
+        run(sql`delete from ${tableRef(definition.name)} where ${where} returning 1 as deleted`),
+      );
+      if (rows.length === 0) throw notFound('No existe un registro con esa clave');
+    },
+  };
+}

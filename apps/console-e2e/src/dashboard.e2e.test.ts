@@ -1,0 +1,105 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { startConsole, type RunningConsole } from './support/server';
+
+const DEMO_EMAIL = 'operador@camposense.dev';
+const DEMO_PASSWORD = 'Campo#Sense2026';
+
+/** The day `offset` days from today in the page's time zone, as a date input wants it. */
+function day(offset: number): string {
+  const date = new Date(Date.now() + offset * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(date);
+}
+
+describe('dashboard journey on the production build and the demo farm', () => {
+  let server: RunningConsole;
+  let browser: Browser;
+  let page: Page;
+  const charts = () => page.getByRole('img', { name: /^Gráfico de / });
+
+  /** Opens a filter's dropdown and picks the first option that matches (anchored: node options also say "Lote"). */
+  async function choose(label: string, option: RegExp) {
+    const combobox = page.getByRole('combobox', { name: label });
+    await expect.poll(() => combobox.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await combobox.click();
+    await page.getByRole('option', { name: option }).first().click();
+  }
+
+  /** Every chart drawn for the series whose key contains `fragment`. */
+  async function chartsDrawnFor(fragment: string) {
+    await expect
+      .poll(
+        async () => {
+          const keys = await charts().evaluateAll((nodes) =>
+            nodes.filter((node) => node.getAttribute('data-drawn-at')).map((node) => node.getAttribute('data-series-key') ?? ''),
+          );
+          return keys.length === 3 && keys.every((key) => key.includes(fragment));
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  }
+
+  beforeAll(async () => {
+    server = await startConsole();
+    browser = await launchChromium();
+    const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 1400, height: 1000 } });
+    page = await context.newPage();
+    await page.goto(server.baseUrl);
+    await page.getByLabel('CORREO ELECTRÓNICO').fill(DEMO_EMAIL);
+    await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
+    await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens the dashboard with the spec\'s first message', async () => {
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByRole('combobox', { name: 'FUNDO' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('combobox', { name: 'ENTIDAD' }).getAttribute('placeholder')).toBe('SELECCIONA UN FUNDO PRIMERO');
+  });
+
+  it('picks a fund, an entity, a location and a node, and draws the three charts', async () => {
+    await choose('FUNDO', /^Fundo San José/);
+    await choose('ENTIDAD', /^Palta/);
+    await choose('UBICACIÓN', /^Lote/);
+    const node = page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first();
+    await node.waitFor({ timeout: 30_000 });
+    await node.click();
+    await chartsDrawnFor(`|`);
+    const analysis = page.getByRole('region', { name: 'ANÁLISIS DETALLADO' });
+    await expect.poll(() => analysis.getByRole('row').count()).toBe(4);
+  });
+
+  async function applyRange(start: string, end: string, label: RegExp) {
+    await page.getByLabel('FECHA INICIAL').fill(start);
+    await page.getByLabel('FECHA FINAL').fill(end);
+    await page.getByRole('button', { name: 'APLICAR' }).click();
+    await page.getByText(label).waitFor();
+  }
+
+  it('changes the range to 30 days and back', async () => {
+    const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+    const monthAgo = day(-29);
+    await applyRange(monthAgo, day(0), new RegExp(`${ddmm(monthAgo)} - ${ddmm(day(0))}`));
+    const startInstant = new Date(`${monthAgo}T05:00:00.000Z`).toISOString();
+    await chartsDrawnFor(startInstant);
+    const weekAgo = day(-6);
+    await applyRange(weekAgo, day(0), new RegExp(`${ddmm(weekAgo)} - ${ddmm(day(0))}`));
+    await chartsDrawnFor(new Date(`${weekAgo}T05:00:00.000Z`).toISOString());
+  });
+
+  it('reads a value from the hover read-out', async () => {
+    const chart: Locator = charts().first();
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.5);
+    const readout = page.getByRole('status', { name: 'Lectura del gráfico' }).first();
+    await expect.poll(() => readout.textContent()).toMatch(/Promedio: -?\d+(,\d+)? °C/);
+    expect(await readout.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Campo#Sense2026';
+export const ADMIN_EMAIL = 'admin@camposense.dev';
+export const OPERATOR_EMAIL = 'operador@camposense.dev';
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A fresh browser context (no stored session), in Spanish, in Lima's time zone. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login screen and waits for the welcome screen. */
+export async function signIn(page: Page, email = ADMIN_EMAIL): Promise<void> {
+  await page.goto(baseUrl());
+  await page.getByLabel('CORREO ELECTRÓNICO').fill(email);
+  await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
+  await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
+}

@@ -1,0 +1,115 @@
+import { AuthProvider, GlobalFiltersProvider } from '@camposense/data-access';
+import { adminUser, operatorUser, senseHandlers } from '@camposense/data-access/testing';
+import { UnsavedChangesProvider } from '@camposense/ui';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { NavigationProvider } from '../navigation/navigation';
+import type { NavigationState } from '../navigation/tabs';
+import { ConsoleShell } from './console-shell';
+
+function at(tab: string, subtab: NavigationState['subtab'] = 'status', filters?: { paisId: number; empresaId: number; fundoId: number | null }): Decorator {
+  return (Story) => (
+    <AuthProvider>
+      <NavigationProvider initial={{ tab, subtab }} syncWithUrl={false}>
+        <GlobalFiltersProvider initial={filters}>
+          <UnsavedChangesProvider>
+            <Story />
+          </UnsavedChangesProvider>
+        </GlobalFiltersProvider>
+      </NavigationProvider>
+    </AuthProvider>
+  );
+}
+
+const meta = {
+  title: 'Console/ConsoleShell',
+  component: ConsoleShell,
+  args: { user: adminUser },
+  beforeEach: ({ msw }) => {
+    msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status());
+  },
+} satisfies Meta<typeof ConsoleShell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function statusLoaded() {
+  await waitFor(() => expect(screen.getAllByText('128').length).toBeGreaterThan(0));
+}
+
+export const Welcome: Story = { decorators: [at('welcome')], play: statusLoaded };
+export const WelcomeEnglish: Story = { ...Welcome, globals: { language: 'en' } };
+export const ReportsPrompt: Story = { decorators: [at('reportes')], play: statusLoaded };
+export const ReportsUnknownSubtab: Story = {
+  decorators: [at('reportes-graficos', 'status', { paisId: 1, empresaId: 1, fundoId: 1 })],
+  play: async () => {
+    await expect(await screen.findByText('reportes-graficos', { exact: false })).toBeVisible();
+    await expect(await screen.findByText('San José')).toBeVisible();
+  },
+};
+export const ParametersPrompt: Story = { decorators: [at('parameters')], play: statusLoaded };
+export const ParametersTable: Story = {
+  decorators: [at('parameters-empresa', 'insert')],
+  play: async () => {
+    await expect(await screen.findByRole('navigation', { name: /Operaciones|Operations/ })).toBeVisible();
+    await expect(screen.getByRole('button', { name: /Crear|Create/ })).toBeVisible();
+    // Massive is offered only for sensor, metricasensor and umbral.
+    await expect(screen.queryByRole('button', { name: /Masivo|Massive/ })).toBeNull();
+  },
+};
+export const ParametersTableMassive: Story = { decorators: [at('parameters-sensor', 'massive')] };
+export const ParametersTableAuditOnly: Story = { decorators: [at('parameters-audit_log_umbral')] };
+/** A `user` sees only the status operation. */
+export const ParametersTableReader: Story = {
+  args: { user: operatorUser },
+  decorators: [at('parameters-empresa')],
+  play: async () => {
+    const operations = await screen.findByRole('navigation', { name: /Operaciones|Operations/ });
+    await expect(operations.querySelectorAll('button')).toHaveLength(1);
+  },
+};
+export const Thresholds: Story = { decorators: [at('umbrales')] };
+export const Fallback: Story = { decorators: [at('no-such-tab')] };
+export const FiltersChosen: Story = {
+  decorators: [at('welcome', 'status', { paisId: 1, empresaId: 1, fundoId: 2 })],
+  play: async () => {
+    await waitFor(() => expect(screen.getByDisplayValue('Santa Rosa')).toBeVisible());
+  },
+};
+export const Offline: Story = {
+  decorators: [at('welcome')],
+  beforeEach: ({ msw }) => {
+    msw.use(...senseHandlers.statusOffline());
+  },
+  play: async () => {
+    await expect((await screen.findAllByText(/Sin conexión|Offline/))[0]).toBeVisible();
+  },
+};
+
+/** The cascade: Empresa waits for a country, Fundo for a company; a new country clears both. */
+export const Cascade: Story = {
+  decorators: [at('welcome')],
+  play: async () => {
+    const [pais, empresa, fundo] = await screen.findAllByRole('combobox');
+    await expect(empresa).toBeDisabled();
+    await expect(fundo).toBeDisabled();
+    await userEvent.click(pais!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Perú' }));
+    await waitFor(() => expect(empresa).toBeEnabled());
+    await userEvent.click(empresa!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Agrícola Virú' }));
+    await waitFor(() => expect(fundo).toBeEnabled());
+    await userEvent.click(pais!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Chile' }));
+    await waitFor(() => expect(fundo).toBeDisabled());
+    await expect(empresa).toHaveValue('');
+  },
+};
+
+export const Configuration: Story = {
+  decorators: [at('configuration')],
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: /Idioma|Language/ }, { timeout: 10_000 })).toBeVisible();
+  },
+};
+export const ConfigurationEnglish: Story = { ...Configuration, globals: { language: 'en' } };

@@ -1,0 +1,221 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { useAuth, useGlobalFilters, useSystemStatus } from '@camposense/data-access';
+import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser, type TableOperation } from '@camposense/domain';
+import { useTranslation } from '@camposense/i18n';
+import {
+  AppHeader,
+  AUX_SIDEBAR_COLLAPSE_DELAY_MS,
+  AuxSidebar,
+  HEADER_HEIGHT,
+  MainSidebar,
+  SECTION_ACCENT,
+  SIDEBAR_COLLAPSE_DELAY_MS,
+  StatusCard,
+  useHoverExpand,
+  useUnsavedChanges,
+  UserMenu,
+  type AuxSidebarGroup,
+  type Crumb,
+  type MainSection,
+} from '@camposense/ui';
+import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil, Table2 } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigation } from '../navigation/navigation';
+import { parametersTable, reportSubtab, REPORT_SUBTABS } from '../navigation/tabs';
+import { schedulePreloads, useHoverPreload } from '../screens/preload-schedule';
+import { allScreens, screens } from '../screens/screens';
+import { ActiveScreen } from './active-screen';
+import { GlobalFiltersPanel } from './global-filters-panel';
+import { useActiveTime } from './use-active-time';
+
+export function sectionOf(tab: string): MainSection | null {
+  if (tab === 'reportes' || tab.startsWith('reportes-') || tab === 'dashboard') return 'reportes';
+  if (tab === 'parameters' || tab.startsWith('parameters-')) return 'parameters';
+  if (tab === 'umbrales') return 'umbrales';
+  return null;
+}
+
+const REPORT_ICONS: Record<(typeof REPORT_SUBTABS)[number], ReactNode> = {
+  dashboard: <Activity size={18} />,
+  alertas: <Bell size={18} />,
+  mensajes: <Mail size={18} />,
+};
+
+const OPERATION_ICONS: Record<TableOperation, ReactNode> = {
+  status: <ListChecks size={18} />,
+  insert: <CirclePlus size={18} />,
+  update: <Pencil size={18} />,
+  massive: <Layers size={18} />,
+};
+
+/** A `user` reads: the write operations are not offered (the API refuses them too). */
+export function operationsFor(table: string, user: SessionUser): TableOperation[] {
+  const operations = findTable(table)?.operations ?? [];
+  return user.user_metadata.rol === 'admin' ? [...operations] : operations.filter((operation) => operation === 'status');
+}
+
+export interface ConsoleShellProps {
+  user: SessionUser;
+}
+
+/** The signed-in console: sidebars, header and the active tab's screen (spec section 2). */
+export function ConsoleShell({ user }: ConsoleShellProps) {
+  const { t } = useTranslation();
+  const { tab, subtab, navigate } = useNavigation();
+  const { signOut } = useAuth();
+  const { confirmLeave } = useUnsavedChanges();
+  const status = useSystemStatus();
+  const activeTime = useActiveTime();
+  useGlobalFilters();
+
+  const section = sectionOf(tab);
+  const table = parametersTable(tab);
+  const report = reportSubtab(tab);
+  const onWelcome = tab === 'welcome';
+
+  const main = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: onWelcome });
+  const aux = useHoverExpand({ collapseDelayMs: AUX_SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: true });
+  const operations = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: true });
+
+  useEffect(() => schedulePreloads(allScreens), []);
+  const preloadOnHover = useHoverPreload();
+
+  const hideMenus = () => {
+    if (onWelcome) return;
+    main.collapseNow();
+    aux.collapseNow();
+    operations.collapseNow();
+  };
+
+  const selectSection = (next: MainSection) => {
+    navigate(next);
+    aux.expand();
+  };
+
+  const selectTable = async (nextTable: string) => {
+    if (nextTable === table) return;
+    if (await confirmLeave('parameter', t(`tables.${nextTable}` as 'tables.pais'))) {
+      navigate(`parameters-${nextTable}`, 'status');
+      operations.expand();
+    }
+  };
+
+  const selectOperation = async (next: string) => {
+    if (!table || next === subtab) return;
+    if (await confirmLeave('subtab', t(`operations.${next}` as 'operations.status'))) navigate(tab, next as TableOperation);
+  };
+
+  const reportGroups: AuxSidebarGroup[] = [
+    {
+      id: 'reportes',
+      items: REPORT_SUBTABS.map((id) => ({ id, label: t(`nav.${id}`), icon: REPORT_ICONS[id] })),
+    },
+  ];
+  const tableGroups: AuxSidebarGroup[] = TABLE_GROUPS.map((group) => ({
+    id: group,
+    label: t(`groups.${group}`),
+    items: tablesInGroup(group).map((definition) => ({
+      id: definition.name,
+      label: t(`tables.${definition.name}`),
+      icon: <Table2 size={18} />,
+    })),
+  }));
+
+  const crumbs: Crumb[] = [{ label: t('app.name') }];
+  if (section) crumbs.push({ label: t(`nav.${section}`), accent: SECTION_ACCENT[section] });
+  if (tab === 'configuration') crumbs.push({ label: t('nav.configuration') });
+  if (report && (REPORT_SUBTABS as readonly string[]).includes(report)) crumbs.push({ label: t(`nav.${report as 'alertas'}`) });
+  if (tab === 'dashboard') crumbs.push({ label: t('nav.dashboard') });
+  if (table && findTable(table)) {
+    crumbs.push({ label: t(`tables.${table}` as 'tables.pais') });
+    crumbs.push({ label: t(`operations.${subtab}`) });
+  }
+
+  return (
+    <Flex h="100vh" w="full" bg="surface.page" overflow="hidden">
+      <MainSidebar
+        activeSection={section}
+        onSelect={selectSection}
+        itemProps={(item) => preloadOnHover(item === 'umbrales' ? screens.thresholds : item === 'parameters' ? screens.parameters : undefined)}
+        expanded={main.expanded}
+        hoverHandlers={main.handlers}
+        filters={<GlobalFiltersPanel />}
+        status={
+          <StatusCard online={status.online} activeTime={activeTime} sensors={status.sensors} activeAlerts={status.activeAlerts} />
+        }
+      />
+      {section === 'reportes' ? (
+        <AuxSidebar
+          label={t('nav.reportsMenu')}
+          groups={reportGroups}
+          activeId={report ?? (tab === 'dashboard' ? 'dashboard' : null)}
+          onSelect={(id) => navigate(`reportes-${id}`)}
+          itemProps={(id) => preloadOnHover(id === 'alertas' ? screens.alerts : id === 'mensajes' ? screens.messages : screens.dashboard)}
+          expanded={aux.expanded}
+          hoverHandlers={aux.handlers}
+          accent={SECTION_ACCENT.reportes}
+        />
+      ) : null}
+      {section === 'parameters' ? (
+        <AuxSidebar
+          label={t('nav.parametersMenu')}
+          groups={tableGroups}
+          activeId={table}
+          onSelect={(id) => void selectTable(id)}
+          itemProps={() => preloadOnHover(screens.parameters)}
+          expanded={aux.expanded}
+          hoverHandlers={aux.handlers}
+          accent={SECTION_ACCENT.parameters}
+        />
+      ) : null}
+      {table && findTable(table) ? (
+        <AuxSidebar
+          label={t('nav.operationsMenu')}
+          groups={[
+            {
+              id: 'operations',
+              items: operationsFor(table, user).map((operation) => ({
+                id: operation,
+                label: t(`operations.${operation}`),
+                icon: OPERATION_ICONS[operation],
+              })),
+            },
+          ]}
+          activeId={subtab}
+          onSelect={(id) => void selectOperation(id)}
+          expanded={operations.expanded}
+          hoverHandlers={operations.handlers}
+          accent={SECTION_ACCENT.parameters}
+        />
+      ) : null}
+      <Flex direction="column" flex="1" minW="0">
+        <AppHeader
+          crumbs={crumbs}
+          lastUpdate={status.lastUpdate}
+          status={
+            <StatusCard
+              variant="inline"
+              online={status.online}
+              activeTime={activeTime}
+              sensors={status.sensors}
+              activeAlerts={status.activeAlerts}
+            />
+          }
+          onOpenSettings={() => navigate('configuration')}
+          userMenu={<UserMenu email={user.email} onSignOut={() => void signOut()} />}
+        />
+        <Box
+          as="main"
+          onMouseEnter={hideMenus}
+          h={onWelcome ? 'auto' : `calc(100vh - ${HEADER_HEIGHT})`}
+          flex={onWelcome ? '1' : undefined}
+          overflow="auto"
+          display="flex"
+          flexDirection="column"
+        >
+          <ActiveScreen user={user} />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

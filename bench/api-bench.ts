@@ -1,0 +1,243 @@
+/**
+ * `npm run bench:api`: each /api/sense call over real HTTP against the bare SQL it runs, side by
+ * side on the same database and connection pool, on the default demo farm (30 days of readings).
+ *
+ * PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set: the farm goes into a database
+ * `camposense_bench` created (afresh) on that server. Otherwise an in-memory PGlite.
+ * BENCH_RUNS (default 30) timed runs per side after BENCH_WARMUP (default 3) untimed ones.
+ * Prints a table and writes bench/results/api.json. Target: each call's median within 1.5× of its SQL.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { buildApp, createCatalogue, createTableQueries, nodosConLocalizacionStatement, readingsCountStatement, readingsStatement } from '@camposense/api';
+import type { ListCriteria } from '@camposense/api';
+import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, prepareDatabase } from '@camposense/db';
+import type { Database } from '@camposense/db';
+import { CHART_DATA_LIMIT, NODE_LIST_DEFAULT_LIMIT, REPORT_PAGE_SIZE, tableDefinition } from '@camposense/domain';
+import type { TableName } from '@camposense/domain';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+
+const BENCH_DATABASE = 'camposense_bench';
+const TARGET_RATIO = 1.5;
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
+const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 3);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RESULTS_FILE = fileURLToPath(new URL('./results/api.json', import.meta.url));
+
+interface BenchCase {
+  name: string;
+  /** Path and query of the HTTP call. */
+  url: string;
+  /** The statements the call runs, run the way the API runs them (a page's rows and count together). */
+  statements: SQL[];
+}
+
+interface Stats {
+  median: number;
+  p95: number;
+}
+
+interface CaseResult {
+  name: string;
+  url: string;
+  http: Stats;
+  sql: Stats;
+  ratio: number;
+  withinTarget: boolean;
+}
+
+/** The URL of `camposense_bench` on the server of `serverUrl`, created empty (dropped first if there). */
+async function freshBenchDatabase(serverUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${BENCH_DATABASE}`;
+  return url.toString();
+}
+
+async function openBenchDatabase(): Promise<{ database: Database; label: string }> {
+  const serverUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) return { database: await createDatabase({ dataDir: MEMORY_DATA_DIR }), label: 'pglite (memoria)' };
+  const url = await freshBenchDatabase(serverUrl);
+  return { database: await createDatabase({ databaseUrl: url }), label: `postgres (${BENCH_DATABASE})` };
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 === 0 ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+  return { median, p95: at(0.95) };
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const { database, label } = await openBenchDatabase();
+  console.log(`Base de datos: ${label}. Generando la granja de demostración (30 días)…`);
+  const prepared = await prepareDatabase(database, { demo: true, progress: process.stdout.isTTY === true });
+  const counts = prepared.farm?.counts;
+  console.log(`Granja lista en ${((Date.now() - started) / 1000).toFixed(0)} s: ${counts?.mediciones ?? '?'} mediciones.`);
+  if (database.kind === 'postgres') await database.query(sql`analyze`);
+
+  const app = await buildApp({ database, jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef') });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
+
+    const cases = await benchCases(database);
+    const results: CaseResult[] = [];
+    for (const benchCase of cases) {
+      const callHttp = async () => {
+        const response = await fetch(`${address}${benchCase.url}`, { headers: { authorization: `Bearer ${token}` } });
+        if (!response.ok) throw new Error(`${benchCase.url}: ${response.status} ${await response.text()}`);
+        return response.text();
+      };
+      const callSql = () => Promise.all(benchCase.statements.map((statement) => database.query(statement)));
+      for (let run = 0; run < WARMUP; run += 1) {
+        await callHttp();
+        await callSql();
+      }
+      // Alternate the two sides so that drift (caches, other load) falls on both alike.
+      const httpTimes: number[] = [];
+      const sqlTimes: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        httpTimes.push(await timed(callHttp));
+        sqlTimes.push(await timed(callSql));
+      }
+      const http = stats(httpTimes);
+      const bare = stats(sqlTimes);
+      const ratio = http.median / bare.median;
+      results.push({ name: benchCase.name, url: benchCase.url, http, sql: bare, ratio, withinTarget: ratio <= TARGET_RATIO });
+      console.log(`  ${benchCase.name}: http ${http.median.toFixed(2)} ms, sql ${bare.median.toFixed(2)} ms`);
+    }
+
+    printTable(label, results);
+    mkdirSync(fileURLToPath(new URL('./results', import.meta.url)), { recursive: true });
+    writeFileSync(
+      RESULTS_FILE,
+      `${JSON.stringify(
+        {
+          generatedAt: new Date().toISOString(),
+          database: label,
+          node: process.version,
+          cpus: cpus().length,
+          /** The 1-minute load average when the runs ended: other work on the machine skews the times. */
+          loadAverage: loadavg()[0],
+          runs: RUNS,
+          warmup: WARMUP,
+          targetRatio: TARGET_RATIO,
+          farm: counts ?? null,
+          results,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nResultados en ${RESULTS_FILE}`);
+    if (results.some((result) => !result.withinTarget)) process.exitCode = 1;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** The calls of issue 3's benchmark, with the statements each runs, on the farm's busiest location. */
+async function benchCases(database: Database): Promise<BenchCase[]> {
+  const [place] = await database.query<{ ubicacionid: number; last: number }>(sql`
+    select ubicacionid, (extract(epoch from max(fecha)) * 1000)::float8 as last
+      from sense.medicion group by ubicacionid order by count(*) desc, ubicacionid limit 1`);
+  if (!place) throw new Error('the farm has no readings');
+  const end = new Date(place.last);
+  const window = (days: number) => ({ ubicacionId: place.ubicacionid, start: new Date(end.getTime() - days * DAY_MS), end: new Date(end.getTime() + 1) });
+  const query = (days: number) =>
+    `ubicacionId=${place.ubicacionid}&startDate=${new Date(end.getTime() - days * DAY_MS).toISOString()}&endDate=${end.toISOString()}`;
+
+  const catalogue = createCatalogue(database);
+  const tables = createTableQueries(database, catalogue);
+  const page = async (table: TableName, criteria: ListCriteria, number: number) => [
+    await tables.listStatement(tableDefinition(table), criteria, REPORT_PAGE_SIZE, (number - 1) * REPORT_PAGE_SIZE),
+    await tables.countStatement(tableDefinition(table), criteria),
+  ];
+  const byFecha: ListCriteria = { sortBy: 'fecha', sortOrder: 'desc', filters: {} };
+  const [nodo] = await database.query<{ nodo: string }>(sql`select nodo from sense.nodo order by nodoid limit 1`);
+  // A search a person would type: part of a node's name, in lower case.
+  const search = (nodo?.nodo ?? 'nodo').slice(0, 8).toLowerCase();
+
+  return [
+    {
+      name: 'mediciones: 7 días de una ubicación',
+      url: `/api/sense/mediciones?${query(7)}`,
+      statements: [readingsStatement(window(7), CHART_DATA_LIMIT)],
+    },
+    {
+      name: 'mediciones countOnly: 30 días',
+      url: `/api/sense/mediciones?${query(30)}&countOnly=true`,
+      statements: [readingsCountStatement(window(30))],
+    },
+    {
+      name: 'medicion por fecha: página 1',
+      url: `/api/sense/medicion?page=1&pageSize=${REPORT_PAGE_SIZE}&sortBy=fecha&sortOrder=desc`,
+      statements: await page('medicion', byFecha, 1),
+    },
+    {
+      name: 'medicion por fecha: página 50',
+      url: `/api/sense/medicion?page=50&pageSize=${REPORT_PAGE_SIZE}&sortBy=fecha&sortOrder=desc`,
+      statements: await page('medicion', byFecha, 50),
+    },
+    {
+      name: `nodo: búsqueda "${search}"`,
+      url: `/api/sense/nodo?page=1&pageSize=${REPORT_PAGE_SIZE}&search=${encodeURIComponent(search)}`,
+      statements: await page('nodo', { search, filters: {} }, 1),
+    },
+    {
+      name: 'nodos-con-localizacion',
+      url: `/api/sense/nodos-con-localizacion?limit=${NODE_LIST_DEFAULT_LIMIT}`,
+      statements: [nodosConLocalizacionStatement(NODE_LIST_DEFAULT_LIMIT)],
+    },
+  ];
+}
+
+function printTable(label: string, results: CaseResult[]): void {
+  const rows = results.map((result) => [
+    result.name,
+    result.http.median.toFixed(2),
+    result.http.p95.toFixed(2),
+    result.sql.median.toFixed(2),
+    result.sql.p95.toFixed(2),
+    `${result.ratio.toFixed(2)}×`,
+    `+${(result.http.median - result.sql.median).toFixed(2)}`,
+    result.withinTarget ? 'sí' : 'NO',
+  ]);
+  const header = ['llamada', 'http mediana', 'http p95', 'sql mediana', 'sql p95', 'http/sql', 'http−sql', `≤ ${TARGET_RATIO}×`];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const [load1] = loadavg();
+  console.log(`\nAPI frente a SQL directo (${label}, ms, ${RUNS} ejecuciones, carga del sistema ${load1!.toFixed(1)})`);
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+await main();

@@ -1,0 +1,347 @@
+/**
+ * Load benchmark (issue 4, item 5): BENCH_CLIENTS signed-in clients (default 200) read reports
+ * and lists for BENCH_SECONDS (default 60) against the API on PostgreSQL. Three processes: this
+ * one (prepares the database, starts the others, samples the API's memory), the API itself
+ * (`node --import tsx apps/api/src/main.ts`, as `npm start` runs it) and the load generator (this
+ * file again with `--worker`, fetch over undici keep-alive connections), so the client's CPU is
+ * not the server's. Results go to bench/results/load.json.
+ *
+ *   npm run bench:load                      (script: "bench:load": "tsx bench/load-bench.ts")
+ *   BENCH_DATABASE_URL=postgres://…/db  BENCH_CLIENTS=200  BENCH_SECONDS=60  BENCH_DAYS=30
+ */
+import { fork, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase, DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+
+const HERE = fileURLToPath(import.meta.url);
+const REPO_ROOT = join(dirname(HERE), '..');
+const RESULTS_FILE = join(REPO_ROOT, 'bench', 'results', 'load.json');
+
+interface BenchConfig {
+  baseUrl: string;
+  clients: number;
+  seconds: number;
+  /** The farm's ubicacion and entidad ids, for realistic report queries. */
+  ubicacionIds: number[];
+}
+
+/** What the load generator reports back over IPC. */
+interface WorkerResult {
+  signInMs: number;
+  durationMs: number;
+  requests: number;
+  errors: number;
+  errorSamples: string[];
+  latenciesMs: number[];
+  byEndpoint: Record<string, { requests: number; errors: number; latenciesMs: number[] }>;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+// ---------------------------------------------------------------------------------------------
+// The load generator (second process).
+// ---------------------------------------------------------------------------------------------
+
+/** The reads of the console's screens: paginated reports, filter lists, the map and the chart. */
+function readPaths(config: BenchConfig, client: number, iteration: number): Array<[endpoint: string, path: string]> {
+  const page = 1 + ((client + iteration) % 10);
+  const ubicacionId = config.ubicacionIds[(client + iteration) % config.ubicacionIds.length] ?? 1;
+  return [
+    ['alerta?page', `/api/sense/alerta?page=${page}&pageSize=20&sortBy=fecha&sortOrder=desc`],
+    ['mensaje?page', `/api/sense/mensaje?page=${page}&pageSize=20&sortBy=fecha&sortOrder=desc`],
+    ['paises', '/api/sense/paises'],
+    ['empresas', '/api/sense/empresas'],
+    ['fundos', '/api/sense/fundos'],
+    ['ubicaciones', '/api/sense/ubicaciones'],
+    ['entidades', '/api/sense/entidades'],
+    ['nodos-con-localizacion', '/api/sense/nodos-con-localizacion?limit=1000'],
+    ['mediciones (chart)', `/api/sense/mediciones?ubicacionId=${ubicacionId}&limit=1000`],
+    ['alerta?search', `/api/sense/alerta?page=1&pageSize=20&search=temp`],
+  ];
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { session: { access_token: string } };
+  return body.session.access_token;
+}
+
+async function runWorker(config: BenchConfig): Promise<WorkerResult> {
+  // Every client signs in for itself (argon2 on the server), a few at a time.
+  const signInStarted = performance.now();
+  const tokens: string[] = new Array<string>(config.clients);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < config.clients) {
+        const client = next;
+        next += 1;
+        const user = DEMO_USERS[client % DEMO_USERS.length]!;
+        tokens[client] = await signIn(config.baseUrl, user.login);
+      }
+    }),
+  );
+  const signInMs = performance.now() - signInStarted;
+
+  const result: WorkerResult = {
+    signInMs,
+    durationMs: 0,
+    requests: 0,
+    errors: 0,
+    errorSamples: [],
+    latenciesMs: [],
+    byEndpoint: {},
+  };
+  const started = performance.now();
+  const deadline = started + config.seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token, client) => {
+      const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      for (let iteration = 0; performance.now() < deadline; iteration += 1) {
+        const paths = readPaths(config, client, iteration);
+        const [endpoint, path] = paths[(client + iteration) % paths.length]!;
+        const entry = (result.byEndpoint[endpoint] ??= { requests: 0, errors: 0, latenciesMs: [] });
+        const sent = performance.now();
+        let failure: string | null = null;
+        try {
+          const response = await fetch(`${config.baseUrl}${path}`, { headers });
+          const body = await response.arrayBuffer();
+          if (response.status !== 200) failure = `${response.status} ${path} ${Buffer.from(body).toString().slice(0, 200)}`;
+        } catch (error) {
+          failure = `network ${path} ${error instanceof Error ? error.message : String(error)}`;
+        }
+        const latency = performance.now() - sent;
+        result.requests += 1;
+        result.latenciesMs.push(latency);
+        entry.requests += 1;
+        entry.latenciesMs.push(latency);
+        if (failure) {
+          result.errors += 1;
+          entry.errors += 1;
+          if (result.errorSamples.length < 10) result.errorSamples.push(failure);
+        }
+      }
+    }),
+  );
+  result.durationMs = performance.now() - started;
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The conductor (first process).
+// ---------------------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Creates the benchmark's own database on the server if it is missing (never touches others). */
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name: ${name}`);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrations, demo users and the demo farm; a farm that already exists is kept as is. */
+async function prepare(url: string, days: number): Promise<number[]> {
+  await ensureDatabase(url);
+  const database = await createDatabase({ databaseUrl: url });
+  try {
+    const started = performance.now();
+    const prepared = await prepareDatabase(database, { demo: true, farm: { days } });
+    const counts = (prepared.farm?.counts ?? {}) as unknown as Record<string, number>;
+    console.log(
+      `demo farm ${prepared.farm?.created ? `written in ${round((performance.now() - started) / 1000)} s` : 'already there'}: ` +
+        `${counts['mediciones']} readings, ${counts['alertas']} alerts, ${counts['mensajes']} messages`,
+    );
+    const rows = await database.query<{ ubicacionid: number }>(sql`select ubicacionid from sense.ubicacion order by 1`);
+    return rows.map((row) => Number(row.ubicacionid));
+  } finally {
+    await database.close();
+  }
+}
+
+/** Resident memory of a process, from /proc (Linux), in bytes. */
+function residentBytes(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function waitForHealth(baseUrl: string, api: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the API did not answer /api/health within 60 s');
+}
+
+function runLoadProcess(config: BenchConfig): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const worker = fork(HERE, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    worker.once('message', (message) => resolve(message as WorkerResult));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
+    });
+    worker.send(config);
+  });
+}
+
+async function conduct(): Promise<void> {
+  const databaseUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/camposense_load';
+  const clients = Number(process.env['BENCH_CLIENTS'] ?? 200);
+  const seconds = Number(process.env['BENCH_SECONDS'] ?? 60);
+  const days = Number(process.env['BENCH_DAYS'] ?? 30);
+
+  const ubicacionIds = await prepare(databaseUrl, days);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      // Every simulated client signs in from this one address.
+      LOGIN_LIMIT_PER_ADDRESS: String(clients * 10),
+      LOGIN_LIMIT_PER_EMAIL: String(clients * 10),
+    },
+    // The API logs every request at info, as in production; the bench only keeps its errors.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stopApi = () => {
+    if (api.exitCode === null) api.kill('SIGTERM');
+  };
+  process.once('exit', stopApi);
+
+  try {
+    await waitForHealth(baseUrl, api);
+    const idleRss = residentBytes(api.pid!) ?? 0;
+    let peakRss = idleRss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
+    }, 200);
+    // Other work on the machine skews the figures: the load average goes into the results.
+    const loadBefore = loadavg()[0] ?? 0;
+    console.log(`API on ${baseUrl} (pid ${api.pid}), ${clients} clients for ${seconds} s…`);
+    const result = await runLoadProcess({ baseUrl, clients, seconds, ubicacionIds });
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
+
+    const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+    const summary = {
+      date: new Date().toISOString(),
+      database: 'postgres',
+      machine: { cpus: cpus().length, loadAverage1mBefore: round(loadBefore, 2), loadAverage1mAfter: round(loadavg()[0] ?? 0, 2) },
+      clients,
+      seconds,
+      signInSeconds: round(result.signInMs / 1000),
+      requests: result.requests,
+      requestsPerSecond: round(result.requests / (result.durationMs / 1000)),
+      latencyMs: {
+        p50: round(percentile(sorted, 0.5)),
+        p90: round(percentile(sorted, 0.9)),
+        p99: round(percentile(sorted, 0.99)),
+        max: round(sorted.at(-1) ?? 0),
+      },
+      errors: result.errors,
+      errorSamples: result.errorSamples,
+      apiMemoryMb: { idleRss: round(idleRss / 2 ** 20), peakRss: round(peakRss / 2 ** 20) },
+      endpoints: Object.fromEntries(
+        Object.entries(result.byEndpoint).map(([endpoint, entry]) => {
+          const latencies = [...entry.latenciesMs].sort((a, b) => a - b);
+          return [
+            endpoint,
+            {
+              requests: entry.requests,
+              errors: entry.errors,
+              p50: round(percentile(latencies, 0.5)),
+              p99: round(percentile(latencies, 0.99)),
+            },
+          ];
+        }),
+      ),
+    };
+    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(summary, null, 2)}\n`);
+    console.log(
+      `\n${summary.requests} requests in ${seconds} s: ${summary.requestsPerSecond} req/s, ` +
+        `p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.errors}, ` +
+        `API peak RSS ${summary.apiMemoryMb.peakRss} MB (idle ${summary.apiMemoryMb.idleRss} MB)`,
+    );
+    console.table(summary.endpoints);
+    console.log(`written to ${RESULTS_FILE}`);
+    if (summary.errors > 0) {
+      console.error('errors:', summary.errorSamples);
+      process.exitCode = 1;
+    }
+  } finally {
+    stopApi();
+  }
+}
+
+if (process.argv.includes('--worker')) {
+  process.once('message', (config) => {
+    runWorker(config as BenchConfig)
+      .then((result) => process.send?.(result, () => process.exit(0)))
+      .catch((error: unknown) => {
+        console.error('load generator failed:', error);
+        process.exit(1);
+      });
+  });
+} else {
+  conduct().catch((error: unknown) => {
+    console.error('load bench failed:', error);
+    process.exitCode = 1;
+  });
+}

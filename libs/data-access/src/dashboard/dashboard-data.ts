@@ -1,0 +1,75 @@
+import type { NodoConLocalizacion } from '@camposense/domain';
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import { apiFetcher } from '../client/api-client';
+import type { FundoRow } from '../sense/types';
+import { dashboardKeys } from './keys';
+import type { EntidadRow, LocalizacionRow, MetricaRow, SeriesRequest, SeriesResponse, UbicacionRow } from './types';
+
+/**
+ * How often an open dashboard asks again for its series. Polling with SWR's refreshInterval, not
+ * server-sent events: readings arrive every 15 minutes, so a minute's delay costs nothing, while
+ * polling needs no long-lived connection through proxies, reuses the same cached, downsampled
+ * call, pauses in a hidden tab (refreshWhenHidden is off) and keeps the API stateless.
+ */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
+export function useDashboardFundos(empresaId: number | null) {
+  return useSWR<FundoRow[]>(dashboardKeys.fundos(empresaId), apiFetcher);
+}
+
+export function useMetricas() {
+  return useSWR<MetricaRow[]>(dashboardKeys.metricas(), apiFetcher);
+}
+
+export function useNodosConLocalizacion() {
+  return useSWR<NodoConLocalizacion[]>(dashboardKeys.nodos(), apiFetcher, { refreshInterval: DASHBOARD_REFRESH_MS });
+}
+
+export interface DashboardOptions<T> {
+  options: T[];
+  isLoading: boolean;
+  error: unknown;
+}
+
+/**
+ * The entities placed in the fundo's locations and, for an entity, its locations in the fundo
+ * (spec: entities limited to the fundo; locations limited to the fundo and the entity).
+ */
+export function useDashboardPlaces(fundoId: number | null, entidadId: number | null) {
+  const ubicaciones = useSWR<UbicacionRow[]>(dashboardKeys.ubicaciones(fundoId), apiFetcher);
+  const localizaciones = useSWR<LocalizacionRow[]>(fundoId === null ? null : dashboardKeys.localizaciones(), apiFetcher);
+  const entidades = useSWR<EntidadRow[]>(fundoId === null ? null : dashboardKeys.entidades(), apiFetcher);
+
+  return useMemo(() => {
+    const inFundo = new Set((ubicaciones.data ?? []).map((row) => row.ubicacionid));
+    const placements = (localizaciones.data ?? []).filter((row) => inFundo.has(row.ubicacionid));
+    const placedEntities = new Set(placements.map((row) => row.entidadid));
+    const entityLocations = new Set(placements.filter((row) => row.entidadid === entidadId).map((row) => row.ubicacionid));
+    const error = ubicaciones.error ?? localizaciones.error ?? entidades.error;
+    const placesLoading = ubicaciones.isLoading || localizaciones.isLoading;
+    const entities: DashboardOptions<EntidadRow> = {
+      options: (entidades.data ?? []).filter((row) => placedEntities.has(row.entidadid)),
+      isLoading: placesLoading || entidades.isLoading,
+      error,
+    };
+    const locations: DashboardOptions<UbicacionRow> = {
+      options: entidadId === null ? [] : (ubicaciones.data ?? []).filter((row) => entityLocations.has(row.ubicacionid)),
+      isLoading: placesLoading,
+      error,
+    };
+    const retry = () => {
+      void ubicaciones.mutate();
+      void localizaciones.mutate();
+      void entidades.mutate();
+    };
+    return { entities, locations, placements, retry };
+  }, [ubicaciones, localizaciones, entidades, entidadId]);
+}
+
+/** One metric's downsampled series, asked again every DASHBOARD_REFRESH_MS while shown. */
+export function useSeries(request: SeriesRequest | null) {
+  return useSWR<SeriesResponse>(dashboardKeys.series(request), apiFetcher, {
+    refreshInterval: DASHBOARD_REFRESH_MS,
+  });
+}

@@ -1,0 +1,64 @@
+import type { ApiErrorBody, NodoConLocalizacion } from '@camposense/domain';
+import { delay, http, HttpResponse } from 'msw';
+import type { FundoRow } from '../../sense/types';
+import type { EntidadRow, LocalizacionRow, MetricaRow, SeriesResponse, UbicacionRow } from '../types';
+import {
+  dashboardFundosFixture,
+  entidadesFixture,
+  localizacionesFixture,
+  metricasFixture,
+  nodosFixture,
+  seriesFixture,
+  dashboardUbicacionesFixture,
+} from './dashboard-fixtures';
+import type { SeriesFixtureOptions } from './dashboard-fixtures';
+
+const internalError = () =>
+  HttpResponse.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Error interno' } }, { status: 500 });
+
+const never = async () => {
+  await delay('infinite');
+  return HttpResponse.json([]);
+};
+
+/**
+ * MSW handlers of the dashboard's calls, typed against the API's shapes. Handlers given to one
+ * `msw.use` call match in order: put an override (`seriesPending`) before `loaded()`.
+ */
+export const dashboardHandlers = {
+  loaded: (series: Pick<SeriesFixtureOptions, 'gap' | 'withoutThresholds'> = {}) => [
+    http.get('/api/sense/fundos', ({ request }) => {
+      const empresaId = new URL(request.url).searchParams.get('empresaId');
+      const rows = empresaId === null ? dashboardFundosFixture : dashboardFundosFixture.filter((row) => row.empresaid === Number(empresaId));
+      return HttpResponse.json<FundoRow[]>(rows);
+    }),
+    http.get('/api/sense/ubicaciones', ({ request }) => {
+      const fundoId = Number(new URL(request.url).searchParams.get('fundoId'));
+      return HttpResponse.json<UbicacionRow[]>(dashboardUbicacionesFixture.filter((row) => row.fundoid === fundoId));
+    }),
+    http.get('/api/sense/entidades', () => HttpResponse.json<EntidadRow[]>(entidadesFixture)),
+    http.get('/api/sense/localizaciones', () => HttpResponse.json<LocalizacionRow[]>(localizacionesFixture)),
+    http.get('/api/sense/metricas', () => HttpResponse.json<MetricaRow[]>(metricasFixture)),
+    http.get('/api/sense/nodos-con-localizacion', () => HttpResponse.json<NodoConLocalizacion[]>(nodosFixture)),
+    http.get('/api/sense/series', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      return HttpResponse.json<SeriesResponse>(
+        seriesFixture({
+          metricaId: Number(query.get('metricaId')),
+          start: new Date(query.get('startDate') ?? 0),
+          end: new Date(query.get('endDate') ?? 0),
+          maxPoints: Number(query.get('maxPoints') ?? 800),
+          ...series,
+        }),
+      );
+    }),
+  ],
+  /** The lists behind entities and locations never answer: CARGANDO ENTIDADES... / CARGANDO UBICACIONES... */
+  placesPending: () => [http.get('/api/sense/localizaciones', never), http.get('/api/sense/ubicaciones', never)],
+  placesError: () => [http.get('/api/sense/localizaciones', internalError)],
+  nodesPending: () => [http.get('/api/sense/nodos-con-localizacion', never)],
+  nodesEmpty: () => [http.get('/api/sense/nodos-con-localizacion', () => HttpResponse.json<NodoConLocalizacion[]>([]))],
+  nodesError: () => [http.get('/api/sense/nodos-con-localizacion', internalError)],
+  seriesPending: () => [http.get('/api/sense/series', never)],
+  seriesError: () => [http.get('/api/sense/series', internalError)],
+};

@@ -1,0 +1,76 @@
+import { REPORT_PAGE_SIZE } from '@camposense/domain';
+import type { AlertaReportFilters, AlertaSortColumn, MensajeSortColumn, ReportSortOrder } from '@camposense/domain';
+
+export interface ReportSortState<Column extends string> {
+  sortBy: Column;
+  sortOrder: ReportSortOrder;
+}
+
+export interface AlertasReportParams extends AlertaReportFilters, ReportSortState<AlertaSortColumn> {
+  page: number;
+}
+
+export interface MensajesReportParams extends ReportSortState<MensajeSortColumn> {
+  page: number;
+}
+
+export const REPORTS_BASE = '/sense/reports';
+
+/** Query string of the set values only, in a fixed order, so equal requests share one SWR key. */
+function query(entries: [string, string | number | null | undefined][]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of entries) if (value !== null && value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function alertaFilterEntries(filters: AlertaReportFilters): [string, number | null | undefined][] {
+  return [
+    ['criticidadId', filters.criticidadId],
+    ['ubicacionId', filters.ubicacionId],
+    ['paisId', filters.paisId],
+    ['empresaId', filters.empresaId],
+    ['fundoId', filters.fundoId],
+  ];
+}
+
+/** SWR keys (and paths) of the report calls. */
+export const reportKeys = {
+  alertas: (params: AlertasReportParams) =>
+    `${REPORTS_BASE}/alertas${query([
+      ['page', params.page],
+      ['pageSize', REPORT_PAGE_SIZE],
+      ['sortBy', params.sortBy],
+      ['sortOrder', params.sortOrder],
+      ...alertaFilterEntries(params),
+    ])}`,
+  alertaFilterOptions: (filters: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'>) =>
+    `${REPORTS_BASE}/alertas/filtros${query([
+      ['paisId', filters.paisId],
+      ['empresaId', filters.empresaId],
+      ['fundoId', filters.fundoId],
+    ])}`,
+  mensajes: (params: MensajesReportParams) =>
+    `${REPORTS_BASE}/mensajes${query([
+      ['page', params.page],
+      ['pageSize', REPORT_PAGE_SIZE],
+      ['sortBy', params.sortBy],
+      ['sortOrder', params.sortOrder],
+    ])}`,
+  alertasCsv: (filters: AlertaReportFilters, sort: ReportSortState<AlertaSortColumn>, lang: string, token: string) =>
+    `${REPORTS_BASE}/alertas.csv${query([
+      ['sortBy', sort.sortBy],
+      ['sortOrder', sort.sortOrder],
+      ...alertaFilterEntries(filters),
+      ['lang', lang],
+      ['token', token],
+    ])}`,
+  mensajesCsv: (sort: ReportSortState<MensajeSortColumn>, lang: string, token: string) =>
+    `${REPORTS_BASE}/mensajes.csv${query([
+      ['sortBy', sort.sortBy],
+      ['sortOrder', sort.sortOrder],
+      ['lang', lang],
+      ['token', token],
+    ])}`,
+  downloadToken: (report: 'alertas' | 'mensajes') => `${REPORTS_BASE}/download-token?report=${report}`,
+};

@@ -1,0 +1,62 @@
+import type {
+  AlertaFilterOptions,
+  AlertaReportFilters,
+  AlertaReportPage,
+  AlertaSortColumn,
+  MensajeReportPage,
+  MensajeSortColumn,
+  ReportDownloadToken,
+} from '@camposense/domain';
+import useSWR from 'swr';
+import { API_BASE, apiFetcher, apiRequest } from '../client/api-client';
+import { reportKeys } from './keys';
+import type { AlertasReportParams, MensajesReportParams, ReportSortState } from './keys';
+
+/** One page of the alerts report; filters and sort are applied by the API. */
+export function useAlertasReport(params: AlertasReportParams) {
+  // The previous page stays on screen while the next one loads, so paging does not flash a spinner.
+  return useSWR<AlertaReportPage>(reportKeys.alertas(params), apiFetcher, { keepPreviousData: true });
+}
+
+/** One page of the messages report. */
+export function useMensajesReport(params: MensajesReportParams) {
+  return useSWR<MensajeReportPage>(reportKeys.mensajes(params), apiFetcher, { keepPreviousData: true });
+}
+
+/** The criticalities, and the locations of the global selection, for the alerts filter panel. */
+export function useAlertaFilterOptions(filters: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'>) {
+  return useSWR<AlertaFilterOptions>(reportKeys.alertaFilterOptions(filters), apiFetcher);
+}
+
+/**
+ * Starts a browser download of `path` by following a link: the file streams to the download
+ * manager instead of being held in page memory (a 100,000-row export stays cheap).
+ */
+function followDownloadLink(path: string): void {
+  const link = document.createElement('a');
+  link.href = `${API_BASE}${path}`;
+  link.download = '';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export type ReportCsvRequest =
+  | { report: 'alertas'; filters: AlertaReportFilters; sort: ReportSortState<AlertaSortColumn>; lang: string }
+  | { report: 'mensajes'; sort: ReportSortState<MensajeSortColumn>; lang: string };
+
+/**
+ * Exports what the report's filters select (every page) as CSV. A link cannot send the bearer
+ * token, so a one-minute download token is asked first (with the bearer) and put in the link.
+ */
+export async function downloadReportCsv(request: ReportCsvRequest): Promise<void> {
+  const { token } = await apiRequest<ReportDownloadToken>(reportKeys.downloadToken(request.report));
+  // The API knows the two languages of the console; a regional tag (`en-US`) is its language.
+  const lang = request.lang.startsWith('en') ? 'en' : 'es';
+  followDownloadLink(
+    request.report === 'alertas'
+      ? reportKeys.alertasCsv(request.filters, request.sort, lang, token)
+      : reportKeys.mensajesCsv(request.sort, lang, token),
+  );
+}

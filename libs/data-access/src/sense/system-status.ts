@@ -1,0 +1,34 @@
+import type { HealthResponse } from '@camposense/domain';
+import { useCallback, useState } from 'react';
+import useSWR from 'swr';
+import { apiFetcher } from '../client/api-client';
+import { senseKeys } from './keys';
+import type { Paginated } from './types';
+
+export const SYSTEM_STATUS_REFRESH_MS = 60_000;
+
+export interface SystemStatus {
+  online: boolean;
+  sensors: number | null;
+  activeAlerts: number | null;
+  /** When these figures were last read from the API. */
+  lastUpdate: Date | null;
+  isLoading: boolean;
+}
+
+/** The figures of the sidebar's status card and the header: health, node count, active alerts. */
+export function useSystemStatus(): SystemStatus {
+  const [lastUpdate, setLastUpdate] = useState<Date | null>(null);
+  const onSuccess = useCallback(() => setLastUpdate(new Date()), []);
+  const options = { refreshInterval: SYSTEM_STATUS_REFRESH_MS, onSuccess };
+  const health = useSWR<HealthResponse>('/health', apiFetcher, options);
+  const sensors = useSWR<Paginated<unknown>>(senseKeys.tableTotal('nodo'), apiFetcher, options);
+  const alerts = useSWR<Paginated<unknown>>(senseKeys.tableTotal('alerta', { statusid: 1 }), apiFetcher, options);
+  return {
+    online: health.data?.status === 'ok' && !health.error,
+    sensors: sensors.data?.pagination.total ?? null,
+    activeAlerts: alerts.data?.pagination.total ?? null,
+    lastUpdate,
+    isLoading: health.isLoading || sensors.isLoading || alerts.isLoading,
+  };
+}

@@ -1,0 +1,132 @@
+import type {
+  AlertaFilterOptions,
+  AlertaReportPage,
+  AlertaReportRow,
+  ApiErrorBody,
+  MensajeReportPage,
+  MensajeReportRow,
+  ReportDownloadToken,
+} from '@camposense/domain';
+import { REPORT_PAGE_SIZE } from '@camposense/domain';
+import { delay, http, HttpResponse } from 'msw';
+import { empresasFixture, fundosFixture } from './sense-fixtures';
+import { alertasFixture, criticidadesFixture, mensajesFixture, reportUbicacionesFixture } from './report-fixtures';
+
+const BASE = '/api/sense/reports';
+
+const internalError = () =>
+  HttpResponse.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } }, { status: 500 });
+
+const numberParam = (params: URLSearchParams, name: string) => {
+  const raw = params.get(name);
+  return raw === null || raw === '' ? null : Number(raw);
+};
+
+type Comparable = string | number | null | undefined;
+
+function compare(left: Comparable, right: Comparable): number {
+  if (left === right) return 0;
+  if (left === null || left === undefined) return 1;
+  if (right === null || right === undefined) return -1;
+  return typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
+}
+
+/** The API's paging and ordering, over an array: sort key, then id, both in the asked direction. */
+function page<Row>(rows: Row[], params: URLSearchParams, sortKeys: Record<string, (row: Row) => Comparable>, id: (row: Row) => number) {
+  const pageNumber = numberParam(params, 'page') ?? 1;
+  const pageSize = numberParam(params, 'pageSize') ?? REPORT_PAGE_SIZE;
+  const key = sortKeys[params.get('sortBy') ?? 'fecha'] ?? sortKeys['fecha']!;
+  const sign = params.get('sortOrder') === 'asc' ? 1 : -1;
+  const sorted = [...rows].sort((left, right) => sign * (compare(key(left), key(right)) || id(left) - id(right)));
+  const total = sorted.length;
+  return {
+    data: sorted.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+    pagination: { page: pageNumber, pageSize, total, totalPages: Math.ceil(total / pageSize) },
+  };
+}
+
+/** Where a location sits in the fixture hierarchy. */
+function placeOf(ubicacionid: number | undefined) {
+  const fundoid = reportUbicacionesFixture.find((row) => row.ubicacionid === ubicacionid)?.fundoid;
+  const empresaid = fundosFixture.find((row) => row.fundoid === fundoid)?.empresaid;
+  const paisid = empresasFixture.find((row) => row.empresaid === empresaid)?.paisid;
+  return { fundoid, empresaid, paisid };
+}
+
+function inSelection(ubicacionid: number | undefined, params: URLSearchParams): boolean {
+  const place = placeOf(ubicacionid);
+  const fundoId = numberParam(params, 'fundoId');
+  const empresaId = numberParam(params, 'empresaId');
+  const paisId = numberParam(params, 'paisId');
+  return (
+    (fundoId === null || place.fundoid === fundoId) &&
+    (empresaId === null || place.empresaid === empresaId) &&
+    (paisId === null || place.paisid === paisId)
+  );
+}
+
+const ALERTA_SORT: Record<string, (row: AlertaReportRow) => Comparable> = {
+  alertaid: (row) => row.alertaid,
+  umbral: (row) => row.umbral?.umbral,
+  valor: (row) => row.valor,
+  fecha: (row) => row.fecha,
+  datecreated: (row) => row.datecreated,
+  statusid: (row) => row.statusid,
+};
+
+const MENSAJE_SORT: Record<string, (row: MensajeReportRow) => Comparable> = {
+  mensajeid: (row) => row.mensajeid,
+  contacto: (row) => row.contacto?.usuario?.firstname ?? row.contacto?.usuario?.login ?? `Contact ${row.contactoid}`,
+  mensaje: (row) => row.mensaje,
+  fecha: (row) => row.fecha,
+  datecreated: (row) => row.datecreated,
+  statusid: (row) => row.statusid,
+};
+
+const never = async () => {
+  await delay('infinite');
+  return HttpResponse.json(null);
+};
+
+/** MSW handlers of the report calls: a small in-memory API that filters, sorts and pages like the real one. */
+export const reportHandlers = {
+  alertas: (rows: AlertaReportRow[] = alertasFixture) => [
+    http.get(`${BASE}/alertas`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const criticidadId = numberParam(params, 'criticidadId');
+      const ubicacionId = numberParam(params, 'ubicacionId');
+      const selected = rows.filter(
+        (row) =>
+          (criticidadId === null || row.umbral?.criticidadid === criticidadId) &&
+          (ubicacionId === null || row.umbral?.ubicacionid === ubicacionId) &&
+          inSelection(row.umbral?.ubicacionid, params),
+      );
+      return HttpResponse.json<AlertaReportPage>(page(selected, params, ALERTA_SORT, (row) => row.alertaid));
+    }),
+    ...reportHandlers.alertaFilterOptions(),
+  ],
+  alertaFilterOptions: () => [
+    http.get(`${BASE}/alertas/filtros`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      return HttpResponse.json<AlertaFilterOptions>({
+        criticidades: criticidadesFixture,
+        ubicaciones: reportUbicacionesFixture.filter((row) => inSelection(row.ubicacionid, params)),
+      });
+    }),
+  ],
+  alertasLoading: () => [http.get(`${BASE}/alertas`, never), ...reportHandlers.alertaFilterOptions()],
+  alertasError: () => [http.get(`${BASE}/alertas`, internalError), ...reportHandlers.alertaFilterOptions()],
+  alertaFilterOptionsError: () => [http.get(`${BASE}/alertas/filtros`, internalError)],
+  mensajes: (rows: MensajeReportRow[] = mensajesFixture) => [
+    http.get(`${BASE}/mensajes`, ({ request }) =>
+      HttpResponse.json<MensajeReportPage>(page(rows, new URL(request.url).searchParams, MENSAJE_SORT, (row) => row.mensajeid)),
+    ),
+  ],
+  mensajesLoading: () => [http.get(`${BASE}/mensajes`, never)],
+  mensajesError: () => [http.get(`${BASE}/mensajes`, internalError)],
+  downloadToken: () => [
+    http.get(`${BASE}/download-token`, () =>
+      HttpResponse.json<ReportDownloadToken>({ token: 'story-download-token', expiresAt: 1_795_000_000 }),
+    ),
+  ],
+};

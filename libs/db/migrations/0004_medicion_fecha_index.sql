@@ -1,0 +1,1 @@
+CREATE INDEX "medicion_fecha_idx" ON "sense"."medicion" USING btree ("fecha" DESC NULLS LAST);

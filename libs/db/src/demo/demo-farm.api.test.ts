@@ -1,0 +1,410 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDb, createDatabase, MEMORY_DATA_DIR } from '../client';
+import type { Database } from '../client';
+import { sqlState, violatedConstraint } from '../errors';
+import { verifyPassword } from '../password';
+import { prepareDatabase, seedDemoUsers } from '../seed';
+import { testDrivers } from '../testing/index';
+import { DEMO_PASSWORD } from './demo-users';
+import { fundoBox } from './farm-plan';
+import { DEMO_FUNDOS, DEMO_STAFF_PASSWORD_HASH } from './reference-data';
+import { seedDemoFarm } from './seed-demo-farm';
+import type { DemoFarmOptions } from './seed-demo-farm';
+
+/** A small farm: one day of readings up to a fixed clock. */
+const FARM: DemoFarmOptions = { seed: 7, days: 1, now: new Date('2026-03-15T17:05:00Z') };
+
+/** Checksums of the rows that carry the farm, independent of the session's time zone. */
+async function farmChecksums(database: Database): Promise<Record<string, string>> {
+  const [row] = await database.query<Record<string, string>>(sql`
+    select
+      (select md5(string_agg(concat_ws('|', medicionid, extract(epoch from fecha), medicion, nodoid, tipoid, metricaid, ubicacionid), ',' order by medicionid)) from sense.medicion) as medicion,
+      (select md5(string_agg(concat_ws('|', alertaid, umbralid, medicionid, extract(epoch from fecha), extract(epoch from datecreated), statusid), ',' order by alertaid)) from sense.alerta) as alerta,
+      (select md5(string_agg(concat_ws('|', mensajeid, contactoid, alertaid, mensaje, extract(epoch from fecha), extract(epoch from datecreated), statusid), ',' order by mensajeid)) from sense.mensaje) as mensaje,
+      (select md5(string_agg(concat_ws('|', umbralid, umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo), ',' order by umbralid)) from sense.umbral) as umbral,
+      (select md5(string_agg(concat_ws('|', l.nodoid, n.nodo, n.deveui, l.entidadid, l.ubicacionid, l.latitud, l.longitud, l.referencia), ',' order by l.nodoid)) from sense.localizacion l join sense.nodo n using (nodoid)) as localizacion,
+      (select md5(string_agg(concat_ws('|', contactoid, usuarioid, medioid, codigotelefonoid, celular, correo), ',' order by contactoid)) from sense.contacto) as contacto`);
+  if (!row) throw new Error('no checksums');
+  return row;
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected the statement to fail');
+    },
+    (error: unknown) => error,
+  );
+}
+
+/** Filled by the PGlite suite, compared by the PostgreSQL one: the farm is the same on both. */
+const checksumsByDriver = new Map<string, Record<string, string>>();
+
+describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
+  let database: Database;
+
+  /** A migrated database with the demo users (which the farm gives profiles and contacts). */
+  async function freshDatabase(): Promise<Database> {
+    const fresh = await open();
+    const prepared = await prepareDatabase(fresh, { progress: false });
+    // Only when prepareDatabase did not: a second, conflicting insert would use up identity values.
+    if (prepared.seeded.length === 0) await seedDemoUsers(fresh);
+    return fresh;
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('is the same farm, ids included, for the same arguments in two fresh databases', async () => {
+    const first = await seedDemoFarm(database, FARM);
+    expect(first.created).toBe(true);
+    const firstChecksums = await farmChecksums(database);
+    await database.close();
+
+    // A second fresh database (on PostgreSQL, `open` drops and recreates the schema).
+    database = await freshDatabase();
+    const second = await seedDemoFarm(database, FARM);
+    expect(second.counts).toEqual(first.counts);
+    expect(await farmChecksums(database)).toEqual(firstChecksums);
+
+    const other = checksumsByDriver.get(kind === 'pglite' ? 'postgres' : 'pglite');
+    if (other) expect(firstChecksums).toEqual(other);
+    checksumsByDriver.set(kind, firstChecksums);
+  });
+
+  it('does not duplicate a farm that is already there', async () => {
+    const before = await farmChecksums(database);
+    const again = await seedDemoFarm(database, FARM);
+    expect(again.created).toBe(false);
+    expect(await farmChecksums(database)).toEqual(before);
+  });
+
+  it('meets the minimum sizes of issue 3', async () => {
+    const { counts } = await seedDemoFarm(database, FARM);
+    expect(counts.paises).toBeGreaterThanOrEqual(2);
+    expect(counts.empresas).toBeGreaterThanOrEqual(3);
+    expect(counts.fundos).toBeGreaterThanOrEqual(6);
+    expect(counts.ubicaciones).toBeGreaterThanOrEqual(20);
+    expect(counts.entidades).toBe(5);
+    expect(counts.nodos).toBe(60);
+    expect(counts.sensores).toBeGreaterThanOrEqual(60);
+    expect(counts.metricasensor).toBe(counts.sensores * 3);
+    expect(counts.umbrales).toBe(counts.metricasensor);
+    expect(counts.usuarios).toBeGreaterThanOrEqual(11);
+    expect(counts.alertas).toBeGreaterThan(0);
+    expect(counts.mensajes).toBeGreaterThan(0);
+
+    const [row] = await database.query<Record<string, number>>(sql`
+      select
+        (select count(*) from sense.pais where paisabrev in ('PE', 'CL'))::int as countries,
+        (select count(*) from sense.codigotelefono where codigotelefono in ('+51', '+56'))::int as phone_codes,
+        (select count(*) from sense.metrica where (metrica, unidad) in (('Temperatura', '°C'), ('Humedad', '%'), ('Electroconductividad', 'dS/m')))::int as metrics,
+        (select count(*) from sense.criticidad where (criticidad, grado) in (('Alta', 1), ('Media', 2), ('Baja', 3)))::int as severities,
+        (select count(distinct tipo) from sense.tipo)::int as depths,
+        (select count(*) from sense.nodo where deveui ~ '^[0-9A-F]{16}$' and nodo ~ '^NODO-[A-Z]{3}-[0-9]{2}$')::int as named_nodes,
+        (select count(distinct medioid) from sense.contacto)::int as media,
+        (select count(*) from sense.correo)::int as addresses`);
+    expect(row).toEqual({
+      countries: 2,
+      phone_codes: 2,
+      metrics: 3,
+      severities: 3,
+      depths: expect.any(Number),
+      named_nodes: 60,
+      media: 2,
+      addresses: counts.usuarios,
+    });
+    expect(row?.['depths']).toBeGreaterThanOrEqual(3);
+  });
+
+  it('places every node once, inside the box of its fundo, growing its lot crop', async () => {
+    const rows = await database.query<{ nodo: string; fundo: string; latitud: number; longitud: number; places: number }>(sql`
+      select n.nodo, f.fundo, l.latitud, l.longitud, count(*) over (partition by n.nodoid)::int as places
+      from sense.localizacion l
+      join sense.nodo n on n.nodoid = l.nodoid
+      join sense.ubicacion u on u.ubicacionid = l.ubicacionid
+      join sense.fundo f on f.fundoid = u.fundoid`);
+    expect(rows).toHaveLength(60);
+    for (const row of rows) {
+      const fundo = DEMO_FUNDOS.find((candidate) => candidate.fundo === row.fundo);
+      if (!fundo) throw new Error(`unknown fundo ${row.fundo}`);
+      const box = fundoBox(fundo);
+      expect(row.places).toBe(1);
+      expect(row.latitud).toBeGreaterThanOrEqual(box.minLatitude);
+      expect(row.latitud).toBeLessThanOrEqual(box.maxLatitude);
+      expect(row.longitud).toBeGreaterThanOrEqual(box.minLongitude);
+      expect(row.longitud).toBeLessThanOrEqual(box.maxLongitude);
+    }
+    // A probe's type belongs to the entity its node is placed for.
+    const [mismatch] = await database.query<{ count: number }>(sql`
+      select count(*)::int as count
+      from sense.sensor s
+      join sense.tipo t on t.tipoid = s.tipoid
+      join sense.localizacion l on l.nodoid = s.nodoid
+      where t.entidadid <> l.entidadid`);
+    expect(mismatch?.count).toBe(0);
+  });
+
+  it('reads every probe metric every 15 minutes up to the last quarter hour before now', async () => {
+    const rows = await database.query<{ readings: number; first_at: Date | string; last_at: Date | string; gaps: number }>(sql`
+      select count(*)::int as readings, min(fecha) as first_at, max(fecha) as last_at,
+        count(*) filter (where gap <> interval '15 minutes')::int as gaps
+      from (
+        select nodoid, tipoid, metricaid, fecha,
+          fecha - lag(fecha) over (partition by nodoid, tipoid, metricaid order by fecha) as gap
+        from sense.medicion
+      ) steps
+      group by nodoid, tipoid, metricaid`);
+    const [{ count: probeMetrics } = { count: 0 }] = await database.query<{ count: number }>(
+      sql`select count(*)::int as count from sense.metricasensor`,
+    );
+    expect(rows).toHaveLength(probeMetrics);
+    const full = rows.filter((row) => row.readings === 96);
+    expect(full.length).toBeGreaterThan(rows.length * 0.9);
+    for (const row of rows) {
+      // Only the first reading has no predecessor; the others are exactly 15 minutes apart.
+      expect(row.gaps).toBe(0);
+      expect(new Date(row.first_at).getTime()).toBe(new Date('2026-03-14T17:15:00Z').getTime());
+    }
+    // Silent nodes stop early; everyone else reads up to 17:00, the quarter hour before 17:05.
+    const lastTimes = new Set(full.map((row) => new Date(row.last_at).toISOString()));
+    expect([...lastTimes]).toEqual(['2026-03-15T17:00:00.000Z']);
+    expect(rows.length - full.length).toBeGreaterThan(0);
+  });
+
+  it('raises an alert for exactly the readings outside an active threshold', async () => {
+    const [row] = await database.query<Record<string, number>>(sql`
+      select
+        (select count(*) from sense.medicion)::int as readings,
+        (select count(*) from sense.alerta)::int as alerts,
+        (select count(*)
+           from sense.medicion m
+           join sense.umbral u on u.nodoid = m.nodoid and u.tipoid = m.tipoid and u.metricaid = m.metricaid
+             and u.ubicacionid = m.ubicacionid and u.statusid = 1
+           where m.medicion < u.minimo or m.medicion > u.maximo)::int as breaking,
+        (select count(*)
+           from sense.alerta a
+           join sense.medicion m on m.medicionid = a.medicionid
+           join sense.umbral u on u.umbralid = a.umbralid
+           where m.medicion between u.minimo and u.maximo
+             or a.fecha <> m.fecha
+             or (u.nodoid, u.tipoid, u.metricaid, u.ubicacionid) <> (m.nodoid, m.tipoid, m.metricaid, m.ubicacionid))::int as wrong,
+        (select count(*) from (select medicionid, umbralid from sense.alerta group by 1, 2 having count(*) > 1) d)::int as duplicated`);
+    expect(row?.['alerts']).toBe(row?.['breaking']);
+    expect(row?.['wrong']).toBe(0);
+    expect(row?.['duplicated']).toBe(0);
+    const share = (row?.['alerts'] ?? 0) / (row?.['readings'] ?? 1);
+    expect(share).toBeGreaterThan(0.003);
+    expect(share).toBeLessThan(0.05);
+    const statuses = await database.query<{ statusid: number }>(
+      sql`select distinct statusid from sense.alerta order by statusid`,
+    );
+    expect(statuses.map((status) => status.statusid)).toEqual([0, 1]);
+  });
+
+  it('sends messages only to contacts of users whose profiles hear about the threshold', async () => {
+    const [row] = await database.query<Record<string, number>>(sql`
+      select
+        (select count(*) from sense.mensaje)::int as messages,
+        (select count(*) from sense.mensaje where statusid = 1)::int as sent,
+        (select count(*) from sense.mensaje where statusid = 0)::int as failed,
+        (select count(*)
+           from sense.mensaje me
+           join sense.alerta a on a.alertaid = me.alertaid
+           join sense.contacto c on c.contactoid = me.contactoid
+           where not exists (
+             select 1 from sense.perfilumbral pu
+             join sense.usuarioperfil up on up.perfilid = pu.perfilid
+             where pu.umbralid = a.umbralid and up.usuarioid = c.usuarioid))::int as strangers,
+        (select count(*) from sense.mensaje where fecha < datecreated)::int as before_created`);
+    expect(row?.['messages']).toBeGreaterThan(0);
+    expect(row?.['strangers']).toBe(0);
+    expect(row?.['before_created']).toBe(0);
+    expect(row?.['failed']).toBeGreaterThan(0);
+    expect(row?.['sent']).toBeGreaterThan((row?.['failed'] ?? 0) * 5);
+    const texts = await database.query<{ mensaje: string }>(sql`select mensaje from sense.mensaje order by mensajeid limit 50`);
+    for (const { mensaje } of texts) {
+      expect(mensaje).toMatch(
+        /^ALERTA (Alta|Media|Baja): (Temperatura|Humedad|Electroconductividad) -?[\d.]+ (°C|%|dS\/m) fuera de rango \[-?[\d.]+–-?[\d.]+\] en NODO-[A-Z]{3}-\d{2} \(Fundo [^,]+, Lote \d\) a las \d{2}:\d{2}$/,
+      );
+    }
+  });
+
+  it('gives the staff the demo password and profiles a boss chain', async () => {
+    expect(await verifyPassword(DEMO_STAFF_PASSWORD_HASH, DEMO_PASSWORD)).toBe(true);
+    const chain = await database.query<{ perfil: string; nivel: number; jefe_nivel: number | null }>(sql`
+      select p.perfil, p.nivel, j.nivel as jefe_nivel
+      from sense.perfil p left join sense.perfil j on j.perfilid = p.jefeid
+      order by p.nivel, p.perfil`);
+    expect(chain.map((profile) => profile.nivel)).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    for (const profile of chain) {
+      expect(profile.jefe_nivel).toBe(profile.nivel === 0 ? null : profile.nivel - 1);
+    }
+    const [holders] = await database.query<{ count: number }>(sql`
+      select count(*)::int as count from sense.usuario u
+      where not exists (select 1 from sense.usuarioperfil up where up.usuarioid = u.usuarioid)`);
+    // Every staff member and demo user holds a profile.
+    expect(holders?.count).toBe(0);
+  });
+
+  describe('umbral audit trigger', () => {
+    async function auditRows(umbralid: number) {
+      return database.query<{
+        accion: string;
+        usuarioid: number | null;
+        antes: number | null;
+        despues: number | null;
+      }>(sql`
+        select accion, usuarioid,
+          (valores_anteriores ->> 'minimo')::float8 as antes, (valores_nuevos ->> 'minimo')::float8 as despues
+        from sense.audit_log_umbral where umbralid = ${umbralid} order by auditlogumbralid`);
+    }
+
+    it('logged every threshold the farm wrote', async () => {
+      const [row] = await database.query<{ logged: number; thresholds: number }>(sql`
+        select (select count(*) from sense.audit_log_umbral where accion = 'INSERT')::int as logged,
+          (select count(*) from sense.umbral)::int as thresholds`);
+      expect(row?.logged).toBe(row?.thresholds);
+    });
+
+    it('writes who inserted, updated and deleted a threshold, and what changed', async () => {
+      const [template] = await database.query<{
+        ubicacionid: number;
+        nodoid: number;
+        tipoid: number;
+        metricaid: number;
+        criticidadid: number;
+      }>(sql`select ubicacionid, nodoid, tipoid, metricaid, criticidadid from sense.umbral order by umbralid limit 1`);
+      if (!template) throw new Error('no threshold');
+      const [created] = await database.query<{ umbralid: number }>(sql`
+        insert into sense.umbral (umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo, statusid, usercreatedid)
+        values ('prueba', ${template.ubicacionid}, ${template.nodoid}, ${template.tipoid}, ${template.metricaid},
+          ${template.criticidadid}, 1, 9, 0, 501)
+        returning umbralid`);
+      const umbralid = created?.umbralid ?? 0;
+      await database.query(sql`update sense.umbral set minimo = 2, usermodifiedid = 502 where umbralid = ${umbralid}`);
+      await appDb(database).transaction(async (tx) => {
+        await tx.execute(sql`select set_config('camposense.usuarioid', ${'503'}, true)`);
+        await tx.execute(sql`delete from sense.umbral where umbralid = ${umbralid}`);
+      });
+      expect(await auditRows(umbralid)).toEqual([
+        { accion: 'INSERT', usuarioid: 501, antes: null, despues: 1 },
+        { accion: 'UPDATE', usuarioid: 502, antes: 1, despues: 2 },
+        { accion: 'DELETE', usuarioid: 503, antes: 2, despues: null },
+      ]);
+
+      // Without the setting a delete is logged with an unknown user, and the setting does not leak.
+      const [another] = await database.query<{ umbralid: number }>(sql`
+        insert into sense.umbral (umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo, statusid)
+        values ('prueba 2', ${template.ubicacionid}, ${template.nodoid}, ${template.tipoid}, ${template.metricaid},
+          ${template.criticidadid}, 1, 9, 0)
+        returning umbralid`);
+      await database.query(sql`delete from sense.umbral where umbralid = ${another?.umbralid ?? 0}`);
+      expect((await auditRows(another?.umbralid ?? 0)).map((row) => [row.accion, row.usuarioid])).toEqual([
+        ['INSERT', null],
+        ['DELETE', null],
+      ]);
+    });
+
+    it('keeps one active threshold per probe metric and severity', async () => {
+      const error = await failure(
+        database.query(sql`
+          insert into sense.umbral (umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo)
+          select 'copia', ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo
+          from sense.umbral where statusid = 1 order by umbralid limit 1`),
+      );
+      expect(sqlState(error)).toBe('23505');
+      expect(violatedConstraint(error)).toBe('umbral_activo_key');
+    });
+  });
+
+  describe('constraints', () => {
+    it.each([
+      ['a DevEUI that is not 16 hex digits', sql`insert into sense.nodo (nodo, deveui) values ('NODO-MAL', 'XYZ')`, '23514', 'nodo_deveui_check'],
+      ['a threshold whose minimum is above its maximum', sql`
+        insert into sense.umbral (umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo, statusid)
+        select 'invertido', ubicacionid, nodoid, tipoid, metricaid, criticidadid, 10, 5, 0 from sense.umbral limit 1`, '23514', 'umbral_minimo_maximo_check'],
+      ['an alert status outside -1, 0, 1', sql`update sense.alerta set statusid = 2 where alertaid = 1`, '23514', 'alerta_statusid_check'],
+      ['an sms contact without a phone', sql`
+        insert into sense.contacto (usuarioid, medioid, correo)
+        select (select min(usuarioid) from sense.usuario), medioid, 'sin.celular@camposense.dev' from sense.medio where nombre = 'sms'`, '23514', 'contacto_medio_check'],
+      ['an e-mail contact without an address', sql`
+        insert into sense.contacto (usuarioid, medioid, celular)
+        select (select min(usuarioid) from sense.usuario), medioid, '987654321' from sense.medio where nombre = 'correo'`, '23514', 'contacto_medio_check'],
+      ['a duplicate node name', sql`insert into sense.nodo (nodo) select nodo from sense.nodo limit 1`, '23505', 'nodo_nodo_key'],
+      ['deleting a country that companies reference', sql`delete from sense.pais where paisabrev = 'PE'`, '23503', 'empresa_paisid_pais_paisid_fk'],
+      ['deleting a reading that an alert references', sql`delete from sense.medicion where medicionid = (select min(medicionid) from sense.alerta)`, '23503', 'alerta_medicionid_medicion_medicionid_fk'],
+      ['a reading of a probe metric that does not exist', sql`
+        insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid) values (now(), 1, 1, 1, 999, 1)`, '23503', 'medicion_metricasensor_fkey'],
+    ])('rejects %s', async (_name, statement, state, constraint) => {
+      const error = await failure(database.query(statement));
+      expect(sqlState(error)).toBe(state);
+      expect(violatedConstraint(error)).toBe(constraint);
+    });
+
+    it('rejects a three-letter country code (paisabrev is varchar(2): SQLSTATE 22001)', async () => {
+      const error = await failure(database.query(sql`insert into sense.pais (pais, paisabrev) values ('Perú 2', 'PER')`));
+      expect(sqlState(error)).toBe('22001');
+    });
+
+    it('rejects an abbreviation over 10 characters', async () => {
+      const error = await failure(
+        database.query(sql`update sense.empresa set empresaabrev = 'ABCDEFGHIJK' where empresaid = (select min(empresaid) from sense.empresa)`),
+      );
+      expect(sqlState(error)).toBe('22001');
+    });
+  });
+});
+
+describe('prepareDatabase and the demo farm', () => {
+  it('writes the farm into a new embedded database on disk, once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'camposense-farm-'));
+    try {
+      const database = await createDatabase({ dataDir });
+      try {
+        const first = await prepareDatabase(database, { farm: FARM, progress: false });
+        expect(first.seeded).toHaveLength(2);
+        expect(first.farm?.created).toBe(true);
+        expect(first.farm?.counts.nodos).toBe(60);
+        const second = await prepareDatabase(database, { farm: FARM, progress: false });
+        expect(second.farm).toBeNull();
+        expect((await prepareDatabase(database, { demo: true, farm: FARM, progress: false })).farm?.created).toBe(false);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves an in-memory test database without a farm', async () => {
+    const database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
+    try {
+      const prepared = await prepareDatabase(database, { farm: FARM, progress: false });
+      expect(prepared.seeded).toHaveLength(2);
+      expect(prepared.farm).toBeNull();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses arguments that cannot make a farm', async () => {
+    const database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
+    try {
+      await prepareDatabase(database, { progress: false });
+      await expect(seedDemoFarm(database, { days: 0 })).rejects.toThrow(/days/);
+      await expect(seedDemoFarm(database, { seed: 1.5 })).rejects.toThrow(/seed/);
+      await expect(seedDemoFarm(database, { now: new Date('nope') })).rejects.toThrow(/clock/);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, statusCheck } from './audit-columns';
+import { sense } from './sense-schema';
+import { alerta, perfil } from './threshold';
+import { usuario } from './usuario';
+
+/** Which profiles a user holds. */
+export const usuarioperfil = sense.table(
+  'usuarioperfil',
+  {
+    usuarioid: integer('usuarioid')
+      .notNull()
+      .references(() => usuario.usuarioid),
+    perfilid: integer('perfilid')
+      .notNull()
+      .references(() => perfil.perfilid),
+    ...auditColumns(),
+  },
+  (table) => [
+    primaryKey({ name: 'usuarioperfil_pkey', columns: [table.usuarioid, table.perfilid] }),
+    index('usuarioperfil_perfilid_idx').on(table.perfilid),
+    statusCheck('usuarioperfil', table.statusid),
+  ],
+);
+
+/** A way to reach people: 'correo' or 'sms' (rows inserted by the migration). */
+export const medio = sense.table(
+  'medio',
+  {
+    medioid: integer('medioid').primaryKey().generatedByDefaultAsIdentity(),
+    nombre: text('nombre').notNull().unique('medio_nombre_key'),
+    ...auditColumns(),
+  },
+  (table) => [statusCheck('medio', table.statusid)],
+);
+
+/** A country calling code, e.g. '+51' for Perú. */
+export const codigotelefono = sense.table(
+  'codigotelefono',
+  {
+    codigotelefonoid: integer('codigotelefonoid').primaryKey().generatedByDefaultAsIdentity(),
+    codigotelefono: varchar('codigotelefono', { length: 5 }).notNull(),
+    paistelefono: text('paistelefono').notNull(),
+    ...auditColumns(),
+  },
+  (table) => [
+    unique('codigotelefono_codigotelefono_paistelefono_key').on(table.codigotelefono, table.paistelefono),
+    check('codigotelefono_codigotelefono_check', sql`${table.codigotelefono} ~ '^\\+[0-9]{1,4}$'`),
+    statusCheck('codigotelefono', table.statusid),
+  ],
+);
+
+/**
+ * How to reach a user through a medium. A contact by sms needs `celular`, by e-mail `correo`:
+ * the check below asks for one of them; the trigger `contacto_medio_check` of the custom
+ * migration matches it to the medium (a check cannot look at `medio`).
+ */
+export const contacto = sense.table(
+  'contacto',
+  {
+    contactoid: integer('contactoid').primaryKey().generatedByDefaultAsIdentity(),
+    usuarioid: integer('usuarioid')
+      .notNull()
+      .references(() => usuario.usuarioid),
+    medioid: integer('medioid')
+      .notNull()
+      .references(() => medio.medioid),
+    codigotelefonoid: integer('codigotelefonoid').references(() => codigotelefono.codigotelefonoid),
+    celular: varchar('celular', { length: 20 }),
+    correo: text('correo'),
+    ...auditColumns(),
+  },
+  (table) => [
+    check('contacto_celular_o_correo_check', sql`${table.celular} is not null or ${table.correo} is not null`),
+    check('contacto_celular_check', sql`${table.celular} ~ '^[0-9]{6,15}$'`),
+    check('contacto_correo_check', sql`${table.correo} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+    index('contacto_usuarioid_idx').on(table.usuarioid),
+    index('contacto_medioid_idx').on(table.medioid),
+    statusCheck('contacto', table.statusid),
+  ],
+);
+
+/** An e-mail address of a user. */
+export const correo = sense.table(
+  'correo',
+  {
+    correoid: integer('correoid').primaryKey().generatedByDefaultAsIdentity(),
+    usuarioid: integer('usuarioid')
+      .notNull()
+      .references(() => usuario.usuarioid),
+    correo: text('correo').notNull().unique('correo_correo_key'),
+    ...auditColumns(),
+  },
+  (table) => [
+    check('correo_correo_check', sql`${table.correo} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+    index('correo_usuarioid_idx').on(table.usuarioid),
+    statusCheck('correo', table.statusid),
+  ],
+);
+
+/** A message sent to a contact, usually about an alert. statusid: 1 sent, 0 failed, -1 processed. */
+export const mensaje = sense.table(
+  'mensaje',
+  {
+    mensajeid: bigint('mensajeid', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    contactoid: integer('contactoid')
+      .notNull()
+      .references(() => contacto.contactoid),
+    alertaid: bigint('alertaid', { mode: 'number' }).references(() => alerta.alertaid),
+    mensaje: text('mensaje').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+    datecreated: timestamp('datecreated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusid: integer('statusid').notNull().default(1),
+  },
+  (table) => [
+    index('mensaje_fecha_idx').on(table.fecha.desc()),
+    index('mensaje_contactoid_idx').on(table.contactoid),
+    index('mensaje_alertaid_idx').on(table.alertaid),
+    statusCheck('mensaje', table.statusid),
+  ],
+);
+
+export type UsuarioperfilRow = typeof usuarioperfil.$inferSelect;
+export type MedioRow = typeof medio.$inferSelect;
+export type CodigotelefonoRow = typeof codigotelefono.$inferSelect;
+export type ContactoRow = typeof contacto.$inferSelect;
+export type CorreoRow = typeof correo.$inferSelect;
+export type MensajeRow = typeof mensaje.$inferSelect;

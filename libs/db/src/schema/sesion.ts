@@ -1,0 +1,40 @@
+import { bigint, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sense } from './sense-schema';
+import { usuario } from './usuario';
+
+/**
+ * One refresh token of a sign-in session (docs/security.md). Only its SHA-256 is stored. Every
+ * refresh marks the row used and adds its successor with the same `familia`; presenting a used
+ * token again revokes the whole family. Deleting a user deletes their sessions.
+ */
+export const sesion = sense.table(
+  'sesion',
+  {
+    sesionid: bigint('sesionid', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    usuarioid: integer('usuarioid')
+      .notNull()
+      .references(() => usuario.usuarioid, { onDelete: 'cascade' }),
+    /** The session: shared by every token rotated from one sign-in. */
+    familia: text('familia').notNull(),
+    /** The token this one replaced; null for the token issued at sign-in. */
+    padreid: bigint('padreid', { mode: 'number' }).references((): AnyPgColumn => sesion.sesionid, {
+      onDelete: 'set null',
+    }),
+    /** Hex SHA-256 of the token (random 32 bytes, so a plain hash is enough). */
+    token_hash: text('token_hash').notNull().unique('sesion_token_hash_key'),
+    datecreated: timestamp('datecreated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (table) => [
+    index('sesion_familia_idx').on(table.familia),
+    index('sesion_usuarioid_idx').on(table.usuarioid),
+  ],
+);
+
+export type SesionRow = typeof sesion.$inferSelect;
+export type NewSesionRow = typeof sesion.$inferInsert;

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { auditColumns, statusCheck } from './audit-columns';
+import { medicion, metrica, nodo, tipo } from './device';
+import { ubicacion } from './location';
+import { sense } from './sense-schema';
+
+/**
+ * How severe a broken threshold is: `grado` 1 is the most severe; `frecuencia` minutes between
+ * repeated messages, `escalamiento` minutes before escalating to the boss profile, `escalon` how
+ * many levels to escalate.
+ */
+export const criticidad = sense.table(
+  'criticidad',
+  {
+    criticidadid: integer('criticidadid').primaryKey().generatedByDefaultAsIdentity(),
+    criticidad: text('criticidad').notNull().unique('criticidad_criticidad_key'),
+    criticidadabrev: varchar('criticidadabrev', { length: 10 }),
+    grado: integer('grado').notNull(),
+    frecuencia: integer('frecuencia'),
+    escalamiento: integer('escalamiento'),
+    escalon: integer('escalon'),
+    ...auditColumns(),
+  },
+  (table) => [
+    check('criticidad_grado_check', sql`${table.grado} >= 1`),
+    check('criticidad_frecuencia_check', sql`${table.frecuencia} > 0`),
+    check('criticidad_escalamiento_check', sql`${table.escalamiento} >= 0`),
+    check('criticidad_escalon_check', sql`${table.escalon} >= 0`),
+    statusCheck('criticidad', table.statusid),
+  ],
+);
+
+/** A band [minimo, maximo] for one metric of one probe in one place; a reading outside breaks it. */
+export const umbral = sense.table(
+  'umbral',
+  {
+    umbralid: integer('umbralid').primaryKey().generatedByDefaultAsIdentity(),
+    umbral: text('umbral').notNull(),
+    ubicacionid: integer('ubicacionid')
+      .notNull()
+      .references(() => ubicacion.ubicacionid),
+    nodoid: integer('nodoid')
+      .notNull()
+      .references(() => nodo.nodoid),
+    tipoid: integer('tipoid')
+      .notNull()
+      .references(() => tipo.tipoid),
+    metricaid: integer('metricaid')
+      .notNull()
+      .references(() => metrica.metricaid),
+    criticidadid: integer('criticidadid')
+      .notNull()
+      .references(() => criticidad.criticidadid),
+    minimo: doublePrecision('minimo').notNull(),
+    maximo: doublePrecision('maximo').notNull(),
+    ...auditColumns(),
+  },
+  (table) => [
+    check('umbral_minimo_maximo_check', sql`${table.minimo} <= ${table.maximo}`),
+    // Inactive thresholds are history: only the active ones must be one per probe, metric and level.
+    uniqueIndex('umbral_activo_key')
+      .on(table.ubicacionid, table.nodoid, table.tipoid, table.metricaid, table.criticidadid)
+      .where(sql`statusid = 1`),
+    index('umbral_nodoid_tipoid_metricaid_idx').on(table.nodoid, table.tipoid, table.metricaid),
+    index('umbral_criticidadid_idx').on(table.criticidadid),
+    statusCheck('umbral', table.statusid),
+  ],
+);
+
+/** A profile in the boss chain: `nivel` 0 is the top, `jefeid` the boss profile. */
+export const perfil = sense.table(
+  'perfil',
+  {
+    perfilid: integer('perfilid').primaryKey().generatedByDefaultAsIdentity(),
+    perfil: text('perfil').notNull().unique('perfil_perfil_key'),
+    perfilabrev: varchar('perfilabrev', { length: 10 }),
+    nivel: integer('nivel').notNull().default(0),
+    jefeid: integer('jefeid').references((): AnyPgColumn => perfil.perfilid),
+    ...auditColumns(),
+  },
+  (table) => [
+    check('perfil_nivel_check', sql`${table.nivel} >= 0`),
+    check('perfil_jefeid_check', sql`${table.jefeid} <> ${table.perfilid}`),
+    statusCheck('perfil', table.statusid),
+  ],
+);
+
+/** Which profiles are told when a threshold breaks. */
+export const perfilumbral = sense.table(
+  'perfilumbral',
+  {
+    perfilid: integer('perfilid')
+      .notNull()
+      .references(() => perfil.perfilid),
+    umbralid: integer('umbralid')
+      .notNull()
+      .references(() => umbral.umbralid),
+    ...auditColumns(),
+  },
+  (table) => [
+    primaryKey({ name: 'perfilumbral_pkey', columns: [table.perfilid, table.umbralid] }),
+    index('perfilumbral_umbralid_idx').on(table.umbralid),
+    statusCheck('perfilumbral', table.statusid),
+  ],
+);
+
+/** A reading that broke a threshold. statusid: 1 active, 0 closed, -1 processed. */
+export const alerta = sense.table(
+  'alerta',
+  {
+    alertaid: bigint('alertaid', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    umbralid: integer('umbralid')
+      .notNull()
+      .references(() => umbral.umbralid),
+    medicionid: bigint('medicionid', { mode: 'number' })
+      .notNull()
+      .references(() => medicion.medicionid),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+    datecreated: timestamp('datecreated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusid: integer('statusid').notNull().default(1),
+  },
+  (table) => [
+    index('alerta_fecha_idx').on(table.fecha.desc()),
+    index('alerta_umbralid_idx').on(table.umbralid),
+    index('alerta_medicionid_idx').on(table.medicionid),
+    statusCheck('alerta', table.statusid),
+  ],
+);
+
+/**
+ * What the database wrote about every insert, update and delete of `umbral` (a trigger, see the
+ * custom migration). `umbralid` is deliberately not a foreign key: the log outlives the threshold.
+ */
+export const auditLogUmbral = sense.table(
+  'audit_log_umbral',
+  {
+    auditlogumbralid: bigint('auditlogumbralid', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    umbralid: integer('umbralid').notNull(),
+    accion: text('accion').notNull(),
+    valores_anteriores: jsonb('valores_anteriores'),
+    valores_nuevos: jsonb('valores_nuevos'),
+    usuarioid: integer('usuarioid'),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('audit_log_umbral_accion_check', sql`${table.accion} in ('INSERT', 'UPDATE', 'DELETE')`),
+    index('audit_log_umbral_umbralid_fecha_idx').on(table.umbralid, table.fecha),
+  ],
+);
+
+export type CriticidadRow = typeof criticidad.$inferSelect;
+export type UmbralRow = typeof umbral.$inferSelect;
+export type PerfilRow = typeof perfil.$inferSelect;
+export type PerfilumbralRow = typeof perfilumbral.$inferSelect;
+export type AlertaRow = typeof alerta.$inferSelect;
+export type AuditLogUmbralRow = typeof auditLogUmbral.$inferSelect;

@@ -1,0 +1,321 @@
+/**
+ * The table registry: every table of the `sense` schema that the API exposes and the console's
+ * parameters area shows, with what each one offers. The API derives which tables and operations
+ * it allows from this list; nothing else names tables.
+ */
+
+/** The parameters sidebar's groups (spec section 2). */
+export const TABLE_GROUPS = ['location', 'device', 'threshold', 'user'] as const;
+export type TableGroup = (typeof TABLE_GROUPS)[number];
+
+/** The parameters area's sub-tabs (spec section 2): status lists, insert creates, update edits, massive bulk-creates. */
+export const TABLE_OPERATIONS = ['status', 'insert', 'update', 'massive'] as const;
+export type TableOperation = (typeof TABLE_OPERATIONS)[number];
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface TableOrder {
+  column: string;
+  direction: SortDirection;
+}
+
+/**
+ * A related row answered inside each row of a table (api.md: alerts embed their threshold and
+ * reading, messages their contact and its user). `on` is the column both tables share.
+ */
+export interface TableEmbed {
+  /** The key of the embedded value in the answer. */
+  as: string;
+  table: TableName;
+  on: string;
+  /** One column's value instead of the whole row (alerta's `valor`). */
+  column?: string;
+  /** Only these columns of the embedded row (default: all but its hidden ones). */
+  columns?: readonly string[];
+  /** Embeds of the embedded row. */
+  embeds?: readonly TableEmbed[];
+}
+
+export interface TableDefinition {
+  name: TableName;
+  /** The parameters sidebar's group; null for the tables the API reads but the sidebar does not list. */
+  group: TableGroup | null;
+  /** The console's sub-tabs, in the sidebar's order. Any operation but `status` lets the API write. */
+  operations: readonly TableOperation[];
+  /** Spec section 5: a form counts as changed when one of these holds a value. */
+  identifyingFields: readonly string[];
+  /** The primary key: `<table>id`, or the columns of a link table's composite key. */
+  key: readonly string[];
+  /** The text columns `search` matches (case-insensitive substring). */
+  searchColumns: readonly string[];
+  /** The order of lists when the request gives none. */
+  orderBy: readonly TableOrder[];
+  /** Columns never taken from a request body: identity, audit columns, secrets. */
+  readOnlyColumns: readonly string[];
+  /** Columns never answered (nor listed among the columns). */
+  hiddenColumns: readonly string[];
+  embeds: readonly TableEmbed[];
+}
+
+/** The audit columns of every reference table that the API fills itself (data-model.md). */
+export const AUDIT_COLUMNS = ['usercreatedid', 'datecreated', 'usermodifiedid', 'datemodified'] as const;
+
+const ALL_OPERATIONS: readonly TableOperation[] = ['status', 'insert', 'update', 'massive'];
+const ALL_BUT_MASSIVE: readonly TableOperation[] = ['status', 'insert', 'update'];
+const STATUS_ONLY: readonly TableOperation[] = ['status'];
+
+type TableOptions = Partial<Omit<TableDefinition, 'name' | 'group' | 'operations' | 'key'>> & {
+  key?: readonly string[];
+};
+
+/** A reference table: identity key `<table>id` (unless a composite key is given) and audit columns. */
+function table(
+  name: TableName,
+  group: TableGroup | null,
+  operations: readonly TableOperation[],
+  options: TableOptions = {},
+): TableDefinition {
+  const key = options.key ?? [`${name}id`];
+  const identity = options.key ? [] : key;
+  return {
+    name,
+    group,
+    operations,
+    identifyingFields: options.identifyingFields ?? [],
+    key,
+    searchColumns: options.searchColumns ?? [],
+    orderBy: options.orderBy ?? key.map((column) => ({ column, direction: 'asc' as const })),
+    readOnlyColumns: options.readOnlyColumns ?? [...identity, ...AUDIT_COLUMNS],
+    hiddenColumns: options.hiddenColumns ?? [],
+    embeds: options.embeds ?? [],
+  };
+}
+
+const newestFirst = (idColumn: string): TableOrder[] => [
+  { column: 'fecha', direction: 'desc' },
+  { column: idColumn, direction: 'desc' },
+];
+
+/** Every table the API exposes: spec section 2's parameter tables, then the extra ones of api.md. */
+export const TABLE_NAMES = [
+  'pais',
+  'empresa',
+  'fundo',
+  'ubicacion',
+  'localizacion',
+  'entidad',
+  'tipo',
+  'nodo',
+  'sensor',
+  'metricasensor',
+  'metrica',
+  'umbral',
+  'perfilumbral',
+  'audit_log_umbral',
+  'criticidad',
+  'contacto',
+  'correo',
+  'usuario',
+  'usuarioperfil',
+  'perfil',
+  'medicion',
+  'alerta',
+  'mensaje',
+  'medio',
+  'status',
+  'codigotelefono',
+] as const;
+export type TableName = (typeof TABLE_NAMES)[number];
+
+/*
+ * Identifying fields follow spec section 5. Where it names only the table (medicion, usuario,
+ * perfil, criticidad, status, alerta, audit log), the table's own name column is meant; usuario has
+ * none, so its login stands in, and alerta and audit_log_umbral (read-only, no form) use the
+ * columns that say what the row is about.
+ */
+const DEFINITIONS: readonly TableDefinition[] = [
+  table('pais', 'location', ALL_BUT_MASSIVE, {
+    identifyingFields: ['pais', 'paisabrev'],
+    searchColumns: ['pais', 'paisabrev'],
+    orderBy: [{ column: 'pais', direction: 'asc' }],
+  }),
+  table('empresa', 'location', ALL_BUT_MASSIVE, {
+    identifyingFields: ['empresa', 'empresaabrev'],
+    searchColumns: ['empresa', 'empresaabrev'],
+    orderBy: [{ column: 'empresa', direction: 'asc' }],
+  }),
+  table('fundo', 'location', ALL_BUT_MASSIVE, {
+    identifyingFields: ['fundo', 'fundoabrev'],
+    searchColumns: ['fundo', 'fundoabrev'],
+    orderBy: [{ column: 'fundo', direction: 'asc' }],
+  }),
+  table('ubicacion', 'location', ALL_BUT_MASSIVE, {
+    identifyingFields: ['ubicacion', 'ubicacionabrev'],
+    searchColumns: ['ubicacion', 'ubicacionabrev'],
+    orderBy: [{ column: 'ubicacion', direction: 'asc' }],
+  }),
+  table('localizacion', 'location', ALL_BUT_MASSIVE, {
+    key: ['entidadid', 'ubicacionid', 'nodoid'],
+    identifyingFields: ['entidadid', 'ubicacionid', 'nodoid'],
+    searchColumns: ['referencia'],
+  }),
+  table('entidad', 'location', ALL_BUT_MASSIVE, {
+    identifyingFields: ['entidad', 'entidadabrev'],
+    searchColumns: ['entidad', 'entidadabrev'],
+    orderBy: [{ column: 'entidad', direction: 'asc' }],
+  }),
+  table('tipo', 'device', ALL_BUT_MASSIVE, {
+    identifyingFields: ['entidadid', 'tipo'],
+    searchColumns: ['tipo'],
+    orderBy: [{ column: 'tipo', direction: 'asc' }],
+  }),
+  table('nodo', 'device', ALL_BUT_MASSIVE, {
+    identifyingFields: ['nodo', 'nodoabrev'],
+    searchColumns: ['nodo', 'nodoabrev', 'deveui'],
+    orderBy: [{ column: 'nodo', direction: 'asc' }],
+  }),
+  table('sensor', 'device', ALL_OPERATIONS, {
+    key: ['nodoid', 'tipoid'],
+    identifyingFields: ['nodoid', 'tipoid'],
+  }),
+  table('metricasensor', 'device', ALL_OPERATIONS, {
+    key: ['nodoid', 'metricaid', 'tipoid'],
+    identifyingFields: ['nodoid', 'metricaid', 'tipoid'],
+  }),
+  table('metrica', 'device', ALL_BUT_MASSIVE, {
+    identifyingFields: ['metrica', 'metricaabrev'],
+    searchColumns: ['metrica', 'metricaabrev', 'unidad'],
+    orderBy: [{ column: 'metrica', direction: 'asc' }],
+  }),
+  table('umbral', 'threshold', ALL_OPERATIONS, {
+    identifyingFields: ['ubicacionid', 'criticidadid', 'nodoid', 'metricaid', 'tipoid'],
+    searchColumns: ['umbral'],
+  }),
+  table('perfilumbral', 'threshold', ALL_BUT_MASSIVE, {
+    key: ['perfilid', 'umbralid'],
+    identifyingFields: ['perfilid', 'umbralid'],
+  }),
+  // Written only by the database's trigger on umbral: read-only here, and it has no audit columns.
+  table('audit_log_umbral', 'threshold', STATUS_ONLY, {
+    key: ['auditlogumbralid'],
+    identifyingFields: ['umbralid', 'accion'],
+    searchColumns: ['accion'],
+    orderBy: newestFirst('auditlogumbralid'),
+    readOnlyColumns: ['auditlogumbralid'],
+  }),
+  table('criticidad', 'threshold', ALL_BUT_MASSIVE, {
+    identifyingFields: ['criticidad'],
+    searchColumns: ['criticidad', 'criticidadabrev'],
+    orderBy: [{ column: 'grado', direction: 'asc' }],
+  }),
+  table('contacto', 'user', ALL_BUT_MASSIVE, {
+    identifyingFields: ['usuarioid', 'medioid', 'celular', 'correo'],
+    searchColumns: ['celular', 'correo'],
+  }),
+  table('correo', 'user', ['status', 'update'], {
+    identifyingFields: ['correo'],
+    searchColumns: ['correo'],
+    orderBy: [{ column: 'correo', direction: 'asc' }],
+  }),
+  table('usuario', 'user', ALL_BUT_MASSIVE, {
+    identifyingFields: ['login'],
+    searchColumns: ['login', 'firstname', 'lastname', 'usuarioabrev'],
+    orderBy: [{ column: 'login', direction: 'asc' }],
+    readOnlyColumns: ['usuarioid', ...AUDIT_COLUMNS, 'password_hash'],
+    hiddenColumns: ['password_hash'],
+  }),
+  table('usuarioperfil', 'user', ALL_BUT_MASSIVE, {
+    key: ['usuarioid', 'perfilid'],
+    identifyingFields: ['usuarioid', 'perfilid'],
+  }),
+  table('perfil', 'user', ALL_BUT_MASSIVE, {
+    identifyingFields: ['perfil'],
+    searchColumns: ['perfil', 'perfilabrev'],
+    orderBy: [
+      { column: 'nivel', direction: 'asc' },
+      { column: 'perfil', direction: 'asc' },
+    ],
+  }),
+  // Readings, alerts and messages are written by the data pipeline, never through the console.
+  table('medicion', null, STATUS_ONLY, {
+    identifyingFields: ['medicion'],
+    searchColumns: ['medicionabrev'],
+    orderBy: newestFirst('medicionid'),
+    readOnlyColumns: ['medicionid'],
+  }),
+  table('alerta', null, STATUS_ONLY, {
+    identifyingFields: ['umbralid', 'medicionid'],
+    orderBy: newestFirst('alertaid'),
+    readOnlyColumns: ['alertaid', 'datecreated'],
+    embeds: [
+      { as: 'umbral', table: 'umbral', on: 'umbralid' },
+      { as: 'medicion', table: 'medicion', on: 'medicionid' },
+      { as: 'valor', table: 'medicion', on: 'medicionid', column: 'medicion' },
+    ],
+  }),
+  table('mensaje', null, STATUS_ONLY, {
+    identifyingFields: ['mensaje'],
+    searchColumns: ['mensaje'],
+    orderBy: newestFirst('mensajeid'),
+    readOnlyColumns: ['mensajeid', 'datecreated'],
+    embeds: [
+      {
+        as: 'contacto',
+        table: 'contacto',
+        on: 'contactoid',
+        embeds: [{ as: 'usuario', table: 'usuario', on: 'usuarioid', columns: ['usuarioid', 'firstname', 'lastname', 'login'] }],
+      },
+    ],
+  }),
+  table('medio', null, ALL_BUT_MASSIVE, {
+    identifyingFields: ['nombre'],
+    searchColumns: ['nombre'],
+    orderBy: [{ column: 'nombre', direction: 'asc' }],
+  }),
+  // Reference labels for the status values: fixed rows, keyed by the value itself (not identity).
+  table('status', null, STATUS_ONLY, {
+    key: ['statusid'],
+    identifyingFields: ['status'],
+    searchColumns: ['status', 'statusabrev'],
+    readOnlyColumns: [...AUDIT_COLUMNS],
+  }),
+  table('codigotelefono', null, ALL_BUT_MASSIVE, {
+    identifyingFields: ['codigotelefono', 'paistelefono'],
+    searchColumns: ['codigotelefono', 'paistelefono'],
+    orderBy: [{ column: 'codigotelefono', direction: 'asc' }],
+  }),
+];
+
+const BY_NAME: ReadonlyMap<string, TableDefinition> = new Map(DEFINITIONS.map((definition) => [definition.name, definition]));
+
+/** Every registered table, in TABLE_NAMES order. */
+export const TABLE_REGISTRY: readonly TableDefinition[] = TABLE_NAMES.map((name) => BY_NAME.get(name)!);
+
+/** Whether `name` (from a URL, say) is a registered table; exact and case-sensitive. */
+export function isTableName(name: string): name is TableName {
+  return BY_NAME.has(name);
+}
+
+/** The registry entry of `name`, or undefined for anything that is not a registered table. */
+export function findTable(name: string): TableDefinition | undefined {
+  return BY_NAME.get(name);
+}
+
+export function tableDefinition(name: TableName): TableDefinition {
+  return BY_NAME.get(name)!;
+}
+
+/** The tables of one sidebar group, in the sidebar's order. */
+export function tablesInGroup(group: TableGroup): TableDefinition[] {
+  return TABLE_REGISTRY.filter((definition) => definition.group === group);
+}
+
+/** Whether the API accepts POST, PUT and DELETE on the table: it offers some operation beyond status. */
+export function isWritableTable(definition: TableDefinition): boolean {
+  return definition.operations.some((operation) => operation !== 'status');
+}
+
+/** Whether the table's key is a composite key (updates go through `PUT /{table}/composite`). */
+export function hasCompositeKey(definition: TableDefinition): boolean {
+  return definition.key.length > 1;
+}

@@ -1,0 +1,137 @@
+/**
+ * The alerts and messages reports (`/api/sense/reports/*`): their rows, the sorts and filters the
+ * API accepts, and the CSV export's headers. Shared by the API, the console and the fixtures, so a
+ * mock that drifts from the contract fails the type check.
+ */
+import type { PaginatedRows } from './sense-api';
+
+/** The threshold an alert broke, as the alerts report embeds it. */
+export interface AlertaUmbral {
+  umbralid: number;
+  umbral: string | null;
+  ubicacionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  criticidadid: number;
+  minimo: number;
+  maximo: number;
+}
+
+/** The reading that broke it. */
+export interface AlertaMedicion {
+  medicionid: number;
+  fecha: string;
+  medicion: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  ubicacionid: number;
+}
+
+/** One alert of the report: the `alerta` columns, `umbral` and `medicion` embedded, the value as `valor`. */
+export interface AlertaReportRow {
+  alertaid: number;
+  umbralid: number;
+  medicionid: number;
+  /** When the reading broke the threshold (ISO 8601). */
+  fecha: string | null;
+  datecreated: string | null;
+  statusid: number;
+  umbral: AlertaUmbral | null;
+  medicion: AlertaMedicion | null;
+  valor: number | null;
+}
+
+/** The user behind a message's contact. */
+export interface MensajeUsuario {
+  usuarioid: number;
+  firstname: string | null;
+  lastname: string | null;
+  login: string | null;
+}
+
+export interface MensajeContacto {
+  contactoid: number;
+  usuarioid: number;
+  medioid: number;
+  usuario: MensajeUsuario | null;
+}
+
+/** One message of the report: the `mensaje` columns with `contacto.usuario` embedded. */
+export interface MensajeReportRow {
+  mensajeid: number;
+  contactoid: number;
+  alertaid: number | null;
+  mensaje: string;
+  fecha: string | null;
+  datecreated: string | null;
+  statusid: number;
+  contacto: MensajeContacto | null;
+}
+
+export type AlertaReportPage = PaginatedRows<AlertaReportRow>;
+export type MensajeReportPage = PaginatedRows<MensajeReportRow>;
+
+/** The columns the alerts report sorts by (the API's whitelist; anything else is a 400). */
+export const ALERTA_SORT_COLUMNS = ['alertaid', 'umbral', 'valor', 'fecha', 'datecreated', 'statusid'] as const;
+export type AlertaSortColumn = (typeof ALERTA_SORT_COLUMNS)[number];
+
+/** The columns the messages report sorts by; `contacto` is the name the contact cell shows. */
+export const MENSAJE_SORT_COLUMNS = ['mensajeid', 'contacto', 'mensaje', 'fecha', 'datecreated', 'statusid'] as const;
+export type MensajeSortColumn = (typeof MENSAJE_SORT_COLUMNS)[number];
+
+export type ReportSortOrder = 'asc' | 'desc';
+
+/** Both reports open on the newest date first. */
+export const REPORT_DEFAULT_SORT = { sortBy: 'fecha', sortOrder: 'desc' } as const;
+
+/** What narrows the alerts report: the panel's criticality and location, and the global selection. */
+export interface AlertaReportFilters {
+  criticidadId?: number | null;
+  ubicacionId?: number | null;
+  paisId?: number | null;
+  empresaId?: number | null;
+  fundoId?: number | null;
+}
+
+/** `GET /api/sense/reports/alertas/filtros`: the options of the alerts filter panel. */
+export interface AlertaFilterOptions {
+  criticidades: { criticidadid: number; criticidad: string; grado: number }[];
+  /** Limited to the global Pais / Empresa / Fundo selection. */
+  ubicaciones: { ubicacionid: number; ubicacion: string; fundoid: number; fundo: string }[];
+}
+
+/** `GET /api/sense/reports/download-token`: a short-lived token for one CSV download link. */
+export interface ReportDownloadToken {
+  token: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+export const REPORT_LANGUAGES = ['es', 'en'] as const;
+export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
+
+/** The CSV export's headers and status labels in each language (the console's dictionaries hold the same words). */
+export const REPORT_CSV_TEXTS = {
+  es: {
+    alertas: ['ID de alerta', 'Umbral', 'Criticidad', 'Ubicación', 'Valor', 'Fecha de alerta', 'Fecha de creación', 'Estado'],
+    mensajes: ['ID de mensaje', 'Contacto', 'Mensaje', 'Fecha', 'Fecha de creación', 'Estado', 'ID de alerta'],
+    status: { active: 'Activo', inactive: 'Inactivo', processed: 'PROCESADA', unknown: 'DESCONOCIDO' },
+  },
+  en: {
+    alertas: ['Alert ID', 'Threshold', 'Criticality', 'Location', 'Value', 'Alert date', 'Creation date', 'Status'],
+    mensajes: ['Message ID', 'Contact', 'Message', 'Date', 'Creation date', 'Status', 'Alert ID'],
+    status: { active: 'Active', inactive: 'Inactive', processed: 'PROCESSED', unknown: 'UNKNOWN' },
+  },
+} as const satisfies Record<ReportLanguage, unknown>;
+
+/** Status values of alerts and messages (spec section 4). */
+export type ReportStatusKind = 'active' | 'inactive' | 'processed' | 'unknown';
+
+export function reportStatusKind(statusid: number | null | undefined): ReportStatusKind {
+  if (statusid === 1) return 'active';
+  if (statusid === 0) return 'inactive';
+  if (statusid === -1) return 'processed';
+  return 'unknown';
+}

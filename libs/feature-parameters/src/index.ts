@@ -1,0 +1,2 @@
+export { ParametersScreen } from './parameters-screen/parameters-screen';
+export type { ParametersScreenProps } from './parameters-screen/parameters-screen';

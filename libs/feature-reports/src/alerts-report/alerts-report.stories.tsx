@@ -1,0 +1,156 @@
+import { GlobalFiltersProvider } from '@camposense/data-access';
+import { alertasManyFixture, reportHandlers } from '@camposense/data-access/testing';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { AlertsReport } from './alerts-report';
+
+const withGlobalFilters =
+  (initial?: { paisId: number; empresaId: number; fundoId: number | null }): Decorator =>
+  (Story) => (
+    <GlobalFiltersProvider initial={initial}>
+      <Story />
+    </GlobalFiltersProvider>
+  );
+
+const meta = {
+  title: 'Reports/AlertsReport',
+  component: AlertsReport,
+  decorators: [withGlobalFilters()],
+} satisfies Meta<typeof AlertsReport>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The table has settled: rows are in and no newer page is on its way. */
+async function settled(name: RegExp = /^(Alertas|Alerts)$/) {
+  const table = await screen.findByRole('table', { name });
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  return table;
+}
+
+export const Loading: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertasLoading()),
+  play: async () => {
+    const status = await screen.findByRole('status');
+    await expect(status).toHaveTextContent('Cargando...');
+    await expect(status).toHaveTextContent('ALERTAS');
+  },
+};
+
+export const Error: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertasError()),
+  play: async () => {
+    await expect(await screen.findByText('Error al cargar las alertas')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+    await expect(screen.queryByRole('table')).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas([])),
+  play: async () => {
+    await expect(await screen.findByText('No se encontraron registros de alertas en la base de datos')).toBeVisible();
+    await expect(screen.getByText('Sin datos')).toBeVisible();
+  },
+};
+
+export const Loaded: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas()),
+  play: async () => {
+    await settled();
+    await expect(screen.getByRole('heading', { name: 'REGISTRO DE ALERTAS' })).toBeVisible();
+    await expect(screen.getByText('Total: 12')).toBeVisible();
+    // The fallbacks: a threshold without text, a reading without value, a missing date.
+    await expect(screen.getByText('Umbral 102')).toBeVisible();
+    await expect(screen.getByText('Medición 905009')).toBeVisible();
+    await expect(screen.getByText('N/A')).toBeVisible();
+    await expect(screen.getByText('DESCONOCIDO')).toBeVisible();
+    await expect(screen.getByRole('columnheader', { name: /Fecha de alerta/ })).toHaveAttribute('aria-sort', 'descending');
+    // One page: no pager.
+    await expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
+  },
+};
+
+export const LoadedEnglish: Story = {
+  ...Loaded,
+  globals: { language: 'en' },
+  play: async () => {
+    await settled();
+    await expect(screen.getByRole('heading', { name: 'ALERTS REGISTRY' })).toBeVisible();
+    await expect(screen.getByText('Threshold 102')).toBeVisible();
+  },
+};
+
+export const Paginated: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(alertasManyFixture)),
+  play: async () => {
+    await settled();
+    await expect(screen.getByText('Total: 45')).toBeVisible();
+    await expect(screen.getByText('PÁGINA 1 DE 3')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'ANTERIOR' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'SIGUIENTE' }));
+    await screen.findByText('PÁGINA 2 DE 3');
+    await settled();
+    await expect(screen.getByRole('button', { name: 'ANTERIOR' })).toBeEnabled();
+    await expect(screen.getByText('5025')).toBeVisible();
+  },
+};
+
+export const LastPageEnglish: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(alertasManyFixture)),
+  globals: { language: 'en' },
+  play: async () => {
+    await settled();
+    await userEvent.click(screen.getByRole('button', { name: 'NEXT' }));
+    await screen.findByText('PAGE 2 OF 3');
+    await userEvent.click(screen.getByRole('button', { name: 'NEXT' }));
+    await screen.findByText('PAGE 3 OF 3');
+    await settled();
+    await expect(screen.getByRole('button', { name: 'NEXT' })).toBeDisabled();
+  },
+};
+
+export const Filtered: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(alertasManyFixture)),
+  play: async () => {
+    await settled();
+    await userEvent.selectOptions(screen.getByLabelText('Criticidad'), 'Alta');
+    await screen.findByText('Total: 15');
+    await userEvent.selectOptions(screen.getByLabelText('Ubicación'), 'San José · Lote 2');
+    await screen.findByText('Total: 3');
+    await settled();
+    await expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
+  },
+};
+
+/** The global Fundo limits the location list and the alerts. */
+export const FarmSelected: Story = {
+  decorators: [withGlobalFilters({ paisId: 1, empresaId: 1, fundoId: 1 })],
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(alertasManyFixture)),
+  play: async () => {
+    await settled();
+    await expect(screen.getByText('Total: 18')).toBeVisible();
+    const options = Array.from((screen.getByLabelText('Ubicación') as HTMLSelectElement).options).map((option) => option.text);
+    await expect(options).toEqual(['Todas las ubicaciones', 'Lote 1', 'Lote 2']);
+  },
+};
+
+export const SortedByMeasurement: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas()),
+  play: async () => {
+    await settled();
+    await userEvent.click(screen.getByRole('button', { name: /Medición/ }));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Medición/ })).toHaveAttribute('aria-sort', 'ascending'));
+    await settled();
+    await expect(screen.getByRole('columnheader', { name: /Fecha de alerta/ })).toHaveAttribute('aria-sort', 'none');
+  },
+};
+
+export const FilterOptionsError: Story = {
+  // MSW tries handlers in order: the failing options come before the report's own.
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertaFilterOptionsError(), ...reportHandlers.alertas()),
+  play: async () => {
+    await settled();
+    await expect(await screen.findByText('Error: Error interno del servidor')).toBeVisible();
+  },
+};

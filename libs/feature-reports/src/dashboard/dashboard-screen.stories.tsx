@@ -1,0 +1,133 @@
+import { Box } from '@chakra-ui/react';
+import { dashboardHandlers, metricasFixture } from '@camposense/data-access/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { DashboardLoading, DashboardScreen } from './dashboard-screen';
+import { AnalysisPanel } from './metric-series';
+import { withDashboardFilters } from './story-providers';
+
+const meta = {
+  title: 'Reports/Dashboard',
+  component: DashboardScreen,
+  args: { tab: 'reportes-dashboard' },
+  parameters: { viewport: { defaultViewport: 'desktop' } },
+  beforeEach: ({ msw }) => {
+    msw.use(...dashboardHandlers.loaded());
+  },
+} satisfies Meta<typeof DashboardScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function chartsDrawn(count = 3) {
+  await waitFor(() => expect(screen.getAllByRole('img').filter((chart) => chart.getAttribute('data-drawn-at'))).toHaveLength(count), {
+    timeout: 5000,
+  });
+}
+
+async function chooseNode(name: string) {
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(name) }));
+}
+
+/** No node or location yet: the prompt beside the node list. */
+export const ChooseScope: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1 })],
+  play: async () => {
+    await expect(await screen.findByText('Selecciona un nodo o una ubicación para ver sus mediciones')).toBeVisible();
+  },
+};
+
+/** A node chosen: one chart per metric, thresholds as bands, the analysis below. */
+export const NodeChosen: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, entidadId: 1 })],
+  play: async () => {
+    await chooseNode('NODO-SJO-01');
+    await chartsDrawn();
+    const analysis = screen.getByRole('region', { name: 'ANÁLISIS DETALLADO' });
+    await waitFor(() => expect(within(analysis).getAllByText('21/11/2026, 10:20')).toHaveLength(3));
+  },
+};
+
+/** A location chosen and no node: the location's series. */
+export const LocationChosen: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, entidadId: 1, ubicacionId: 2 })],
+  play: () => chartsDrawn(),
+};
+
+/** A year of readings: the API answers the same number of buckets as for a day. */
+export const OneYear: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, entidadId: 1, ubicacionId: 1, startDate: '2025-11-22', endDate: '2026-11-21' })],
+  play: () => chartsDrawn(),
+};
+
+/** A node that went silent for a while: the line breaks. */
+export const Gap: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, entidadId: 1, ubicacionId: 1 })],
+  beforeEach: ({ msw }) => {
+    msw.use(...dashboardHandlers.loaded({ gap: [0.35, 0.55] }));
+  },
+  play: () => chartsDrawn(),
+};
+
+export const SeriesLoading: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, entidadId: 1, ubicacionId: 1 })],
+  beforeEach: ({ msw }) => {
+    msw.use(...dashboardHandlers.seriesPending());
+  },
+  play: async () => {
+    await waitFor(() => expect(screen.getAllByText('Cargando mediciones...')).toHaveLength(3), { timeout: 5000 });
+  },
+};
+
+export const SeriesError: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, entidadId: 1, ubicacionId: 1 })],
+  beforeEach: ({ msw }) => {
+    msw.use(...dashboardHandlers.seriesError());
+  },
+  play: async () => {
+    await waitFor(() => expect(screen.getAllByText('Error al cargar las mediciones')).toHaveLength(3), { timeout: 5000 });
+  },
+};
+
+export const NodesError: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1 })],
+  beforeEach: ({ msw }) => {
+    msw.use(...dashboardHandlers.nodesError());
+  },
+  play: async () => {
+    await expect(await screen.findByText('Error al cargar los nodos')).toBeVisible();
+  },
+};
+
+export const English: Story = {
+  ...NodeChosen,
+  globals: { language: 'en' },
+  play: async () => {
+    await chooseNode('NODO-SJO-01');
+    await chartsDrawn();
+  },
+};
+
+/** The indicator while the dashboard's chunk loads. */
+export const LazyLoading: StoryObj<typeof DashboardLoading> = {
+  render: () => <DashboardLoading />,
+  play: async () => {
+    await expect(screen.getByText('Cargando Dashboard...')).toBeVisible();
+  },
+};
+
+/** The detailed analysis on its own: figures per metric from the series calls. */
+export const Analysis: StoryObj<typeof AnalysisPanel> = {
+  render: () => (
+    <Box p="4">
+      <AnalysisPanel
+        metrics={metricasFixture}
+        request={{ nodoId: 1, startDate: '2026-11-15T05:00:00.000Z', endDate: '2026-11-22T05:00:00.000Z', maxPoints: 800 }}
+      />
+    </Box>
+  ),
+  play: async () => {
+    await waitFor(() => expect(screen.getAllByText('2')).toHaveLength(3));
+  },
+};
+export const AnalysisEnglish: StoryObj<typeof AnalysisPanel> = { ...Analysis, globals: { language: 'en' }, play: undefined };

@@ -1,0 +1,31 @@
+import { Stack } from '@chakra-ui/react';
+import { useTranslation } from '@camposense/i18n';
+import { LoadingState } from '@camposense/ui';
+import { lazy, Suspense } from 'react';
+import { DashboardFilterBar } from './dashboard-filter-bar';
+
+// The charts (and d3 with them) are their own chunk: the filter bar shows at once, the view after.
+const DashboardView = lazy(() => import('./dashboard-view'));
+
+export interface DashboardScreenProps {
+  /** The tab being shown: `dashboard` or `reportes-dashboard`. */
+  tab?: string;
+}
+
+/** The `Cargando Dashboard...` indicator while the dashboard's chunk loads. */
+export function DashboardLoading() {
+  const { t } = useTranslation();
+  return <LoadingState label={t('dashboard.loading')} />;
+}
+
+/** The dashboard of spec section 2: the filter bar over the dashboard view, sharing DashboardFiltersProvider. */
+export function DashboardScreen(_props: DashboardScreenProps) {
+  return (
+    <Stack gap="3" p="4" w="full" minH="full">
+      <DashboardFilterBar />
+      <Suspense fallback={<DashboardLoading />}>
+        <DashboardView />
+      </Suspense>
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { Box, Grid, Stack, Text } from '@chakra-ui/react';
+import { useDashboardFilters, useMetricas, useNodosConLocalizacion } from '@camposense/data-access';
+import type { SeriesRequest } from '@camposense/data-access';
+import { useTranslation } from '@camposense/i18n';
+import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
+import { ChartLine } from 'lucide-react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { effectiveRange, rangeInstants } from './date-range';
+import { AnalysisPanel, MetricChartCard } from './metric-series';
+import { NodeSelector } from './node-selector';
+
+/** The API's cap on buckets; the budget is otherwise about one bucket per pixel of chart. */
+const MAX_POINTS = 2000;
+
+/** The charts column's width in pixels, rounded down to 100 so small resizes keep the same request. */
+function useMaxPoints() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [points, setPoints] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = (width: number) => setPoints(Math.min(MAX_POINTS, Math.max(200, Math.floor(width / 100) * 100)));
+    update(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => update(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, points] as const;
+}
+
+/** The dashboard's content under the filter bar: the node selector, one chart per metric, the analysis. */
+export default function DashboardView() {
+  const { t } = useTranslation();
+  const filters = useDashboardFilters();
+  const nodes = useNodosConLocalizacion();
+  const metricas = useMetricas();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [chartsRef, maxPoints] = useMaxPoints();
+
+  const inScope = useMemo(
+    () =>
+      (nodes.data ?? []).filter(
+        (node) =>
+          (filters.fundoId === null || node.fundoid === filters.fundoId) &&
+          (filters.entidadId === null || node.entidadid === filters.entidadId) &&
+          (filters.ubicacionId === null || node.ubicacionid === filters.ubicacionId),
+      ),
+    [nodes.data, filters.fundoId, filters.entidadId, filters.ubicacionId],
+  );
+  // A node the filters no longer show is no longer chosen.
+  useEffect(() => {
+    if (selected !== null && nodes.data && !inScope.some((node) => node.nodoid === selected)) setSelected(null);
+  }, [inScope, nodes.data, selected]);
+
+  const range = effectiveRange(filters);
+  const { startDate, endDate } = rangeInstants(range);
+  const request = useMemo<Omit<SeriesRequest, 'metricaId'> | null>(() => {
+    if (maxPoints === 0) return null;
+    if (selected !== null) return { nodoId: selected, startDate, endDate, maxPoints };
+    if (filters.ubicacionId !== null) return { ubicacionId: filters.ubicacionId, startDate, endDate, maxPoints };
+    return null;
+  }, [selected, filters.ubicacionId, startDate, endDate, maxPoints]);
+  const metrics = useMemo(() => [...(metricas.data ?? [])].sort((a, b) => a.metricaid - b.metricaid), [metricas.data]);
+
+  let content;
+  if (!request) content = <EmptyState title={t('dashboard.chooseScope')} icon={<ChartLine aria-hidden />} />;
+  else if (metricas.error) content = <ErrorState message={t('dashboard.seriesError')} onRetry={() => void metricas.mutate()} />;
+  else if (metricas.isLoading) content = <LoadingState label={t('dashboard.loadingSeries')} />;
+  else
+    content = (
+      <Stack gap="3">
+        {metrics.map((metric) => (
+          <MetricChartCard key={metric.metricaid} metric={metric} request={request} />
+        ))}
+        <AnalysisPanel metrics={metrics} request={request} />
+        <Text fontSize="xs" color="fg.muted" textAlign="end">
+          {t('dashboard.live')}
+        </Text>
+      </Stack>
+    );
+
+  return (
+    <Grid templateColumns={{ base: '1fr', md: '18rem minmax(0, 1fr)' }} gap="3" alignItems="start">
+      <NodeSelector
+        nodes={inScope}
+        selectedId={selected}
+        onSelect={setSelected}
+        loading={nodes.isLoading}
+        error={Boolean(nodes.error) && !nodes.data}
+        onRetry={() => void nodes.mutate()}
+      />
+      <Box ref={chartsRef} minW="0">
+        {content}
+      </Box>
+    </Grid>
+  );
+}

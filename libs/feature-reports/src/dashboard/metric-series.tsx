@@ -1,0 +1,132 @@
+import { Box, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { useSeries } from '@camposense/data-access';
+import type { MetricaRow, SeriesRequest, SeriesResponse } from '@camposense/data-access';
+import { formatDateTime, useTranslation } from '@camposense/i18n';
+import { ErrorState, LoadingState, SeriesChart } from '@camposense/ui';
+import type { ChartBucket, ChartThreshold, ChartTone } from '@camposense/ui';
+import { useMemo } from 'react';
+
+/** Colour of each demo metric's chart; another metric gets teal. */
+export function toneOf(metric: Pick<MetricaRow, 'metrica'>): ChartTone {
+  const name = metric.metrica
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+  if (name.startsWith('temp')) return 'orange';
+  if (name.startsWith('hum')) return 'blue';
+  if (name.startsWith('electro')) return 'purple';
+  return 'teal';
+}
+
+/** What one chart needs from a series answer. */
+function chartProps(series: SeriesResponse) {
+  const buckets: ChartBucket[] = series.buckets.map((bucket) => ({ ...bucket, t: new Date(bucket.t) }));
+  const thresholds: ChartThreshold[] = series.thresholds.map((threshold) => ({
+    minimo: threshold.minimo,
+    maximo: threshold.maximo,
+    label: threshold.criticidad,
+    severity: threshold.grado,
+  }));
+  return { buckets, thresholds, start: new Date(series.start), end: new Date(series.end), bucketSeconds: series.bucketSeconds };
+}
+
+export interface MetricChartCardProps {
+  metric: MetricaRow;
+  /** The series to draw; the card asks for it and keeps it fresh. */
+  request: Omit<SeriesRequest, 'metricaId'>;
+}
+
+/** One metric's chart card: title with unit, the d3 chart, its loading and error states. */
+export function MetricChartCard({ metric, request }: MetricChartCardProps) {
+  const { t } = useTranslation();
+  const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
+  const { data, error, isLoading, mutate } = useSeries(full);
+  const props = useMemo(() => (data ? chartProps(data) : null), [data]);
+  const seriesKey = `${request.nodoId ?? `u${request.ubicacionId}`}|${request.startDate}|${request.endDate}`;
+
+  return (
+    <Stack as="section" aria-label={metric.metrica} gap="1" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
+      <Flex justify="space-between" align="baseline">
+        <Heading as="h3" size="sm">
+          {metric.metrica}
+          {metric.unidad ? (
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              {' '}
+              ({metric.unidad})
+            </Text>
+          ) : null}
+        </Heading>
+      </Flex>
+      {error && !data ? (
+        <ErrorState message={t('dashboard.seriesError')} onRetry={() => void mutate()} minH="220px" />
+      ) : isLoading || !props ? (
+        <LoadingState label={t('dashboard.loadingSeries')} minH="220px" />
+      ) : (
+        <SeriesChart label={metric.metrica} unit={metric.unidad} tone={toneOf(metric)} seriesKey={seriesKey} {...props} />
+      )}
+    </Stack>
+  );
+}
+
+export interface AnalysisPanelProps {
+  metrics: readonly MetricaRow[];
+  request: Omit<SeriesRequest, 'metricaId'>;
+}
+
+/**
+ * The detailed analysis per metric: total readings, average, min, max, latest date and active
+ * sensors, all computed by the API (the same cached series calls as the charts).
+ */
+export function AnalysisPanel({ metrics, request }: AnalysisPanelProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack as="section" aria-label={t('dashboard.analysis')} gap="2" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
+      <Heading as="h3" size="sm" letterSpacing="wide">
+        {t('dashboard.analysis')}
+      </Heading>
+      <Box overflowX="auto">
+        <Table.Root size="sm" variant="line">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('dashboard.metric')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('dashboard.totalReadings')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('dashboard.average')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('dashboard.min')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('dashboard.max')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('dashboard.latest')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('dashboard.activeSensors')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {metrics.map((metric) => (
+              <AnalysisRow key={metric.metricaid} metric={metric} request={request} />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+    </Stack>
+  );
+}
+
+function AnalysisRow({ metric, request }: { metric: MetricaRow; request: Omit<SeriesRequest, 'metricaId'> }) {
+  const { t, i18n } = useTranslation();
+  const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
+  const { data, error } = useSeries(full);
+  const number = new Intl.NumberFormat(i18n.language.startsWith('en') ? 'en-US' : 'es-ES', { maximumFractionDigits: 2 });
+  const unit = metric.unidad ? ` ${metric.unidad}` : '';
+  const none = error ? t('dashboard.notAvailable') : '…';
+  const value = (figure: number | null | undefined) =>
+    figure === null ? t('dashboard.notAvailable') : figure === undefined ? none : `${number.format(figure)}${unit}`;
+  const stats = data?.stats;
+  return (
+    <Table.Row>
+      <Table.Cell fontWeight="semibold">{metric.metrica}</Table.Cell>
+      <Table.Cell textAlign="end">{stats ? number.format(stats.count) : none}</Table.Cell>
+      <Table.Cell textAlign="end">{value(stats?.avg)}</Table.Cell>
+      <Table.Cell textAlign="end">{value(stats?.min)}</Table.Cell>
+      <Table.Cell textAlign="end">{value(stats?.max)}</Table.Cell>
+      <Table.Cell>{stats ? (formatDateTime(stats.latest, i18n.language) ?? t('dashboard.notAvailable')) : none}</Table.Cell>
+      <Table.Cell textAlign="end">{stats ? number.format(stats.activeSensors) : none}</Table.Cell>
+    </Table.Row>
+  );
+}

@@ -1,0 +1,70 @@
+import { Box } from '@chakra-ui/react';
+import { nodosFixture } from '@camposense/data-access/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen } from 'storybook/test';
+import { NodeDetails, NodeSelector } from './node-selector';
+
+const meta = {
+  title: 'Reports/Dashboard/NodeSelector',
+  component: NodeSelector,
+  args: { nodes: nodosFixture, selectedId: null, onSelect: fn() },
+  decorators: [
+    (Story) => (
+      <Box p="4" w="20rem">
+        <Story />
+      </Box>
+    ),
+  ],
+} satisfies Meta<typeof NodeSelector>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loaded: Story = {};
+export const Selected: Story = { args: { selectedId: 2 } };
+export const Empty: Story = {
+  args: { nodes: [] },
+  play: async () => {
+    await expect(screen.getByText('No hay nodos en esta selección')).toBeVisible();
+  },
+};
+/** Searching by DevEUI: the two nodes whose DevEUI ends in C2D… */
+export const Searching: Story = {
+  args: { initialQuery: 'c2d' },
+  play: async () => {
+    await expect(screen.getAllByRole('option')).toHaveLength(2);
+  },
+};
+/** Searching by location, accents ignored. */
+export const SearchingByLocation: Story = { args: { initialQuery: 'lote 2' } };
+export const NoMatch: Story = {
+  args: { initialQuery: 'invernadero' },
+  play: async () => {
+    await expect(screen.getByText('Ningún nodo coincide con «invernadero»')).toBeVisible();
+  },
+};
+export const Loading: Story = { args: { loading: true } };
+export const Error: Story = { args: { error: true, onRetry: fn() } };
+export const English: Story = { ...Searching, globals: { language: 'en' } };
+
+/** The node tooltip's content: DevEUI, location, fund, company, country, entity, coordinates, last measurement and hour. */
+export const NodeTooltip: StoryObj<typeof NodeDetails> = {
+  render: () => (
+    <Box p="4" maxW="24rem" borderWidth="1px" borderRadius="md">
+      <NodeDetails node={nodosFixture[0]!} />
+    </Box>
+  ),
+  play: async () => {
+    await expect(screen.getByText('A84041000181C2D1')).toBeVisible();
+    await expect(screen.getByText('-8.414021, -78.752113')).toBeVisible();
+    await expect(screen.getByText('21/11/2026')).toBeVisible();
+    await expect(screen.getByText('10:20')).toBeVisible();
+  },
+};
+export const NodeTooltipNeverReported: StoryObj<typeof NodeDetails> = {
+  render: () => (
+    <Box p="4" maxW="24rem" borderWidth="1px" borderRadius="md">
+      <NodeDetails node={nodosFixture[3]!} />
+    </Box>
+  ),
+};

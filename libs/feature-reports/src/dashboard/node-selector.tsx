@@ -1,0 +1,146 @@
+import { Box, Button, DataList, Input, InputGroup, Stack, Text, Tooltip } from '@chakra-ui/react';
+import type { NodoConLocalizacion } from '@camposense/domain';
+import { formatDateTime, useTranslation } from '@camposense/i18n';
+import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
+import { Radio, Search } from 'lucide-react';
+import { useMemo, useState, type ReactElement } from 'react';
+
+export interface NodeSelectorProps {
+  nodes: readonly NodoConLocalizacion[];
+  selectedId: number | null;
+  onSelect: (nodoid: number | null) => void;
+  /** @default false */
+  loading?: boolean;
+  /** The load failed; with a retry. */
+  error?: boolean;
+  onRetry?: () => void;
+  /** The search box's starting text (stories). @default '' */
+  initialQuery?: string;
+}
+
+/** Case- and accent-insensitive text for the search. */
+const fold = (text: string | null | undefined) =>
+  (text ?? '')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** The nodes whose name, DevEUI or location contains the search text. */
+export function matchNodes(nodes: readonly NodoConLocalizacion[], query: string): NodoConLocalizacion[] {
+  const needle = fold(query.trim());
+  if (needle === '') return [...nodes];
+  return nodes.filter((node) => [node.nodo, node.deveui, node.ubicacion].some((field) => fold(field).includes(needle)));
+}
+
+/** The node list with its search by name, DevEUI or location; hovering a node shows its details. */
+export function NodeSelector({ nodes, selectedId, onSelect, loading = false, error = false, onRetry, initialQuery = '' }: NodeSelectorProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState(initialQuery);
+  const shown = useMemo(() => matchNodes(nodes, query), [nodes, query]);
+
+  let body;
+  if (loading) body = <LoadingState label={t('dashboard.loadingNodes')} minH="8rem" />;
+  else if (error) body = <ErrorState message={t('dashboard.nodesError')} onRetry={onRetry} minH="8rem" />;
+  else if (nodes.length === 0) body = <EmptyState title={t('dashboard.noNodes')} size="sm" />;
+  else if (shown.length === 0) body = <EmptyState title={t('dashboard.noMatch', { query: query.trim() })} icon={<Search aria-hidden />} size="sm" />;
+  else
+    body = (
+      <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
+        {shown.map((node) => (
+          <Box as="li" key={node.nodoid} listStyleType="none">
+            <NodeTooltip node={node}>
+              <Button
+                role="option"
+                aria-selected={node.nodoid === selectedId}
+                variant={node.nodoid === selectedId ? 'subtle' : 'ghost'}
+                colorPalette={node.nodoid === selectedId ? 'brand' : 'gray'}
+                w="full"
+                h="auto"
+                py="2"
+                justifyContent="flex-start"
+                textAlign="start"
+                onClick={() => onSelect(node.nodoid === selectedId ? null : node.nodoid)}
+              >
+                <Radio aria-hidden />
+                <Stack gap="0" minW="0">
+                  <Text fontWeight="semibold" truncate>
+                    {node.nodo}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted" fontFamily="mono" truncate>
+                    {node.deveui ?? t('dashboard.notAvailable')} · {node.ubicacion}
+                  </Text>
+                </Stack>
+              </Button>
+            </NodeTooltip>
+          </Box>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="2" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card" h="full">
+      <Text fontSize="xs" fontWeight="semibold" letterSpacing="wider" color="fg.muted">
+        {t('dashboard.nodes')}
+        {!loading && !error && nodes.length > 0 ? ` · ${t('dashboard.nodesCount', { count: shown.length, total: nodes.length })}` : ''}
+      </Text>
+      <InputGroup startElement={<Search size={14} aria-hidden />}>
+        <Input
+          size="sm"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('dashboard.searchNodes')}
+          aria-label={t('dashboard.searchNodes')}
+          disabled={loading || error}
+        />
+      </InputGroup>
+      {body}
+    </Stack>
+  );
+}
+
+function NodeTooltip({ node, children }: { node: NodoConLocalizacion; children: ReactElement }) {
+  return (
+    <Tooltip.Root positioning={{ placement: 'right-start' }} openDelay={300} closeDelay={50} lazyMount unmountOnExit>
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Tooltip.Positioner>
+        <Tooltip.Content bg="surface.raised" color="fg" borderWidth="1px" p="3" maxW="22rem">
+          <NodeDetails node={node} />
+        </Tooltip.Content>
+      </Tooltip.Positioner>
+    </Tooltip.Root>
+  );
+}
+
+/** What the node tooltip lists: DevEUI, location, fund, company, country, entity, coordinates, last measurement and its hour. */
+export function NodeDetails({ node }: { node: NodoConLocalizacion }) {
+  const { t, i18n } = useTranslation();
+  const last = formatDateTime(node.ultimaFecha, i18n.language);
+  const [day, hour] = last ? last.split(', ') : [null, null];
+  const coordinates =
+    node.latitud !== null && node.longitud !== null ? `${node.latitud.toFixed(6)}, ${node.longitud.toFixed(6)}` : t('dashboard.notAvailable');
+  const rows: [string, string][] = [
+    [t('dashboard.deveui'), node.deveui ?? t('dashboard.notAvailable')],
+    [t('tables.ubicacion'), node.ubicacion],
+    [t('dashboard.fund'), node.fundo],
+    [t('dashboard.company'), node.empresa],
+    [t('dashboard.country'), node.pais],
+    [t('tables.entidad'), node.entidad],
+    [t('dashboard.coordinates'), coordinates],
+    [t('dashboard.lastMeasurement'), day ?? t('dashboard.never')],
+    [t('dashboard.hour'), hour ?? t('dashboard.notAvailable')],
+  ];
+  return (
+    <Stack gap="2">
+      <Text fontWeight="bold">{node.nodo}</Text>
+      <DataList.Root orientation="horizontal" size="sm" gap="1">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel minW="8rem">{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </Stack>
+  );
+}

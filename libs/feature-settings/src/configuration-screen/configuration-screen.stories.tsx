@@ -1,0 +1,68 @@
+import { Toaster, dismissAllToasts } from '@camposense/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, within } from 'storybook/test';
+import { ConfigurationScreen } from './configuration-screen';
+import { DEFAULT_PREFERENCES, preferencesStorageKey } from './preferences';
+
+const USER = 'operador@camposense.dev';
+const ADVANCED_SWITCH = /Configuración avanzada|Advanced configuration/;
+
+const meta = {
+  title: 'Settings/ConfigurationScreen',
+  component: ConfigurationScreen,
+  // A fixed clock and zone, so the system card's date is the same on every run.
+  args: { userKey: USER, now: new Date('2026-03-15T15:00:00Z'), timeZone: 'America/Lima' },
+  beforeEach: () => {
+    dismissAllToasts();
+    localStorage.removeItem(preferencesStorageKey(USER));
+  },
+  decorators: [
+    (Story) => (
+      <>
+        <Story />
+        <Toaster />
+      </>
+    ),
+  ],
+} satisfies Meta<typeof ConfigurationScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Basic: Story = {};
+export const BasicEnglish: Story = { globals: { language: 'en' } };
+
+const openAdvanced: Story['play'] = async ({ canvasElement, userEvent }) => {
+  await userEvent.click(within(canvasElement).getByRole('checkbox', { name: ADVANCED_SWITCH }));
+  await expect(within(canvasElement).getByRole('checkbox', { name: /Alertas por correo|Email alerts/ })).toBeChecked();
+};
+
+/** The advanced preferences with the spec's defaults. */
+export const Advanced: Story = { play: openAdvanced };
+export const AdvancedEnglish: Story = { play: openAdvanced, globals: { language: 'en' } };
+
+/** What a user saved earlier in this browser replaces the defaults. */
+export const AdvancedWithSavedPreferences: Story = {
+  beforeEach: () => {
+    localStorage.setItem(
+      preferencesStorageKey(USER),
+      JSON.stringify({ ...DEFAULT_PREFERENCES, emailAlerts: false, alertSounds: true, offlineMode: true, compactMode: true }),
+    );
+    return () => localStorage.removeItem(preferencesStorageKey(USER));
+  },
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('checkbox', { name: ADVANCED_SWITCH }));
+    await expect(canvas.getByRole('checkbox', { name: 'Modo compacto' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Alertas por correo' })).not.toBeChecked();
+  },
+};
+
+/** Saving says so with a success toast. */
+export const Saved: Story = {
+  beforeEach: () => () => localStorage.removeItem(preferencesStorageKey(USER)),
+  play: async ({ canvasElement, userEvent }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /GUARDAR CAMBIOS|SAVE CHANGES/ }));
+    await expect(await screen.findByText(/Configuración guardada|Configuration saved/)).toBeVisible();
+  },
+};

@@ -1,0 +1,1 @@
+export { ThresholdsScreen } from './thresholds-screen/thresholds-screen';

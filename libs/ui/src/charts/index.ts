@@ -1,0 +1,6 @@
+export { SeriesChart } from './series-chart';
+export type { SeriesChartProps, ChartThreshold, ChartTone } from './series-chart';
+export type { ChartBucket } from './gaps';
+export { gapBefore } from './gaps';
+export { chartTimeFormats } from './time-locale';
+export type { ChartTimeFormats } from './time-locale';

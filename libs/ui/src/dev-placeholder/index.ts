@@ -1,0 +1,2 @@
+export { DevPlaceholder } from './dev-placeholder';
+export type { DevPlaceholderProps } from './dev-placeholder';

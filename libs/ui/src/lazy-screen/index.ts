@@ -1,0 +1,2 @@
+export { ScreenBoundary } from './screen-boundary';
+export type { ScreenBoundaryProps } from './screen-boundary';

@@ -1,0 +1,2 @@
+export { PromptScreen } from './prompt-screen';
+export type { PromptScreenProps } from './prompt-screen';

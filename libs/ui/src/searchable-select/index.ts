@@ -1,0 +1,2 @@
+export { SearchableSelect } from './searchable-select';
+export type { SearchableSelectOption, SearchableSelectProps } from './searchable-select';

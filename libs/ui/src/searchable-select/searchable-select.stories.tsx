@@ -1,0 +1,89 @@
+import { Box } from '@chakra-ui/react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent } from 'storybook/test';
+import { SearchableSelect, type SearchableSelectProps } from './searchable-select';
+
+const fundos = [
+  { value: 1, label: 'San José' },
+  { value: 2, label: 'Santa Rosa' },
+  { value: 3, label: 'El Palto' },
+  { value: 4, label: 'Los Olivos' },
+  { value: 5, label: 'La Esperanza' },
+  { value: 6, label: 'Chavimochic Norte' },
+  { value: 7, label: 'Chavimochic Sur' },
+  { value: 8, label: 'Pampa Baja' },
+  { value: 9, label: 'Valle Alto' },
+  { value: 10, label: 'Río Seco' },
+  { value: 11, label: 'Las Lomas' },
+  { value: 12, label: 'Santa Ana' },
+];
+
+function Controlled(props: Omit<SearchableSelectProps, 'value' | 'onChange'> & { initial?: number | null; onChange?: (value: number | null) => void }) {
+  const [value, setValue] = useState<number | null>(props.initial ?? null);
+  return (
+    <SearchableSelect
+      {...props}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        props.onChange?.(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'UI/SearchableSelect',
+  component: SearchableSelect,
+  args: { label: 'Fundo', options: fundos, value: null, onChange: fn(), inline: true },
+  decorators: [(Story) => <Box p="4" w="16rem" minH="26rem"><Story /></Box>],
+  render: (args) => <Controlled {...args} initial={args.value} />,
+} satisfies Meta<typeof SearchableSelect>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+export const Selected: Story = { args: { value: 2 } };
+export const Disabled: Story = { args: { disabled: true } };
+export const Loading: Story = { args: { options: [], loading: true } };
+
+/** Open with every option: the list stops at about 15rem and scrolls. */
+export const Open: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('combobox'));
+    await expect(await screen.findByRole('option', { name: 'Santa Ana' })).toBeInTheDocument();
+  },
+};
+
+/** Case- and accent-insensitive substring match. */
+export const Filtered: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('combobox'));
+    await userEvent.keyboard('SANTA');
+    await expect(canvas.getByRole('combobox')).toHaveValue('SANTA');
+    await expect(await screen.findByRole('option', { name: 'Santa Rosa' })).toBeVisible();
+    await expect(screen.getByRole('option', { name: 'Santa Ana' })).toBeVisible();
+    await expect(screen.queryByRole('option', { name: 'San José' })).toBeNull();
+  },
+};
+
+export const NoResults: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('combobox'), 'zzz');
+    await expect(await screen.findByText(/No se encontraron resultados|No results found/)).toBeVisible();
+  },
+};
+
+export const NoResultsEnglish: Story = { ...NoResults, globals: { language: 'en' } };
+
+export const Chooses: Story = {
+  args: { onChange: fn() },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('combobox'));
+    await userEvent.keyboard('olivos');
+    await userEvent.click(await screen.findByRole('option', { name: 'Los Olivos' }));
+    await expect(args.onChange).toHaveBeenLastCalledWith(4);
+  },
+};

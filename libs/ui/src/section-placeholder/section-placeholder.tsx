@@ -1,0 +1,31 @@
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+export interface SectionPlaceholderProps {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  /** The section colour of the title (parameters orange, thresholds blue). */
+  accent: string;
+}
+
+/** A screen whose content arrives with a later release: what it is and that it is being built. */
+export function SectionPlaceholder({ icon, title, description, accent }: SectionPlaceholderProps) {
+  return (
+    <Flex flex="1" align="center" justify="center" p="8">
+      <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" maxW="32rem" w="full" bg="surface.card">
+        <Stack gap="3">
+          <Flex align="center" gap="3" color={accent}>
+            <Box as="span" display="inline-flex" aria-hidden>
+              {icon}
+            </Box>
+            <Heading as="h2" size="lg">
+              {title}
+            </Heading>
+          </Flex>
+          <Text color="fg.muted">{description}</Text>
+        </Stack>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, Text } from '@chakra-ui/react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import type { SidebarItemProps } from './sidebar-item';
+import { SidebarItem } from './sidebar-item';
+import { SidebarPanel } from './sidebar-panel';
+
+export interface AuxSidebarItem {
+  id: string;
+  label: string;
+  icon: ReactNode;
+}
+
+export interface AuxSidebarGroup {
+  id: string;
+  /** The group's heading; none for a flat list. */
+  label?: string;
+  items: AuxSidebarItem[];
+}
+
+export interface AuxSidebarProps {
+  /** The landmark's name (`Menú de reportes`, `Tablas de parámetros`, `Operaciones`). */
+  label: string;
+  groups: AuxSidebarGroup[];
+  activeId: string | null;
+  onSelect: (id: string) => void;
+  expanded: boolean;
+  hoverHandlers?: Partial<HTMLAttributes<HTMLElement>>;
+  /** The section colour of the active item. @default 'brand.fg' */
+  accent?: string;
+  /** More props for an item's button (hover preloading). */
+  itemProps?: (id: string) => Partial<SidebarItemProps>;
+}
+
+/** The auxiliary sidebars: report sub-tabs, parameter tables by group, and table operations. */
+export function AuxSidebar({ label, groups, activeId, onSelect, expanded, hoverHandlers, accent, itemProps }: AuxSidebarProps) {
+  return (
+    <SidebarPanel label={label} expanded={expanded} {...hoverHandlers}>
+      {groups.map((group) => (
+        <div key={group.id} role="group" aria-label={group.label ?? label}>
+          {group.label ? (
+            // Collapsed, the heading keeps its height as a rule, so items stay under the pointer
+            // while the sidebar expands on hover.
+            <Text
+              aria-hidden={!expanded}
+              fontSize="2xs"
+              fontWeight="bold"
+              letterSpacing="widest"
+              color="fg.muted"
+              px="3"
+              pt="3"
+              pb="1"
+              lineHeight="1rem"
+              h="calc(1rem + var(--chakra-spacing-4))"
+              truncate
+            >
+              {expanded ? group.label : <Box as="span" display="block" mt="2" borderTopWidth="1px" />}
+            </Text>
+          ) : null}
+          {group.items.map((item) => (
+            <SidebarItem
+              key={item.id}
+              icon={item.icon}
+              label={item.label}
+              active={item.id === activeId}
+              expanded={expanded}
+              accent={accent}
+              onClick={() => onSelect(item.id)}
+              {...itemProps?.(item.id)}
+            />
+          ))}
+        </div>
+      ))}
+    </SidebarPanel>
+  );
+}

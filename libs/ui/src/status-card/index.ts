@@ -1,0 +1,2 @@
+export { StatusCard } from './status-card';
+export type { StatusCardProps, StatusFigures } from './status-card';
