@@ -9,6 +9,10 @@ import { useEffect, useMemo } from 'react';
 import { SWRConfig } from 'swr';
 import './preview.css';
 
+// Every story is one tab of one origin: a story whose refresh never answers (the loading state)
+// must not hold the cross-tab refresh lock for the stories after it.
+Object.defineProperty(window.navigator, 'locks', { configurable: true, value: undefined });
+
 /** Language from the toolbar: a fresh i18next instance per language, never the stored one. */
 const LanguageDecorator: Decorator = (Story, context) => {
   const language = (context.globals.language as string) ?? 'es';

@@ -30,6 +30,7 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
         'react-i18next',
         'i18next-browser-languagedetector',
         'lucide-react',
+        'd3',
         'msw/browser',
         'msw-storybook-addon/csf3',
       ],

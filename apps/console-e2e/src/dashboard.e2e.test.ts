@@ -1,10 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { startConsole, type RunningConsole } from './support/server';
-
-const DEMO_EMAIL = 'operador@camposense.dev';
-const DEMO_PASSWORD = 'Campo#Sense2026';
+import { baseUrl, DEMO_PASSWORD, OPERATOR_EMAIL as DEMO_EMAIL } from './support/session';
 
 /** The day `offset` days from today in the page's time zone, as a date input wants it. */
 function day(offset: number): string {
@@ -13,7 +10,6 @@ function day(offset: number): string {
 }
 
 describe('dashboard journey on the production build and the demo farm', () => {
-  let server: RunningConsole;
   let browser: Browser;
   let page: Page;
   const charts = () => page.getByRole('img', { name: /^Gráfico de / });
@@ -42,11 +38,10 @@ describe('dashboard journey on the production build and the demo farm', () => {
   }
 
   beforeAll(async () => {
-    server = await startConsole();
     browser = await launchChromium();
     const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 1400, height: 1000 } });
     page = await context.newPage();
-    await page.goto(server.baseUrl);
+    await page.goto(baseUrl());
     await page.getByLabel('CORREO ELECTRÓNICO').fill(DEMO_EMAIL);
     await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
@@ -55,11 +50,10 @@ describe('dashboard journey on the production build and the demo farm', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('opens the dashboard with the spec\'s first message', async () => {
-    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.goto(`${baseUrl()}/dashboard`);
     await page.getByRole('combobox', { name: 'FUNDO' }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('combobox', { name: 'ENTIDAD' }).getAttribute('placeholder')).toBe('SELECCIONA UN FUNDO PRIMERO');
   });

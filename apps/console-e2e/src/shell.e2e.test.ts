@@ -96,6 +96,8 @@ describe('walking the console shell', () => {
   });
 
   it('cascades country, company and farm from the API', async () => {
+    // A menu folds once a choice is made in it; it opens again when the pointer comes back.
+    await page.getByRole('main').hover();
     await page.getByRole('navigation', { name: 'Menú principal' }).hover();
     expect(await page.getByRole('combobox', { name: 'Empresa' }).isDisabled()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Fundo' }).isDisabled()).toBe(true);

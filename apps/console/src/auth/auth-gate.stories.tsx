@@ -1,5 +1,5 @@
 import { AuthProvider, SESSION_STORAGE_KEY } from '@camposense/data-access';
-import { adminUser, authHandlers, sessionFor } from '@camposense/data-access/testing';
+import { adminUser, authHandlers, senseHandlers, sessionFor } from '@camposense/data-access/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent } from 'storybook/test';
 import { AuthGate } from './auth-gate';
@@ -32,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 export const DeterminingSession: Story = {
   beforeEach: ({ msw }) => {
     storeValidSession();
-    msw.use(authHandlers.mePending());
+    msw.use(authHandlers.refreshPending());
   },
   play: async () => {
     await expect(await screen.findByRole('status')).toHaveTextContent(/Cargando|Loading/);
@@ -48,7 +48,7 @@ export const SignedOut: Story = {
 export const SignedIn: Story = {
   beforeEach: ({ msw }) => {
     storeValidSession();
-    msw.use(authHandlers.meSucceeds());
+    msw.use(authHandlers.refreshSucceeds(), ...senseHandlers.hierarchy(), ...senseHandlers.status());
   },
   play: async () => {
     await expect(await screen.findByRole('heading', { name: /BIENVENIDO|WELCOME/ })).toBeVisible();
@@ -104,5 +104,32 @@ export const ServerFailure: Story = {
     await userEvent.type(screen.getByLabelText(/CONTRASEÑA|PASSWORD/), 'Campo#Sense2026');
     await userEvent.click(screen.getByRole('button', { name: /INICIAR SESIÓN|SIGN IN/ }));
     await expect(await screen.findByText(/Error inesperado durante el inicio de sesión|Unexpected error while signing in/)).toBeVisible();
+  },
+};
+
+/** The refresh cookie is refused (expired, revoked): back to the login without an error. */
+export const SessionExpired: Story = {
+  beforeEach: ({ msw }) => {
+    storeValidSession();
+    msw.use(authHandlers.refreshFails());
+  },
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: /INICIAR SESIÓN|SIGN IN/ })).toBeEnabled();
+    await expect(screen.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The sign-out call fails: the session still ends here and the login says what happened. */
+export const SignOutFailed: Story = {
+  beforeEach: ({ msw }) => {
+    storeValidSession();
+    msw.use(authHandlers.refreshSucceeds(), authHandlers.logoutFails(), ...senseHandlers.hierarchy(), ...senseHandlers.status());
+  },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: /Menú de usuario|User menu/ }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('button', { name: /CERRAR SESIÓN|SIGN OUT/ }));
+    await expect(
+      await screen.findByText(/Error inesperado durante el cierre de sesión|Unexpected error while signing out/),
+    ).toBeVisible();
   },
 };

@@ -16,7 +16,7 @@ export function signInErrorMessage(result: Exclude<SignInResult, { ok: true }>, 
 }
 
 export function LoginPage() {
-  const { signIn } = useAuth();
+  const { signIn, signOutError } = useAuth();
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,5 +32,7 @@ export function LoginPage() {
     }
   }
 
-  return <LoginScreen onSubmit={handleSubmit} busy={busy} error={error} initialEmail={readStoredEmail()} />;
+  // A sign-out whose call failed still ended the session here; say so until the next attempt.
+  const shownError = error ?? (signOutError === 'unexpected' ? t('errors.unexpectedLogout') : null);
+  return <LoginScreen onSubmit={handleSubmit} busy={busy} error={shownError} initialEmail={readStoredEmail()} />;
 }

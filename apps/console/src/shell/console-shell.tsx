@@ -74,8 +74,12 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   const onWelcome = tab === 'welcome';
 
   const main = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: onWelcome });
-  const aux = useHoverExpand({ collapseDelayMs: AUX_SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: true });
-  const operations = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: true });
+  // A menu starts open only while its choice is pending; otherwise the content is what matters.
+  const aux = useHoverExpand({
+    collapseDelayMs: AUX_SIDEBAR_COLLAPSE_DELAY_MS,
+    initiallyExpanded: tab === 'reportes' || tab === 'parameters',
+  });
+  const operations = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS });
 
   useEffect(() => schedulePreloads(allScreens), []);
   const preloadOnHover = useHoverPreload();
@@ -87,22 +91,34 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     operations.collapseNow();
   };
 
+  // A choice made in a menu folds it and opens the next menu, if any: the overlays never cover
+  // what the operator goes on to use.
   const selectSection = (next: MainSection) => {
     navigate(next);
+    main.collapseNow();
     aux.expand();
+  };
+
+  const selectReport = (id: string) => {
+    navigate(`reportes-${id}`);
+    aux.collapseNow();
   };
 
   const selectTable = async (nextTable: string) => {
     if (nextTable === table) return;
     if (await confirmLeave('parameter', t(`tables.${nextTable}` as 'tables.pais'))) {
       navigate(`parameters-${nextTable}`, 'status');
+      aux.collapseNow();
       operations.expand();
     }
   };
 
   const selectOperation = async (next: string) => {
     if (!table || next === subtab) return;
-    if (await confirmLeave('subtab', t(`operations.${next}` as 'operations.status'))) navigate(tab, next as TableOperation);
+    if (await confirmLeave('subtab', t(`operations.${next}` as 'operations.status'))) {
+      navigate(tab, next as TableOperation);
+      operations.collapseNow();
+    }
   };
 
   const reportGroups: AuxSidebarGroup[] = [
@@ -135,6 +151,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     <Flex h="100vh" w="full" bg="surface.page" overflow="hidden">
       <MainSidebar
         activeSection={section}
+        pinned={onWelcome}
         onSelect={selectSection}
         itemProps={(item) => preloadOnHover(item === 'umbrales' ? screens.thresholds : item === 'parameters' ? screens.parameters : undefined)}
         expanded={main.expanded}
@@ -149,7 +166,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           label={t('nav.reportsMenu')}
           groups={reportGroups}
           activeId={report ?? (tab === 'dashboard' ? 'dashboard' : null)}
-          onSelect={(id) => navigate(`reportes-${id}`)}
+          onSelect={selectReport}
           itemProps={(id) => preloadOnHover(id === 'alertas' ? screens.alerts : id === 'mensajes' ? screens.messages : screens.dashboard)}
           expanded={aux.expanded}
           hoverHandlers={aux.handlers}

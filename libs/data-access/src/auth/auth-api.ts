@@ -49,9 +49,17 @@ export type RefreshResult =
  * Trades the refresh cookie for a new session. The cookie (httpOnly, path /api/auth) travels by
  * itself with a same-origin request; the body stays empty so the cookie is what counts.
  */
+/** A refresh holds the cross-tab lock: a server that never answers must not hold it for ever. */
+export const REFRESH_TIMEOUT_MS = 15_000;
+
 export async function refreshRequest(): Promise<RefreshResult> {
   try {
-    const session = await apiRequest<Session>('/auth/refresh', { method: 'POST', body: {}, anonymous: true });
+    const session = await apiRequest<Session>('/auth/refresh', {
+      method: 'POST',
+      body: {},
+      anonymous: true,
+      signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+    });
     if (!session || typeof session.access_token !== 'string' || !session.user) return { ok: false, reason: 'unreachable' };
     return { ok: true, session };
   } catch (error) {

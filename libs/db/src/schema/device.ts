@@ -126,6 +126,7 @@ export const medicion = sense.table(
       foreignColumns: [metricasensor.nodoid, metricasensor.metricaid, metricasensor.tipoid],
     }),
     index('medicion_ubicacionid_fecha_idx').on(table.ubicacionid, table.fecha),
+    // Migration 0006 adds INCLUDE (medicion) so series read the index alone.
     index('medicion_nodoid_metricaid_fecha_idx').on(table.nodoid, table.metricaid, table.fecha),
     // Unfiltered lists and pages sorted by date (newest first) read this instead of sorting every reading.
     index('medicion_fecha_idx').on(table.fecha.desc()),

@@ -134,7 +134,8 @@ export const alerta = sense.table(
     statusid: integer('statusid').notNull().default(1),
   },
   (table) => [
-    index('alerta_fecha_idx').on(table.fecha.desc()),
+    // The id breaks ties so pages and the streamed export walk a stable order without sorting.
+    index('alerta_fecha_alertaid_idx').on(table.fecha.desc(), table.alertaid.desc()),
     index('alerta_umbralid_idx').on(table.umbralid),
     index('alerta_medicionid_idx').on(table.medicionid),
     statusCheck('alerta', table.statusid),

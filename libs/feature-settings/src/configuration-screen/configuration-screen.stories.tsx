@@ -1,6 +1,6 @@
 import { Toaster, dismissAllToasts } from '@camposense/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { ConfigurationScreen } from './configuration-screen';
 import { DEFAULT_PREFERENCES, preferencesStorageKey } from './preferences';
 
@@ -63,6 +63,9 @@ export const Saved: Story = {
   beforeEach: () => () => localStorage.removeItem(preferencesStorageKey(USER)),
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /GUARDAR CAMBIOS|SAVE CHANGES/ }));
-    await expect(await screen.findByText(/Configuración guardada|Configuration saved/)).toBeVisible();
+    // The toast enters with its title still empty for a frame: wait until it reads.
+    await waitFor(() =>
+      expect(screen.getAllByText(/Configuración guardada|Configuration saved/).some((element) => element.checkVisibility())).toBe(true),
+    );
   },
 };

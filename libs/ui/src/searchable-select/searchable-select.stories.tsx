@@ -63,7 +63,7 @@ export const Filtered: Story = {
     await userEvent.click(canvas.getByRole('combobox'));
     await userEvent.keyboard('SANTA');
     await expect(canvas.getByRole('combobox')).toHaveValue('SANTA');
-    await expect(await screen.findByRole('option', { name: 'Santa Rosa' })).toBeVisible();
+    await expect(await screen.findByRole('option', { name: 'Santa Rosa' }, { timeout: 5000 })).toBeVisible();
     await expect(screen.getByRole('option', { name: 'Santa Ana' })).toBeVisible();
     await expect(screen.queryByRole('option', { name: 'San José' })).toBeNull();
   },
@@ -83,7 +83,7 @@ export const Chooses: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('combobox'));
     await userEvent.keyboard('olivos');
-    await userEvent.click(await screen.findByRole('option', { name: 'Los Olivos' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Los Olivos' }, { timeout: 5000 }));
     await expect(args.onChange).toHaveBeenLastCalledWith(4);
   },
 };

@@ -34,13 +34,15 @@ export interface MainSidebarProps {
   status?: ReactNode;
   /** More props for a section's button (hover preloading). */
   itemProps?: (section: MainSection) => Partial<SidebarItemProps>;
+  /** Take the expanded width in the layout instead of overlaying (welcome). @default false */
+  pinned?: boolean;
 }
 
 /** The left main sidebar: the three top tabs, the global filters and the status card. */
-export function MainSidebar({ activeSection, onSelect, expanded, hoverHandlers, filters, status, itemProps }: MainSidebarProps) {
+export function MainSidebar({ activeSection, onSelect, expanded, hoverHandlers, filters, status, itemProps, pinned = false }: MainSidebarProps) {
   const { t } = useTranslation();
   return (
-    <SidebarPanel label={t('nav.mainMenu')} expanded={expanded} {...hoverHandlers}>
+    <SidebarPanel label={t('nav.mainMenu')} expanded={expanded} pinned={pinned} {...hoverHandlers}>
       <Flex align="center" gap="2" px={expanded ? '2' : '0'} justify={expanded ? 'flex-start' : 'center'} h="10" color="brand.fg">
         <Sprout size={22} aria-hidden />
         {expanded ? (

@@ -21,6 +21,8 @@ type Story = StoryObj<typeof meta>;
 const status = <StatusCard online activeTime="1 h 05 min" sensors={60} activeAlerts={128} />;
 
 export const MainExpanded: Story = { args: { status } };
+/** On welcome the main sidebar takes its width in the layout instead of overlaying. */
+export const MainPinned: Story = { args: { status, pinned: true } };
 export const MainCollapsed: Story = { args: { expanded: false, activeSection: 'reportes' } };
 export const MainReportsActive: Story = { args: { activeSection: 'reportes', status } };
 export const MainParametersActive: Story = { args: { activeSection: 'parameters' } };

@@ -1,8 +1,8 @@
 import { Box } from '@chakra-ui/react';
-import { useTranslation } from '@camposense/i18n';
+import { en, es, useTranslation } from '@camposense/i18n';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
-import { expect, screen } from 'storybook/test';
+import { expect, screen, waitFor } from 'storybook/test';
 import { Toaster, dismissAllToasts, showToast, type ShowToastOptions, type ToastType } from './toast';
 
 interface ToastDemoProps {
@@ -41,10 +41,11 @@ const meta = {
     ),
   ],
   // Toasts render in a portal outside the story's canvas: look for them on the whole screen.
-  play: async () => {
-    const title = await screen.findByText(/^(Éxito|Success|Error|Advertencia|Warning|Información|Information)$/);
-    await expect(title).toBeVisible();
-    await expect(screen.getByRole('button', { name: /Cerrar notificación|Close notification/ })).toBeVisible();
+  // The previous story's toast may still be leaving: wait for this story's own title.
+  play: async ({ args, globals }) => {
+    const title = (globals.language === 'en' ? en : es).toast[args.type];
+    await waitFor(() => expect(screen.getAllByText(title).some((element) => element.checkVisibility())).toBe(true));
+    await expect(screen.getAllByRole('button', { name: /Cerrar notificación|Close notification/ }).length).toBeGreaterThan(0);
   },
 } satisfies Meta<typeof ToastDemo>;
 

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:series`: GET /api/sense/series for one node and metric over 1, 30 and 365 days,
+ * over real HTTP, beside the bare SQL of its buckets, on a year of demo readings.
+ *
+ * PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set: the year goes into a database
+ * `camposense_bench_series` created afresh on that server. Otherwise an in-memory PGlite.
+ * BENCH_RUNS (default 30) timed runs per side after BENCH_WARMUP (default 3). Prints a table and
+ * writes bench/results/series.json. Target: the year's median under 50 ms on PostgreSQL.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '@camposense/api';
+import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, prepareDatabase, seedDemoFarm, seedDemoUsers } from '@camposense/db';
+import type { Database } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+
+const BENCH_DATABASE = 'camposense_bench_series';
+const TARGET_MS = 50;
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
+const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 3);
+const MAX_POINTS = 800;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RESULTS_FILE = fileURLToPath(new URL('./results/series.json', import.meta.url));
+
+async function openBenchDatabase(): Promise<{ database: Database; label: string }> {
+  const serverUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) return { database: await createDatabase({ dataDir: MEMORY_DATA_DIR }), label: 'pglite (memoria)' };
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${BENCH_DATABASE}`;
+  return { database: await createDatabase({ databaseUrl: url.toString() }), label: `postgres (${BENCH_DATABASE})` };
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 === 0 ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+}
+
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** The bucket width the route picks for a window (series-window.ts's rule, repeated for the bare SQL). */
+function bucketSecondsFor(startMs: number, endMs: number, maxPoints: number): number {
+  const nice = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+  const touched = (width: number) => Math.floor((endMs - 1) / (width * 1000)) - Math.floor(startMs / (width * 1000)) + 1;
+  for (const width of nice) if (touched(width) <= maxPoints) return width;
+  let days = 2;
+  while (touched(days * 86400) > maxPoints) days += 1;
+  return days * 86400;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const now = new Date();
+  const { database, label } = await openBenchDatabase();
+  console.log(`Base de datos: ${label}. Generando un año de lecturas de la granja de demostración…`);
+  await prepareDatabase(database);
+  await seedDemoUsers(database);
+  const farm = await seedDemoFarm(database, { days: 365, now });
+  console.log(`Granja lista en ${((Date.now() - started) / 1000).toFixed(0)} s: ${farm.counts.mediciones} mediciones.`);
+  if (database.kind === 'postgres') await database.query(sql`analyze`);
+
+  // The node and metric with the most readings: the heaviest single series of the farm.
+  const [probe] = await database.query<{ nodoid: number; metricaid: number; n: number }>(sql`
+    select nodoid, metricaid, count(*)::int as n from sense.medicion
+     where fecha >= ${new Date(now.getTime() - 2 * DAY_MS).toISOString()}::timestamptz
+     group by nodoid, metricaid order by n desc, nodoid, metricaid limit 1`);
+  if (!probe) throw new Error('no readings');
+
+  const app = await buildApp({ database, jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef') });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const results = [];
+  try {
+    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
+
+    for (const days of [1, 30, 365]) {
+      const end = now;
+      const start = new Date(end.getTime() - days * DAY_MS);
+      const url =
+        `/api/sense/series?nodoId=${probe.nodoid}&metricaId=${probe.metricaid}` +
+        `&startDate=${start.toISOString()}&endDate=${end.toISOString()}&maxPoints=${MAX_POINTS}`;
+      const bucket = bucketSecondsFor(start.getTime(), end.getTime(), MAX_POINTS);
+      // The route's bucket statement (series-queries.ts), bare.
+      const bare = sql`
+        select date_bin(make_interval(secs => ${bucket}), m.fecha, 'epoch'::timestamptz) as t,
+               min(m.medicion) as min, max(m.medicion) as max, sum(m.medicion) as sum, count(*)::int as count, max(m.fecha) as last
+          from sense.medicion m
+         where m.metricaid = ${probe.metricaid} and m.nodoid = ${probe.nodoid}
+           and m.fecha >= ${start.toISOString()}::timestamptz and m.fecha < ${end.toISOString()}::timestamptz
+         group by 1 order by 1`;
+      let answer: { buckets: unknown[]; stats: { count: number } } | null = null;
+      const callHttp = async () => {
+        const response = await fetch(`${address}${url}`, { headers: { authorization: `Bearer ${token}` } });
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+        answer = (await response.json()) as { buckets: unknown[]; stats: { count: number } };
+      };
+      const callSql = () => database.query(bare);
+      for (let run = 0; run < WARMUP; run += 1) {
+        await callHttp();
+        await callSql();
+      }
+      const httpTimes: number[] = [];
+      const sqlTimes: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        httpTimes.push(await timed(callHttp));
+        sqlTimes.push(await timed(callSql));
+      }
+      const received = answer as { buckets: unknown[]; stats: { count: number } } | null;
+      results.push({
+        days,
+        readings: received?.stats.count ?? 0,
+        buckets: received?.buckets.length ?? 0,
+        bucketSeconds: bucket,
+        http: { median: median(httpTimes), p95: p95(httpTimes) },
+        sql: { median: median(sqlTimes), p95: p95(sqlTimes) },
+      });
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+
+  console.log(`\nSerie de un nodo y una métrica (nodo ${probe.nodoid}, métrica ${probe.metricaid}), ${RUNS} corridas, maxPoints ${MAX_POINTS}:`);
+  console.table(
+    results.map((row) => ({
+      días: row.days,
+      lecturas: row.readings,
+      intervalos: row.buckets,
+      'ancho (s)': row.bucketSeconds,
+      'HTTP mediana ms': row.http.median.toFixed(1),
+      'HTTP p95 ms': row.http.p95.toFixed(1),
+      'SQL mediana ms': row.sql.median.toFixed(1),
+      'SQL p95 ms': row.sql.p95.toFixed(1),
+    })),
+  );
+  const year = results.find((row) => row.days === 365)!;
+  const met = year.http.median < TARGET_MS;
+  console.log(`Objetivo (un año, mediana < ${TARGET_MS} ms en PostgreSQL): ${year.http.median.toFixed(1)} ms — ${met ? 'cumplido' : 'NO cumplido'}${label.startsWith('postgres') ? '' : ' (medido en PGlite)'}`);
+  mkdirSync(fileURLToPath(new URL('./results', import.meta.url)), { recursive: true });
+  writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ database: label, runs: RUNS, maxPoints: MAX_POINTS, targetMs: TARGET_MS, node: probe.nodoid, metric: probe.metricaid, results }, null, 2)}\n`,
+  );
+  console.log(`Escrito ${RESULTS_FILE}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
