@@ -23,14 +23,20 @@ const MAX_POINTS = 800;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RESULTS_FILE = fileURLToPath(new URL('./results/series.json', import.meta.url));
 
+/** BENCH_REUSE=1 keeps a year-long farm from an earlier run: generating 12 M readings takes minutes. */
+const REUSE = process.env['BENCH_REUSE'] === '1';
+
 async function openBenchDatabase(): Promise<{ database: Database; label: string }> {
   const serverUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
   if (!serverUrl) return { database: await createDatabase({ dataDir: MEMORY_DATA_DIR }), label: 'pglite (memoria)' };
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await admin.query(`create database ${BENCH_DATABASE}`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE]);
+    if (!REUSE || exists.rowCount === 0) {
+      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+      await admin.query(`create database ${BENCH_DATABASE}`);
+    }
   } finally {
     await admin.end();
   }
@@ -68,13 +74,22 @@ function bucketSecondsFor(startMs: number, endMs: number, maxPoints: number): nu
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const now = new Date();
   const { database, label } = await openBenchDatabase();
-  console.log(`Base de datos: ${label}. Generando un año de lecturas de la granja de demostración…`);
   await prepareDatabase(database);
   await seedDemoUsers(database);
-  const farm = await seedDemoFarm(database, { days: 365, now });
-  console.log(`Granja lista en ${((Date.now() - started) / 1000).toFixed(0)} s: ${farm.counts.mediciones} mediciones.`);
+  const [kept] = await database.query<{ latest: Date | null; n: number }>(
+    sql`select max(fecha) as latest, count(*)::int as n from sense.medicion`,
+  );
+  let now = new Date();
+  if (REUSE && kept?.latest && kept.n > 0) {
+    // The farm's own clock: its windows end at its newest reading.
+    now = new Date(kept.latest);
+    console.log(`Base de datos: ${label}, granja existente de ${kept.n} mediciones hasta ${now.toISOString()}.`);
+  } else {
+    console.log(`Base de datos: ${label}. Generando un año de lecturas de la granja de demostración…`);
+    const farm = await seedDemoFarm(database, { days: 365, now });
+    console.log(`Granja lista en ${((Date.now() - started) / 1000).toFixed(0)} s: ${farm.counts.mediciones} mediciones.`);
+  }
   if (database.kind === 'postgres') await database.query(sql`analyze`);
 
   // The node and metric with the most readings: the heaviest single series of the farm.

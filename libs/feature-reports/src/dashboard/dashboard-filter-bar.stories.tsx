@@ -50,8 +50,14 @@ export const NoLocations: Story = {
 export const AllChosen: Story = {
   decorators: [withDashboardFilters({ fundoId: 1, entidadId: 1, ubicacionId: 2, startDate: '2026-10-23', endDate: '2026-11-21' })],
   play: async () => {
-    await waitFor(() => expect(screen.getByDisplayValue('Lote 2')).toBeVisible());
-    await expect(screen.getByDisplayValue('Palta')).toBeVisible();
+    // Entities and locations arrive by separate requests: wait for both names.
+    await waitFor(
+      () => {
+        expect(screen.getByDisplayValue('Lote 2')).toBeVisible();
+        expect(screen.getByDisplayValue('Palta')).toBeVisible();
+      },
+      { timeout: 5000 },
+    );
     await expect(screen.getByText('23/10 - 21/11')).toBeVisible();
   },
 };
