@@ -12,13 +12,13 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createCatalogue, createTableQueries, nodosConLocalizacionStatement, readingsCountStatement, readingsStatement } from '@camposense/api';
 import type { ListCriteria } from '@camposense/api';
-import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, prepareDatabase } from '@camposense/db';
+import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { CHART_DATA_LIMIT, NODE_LIST_DEFAULT_LIMIT, REPORT_PAGE_SIZE, tableDefinition } from '@camposense/domain';
 import type { TableName } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
+import { openBenchDatabase, stats, timed, type Stats } from './support';
 
 const BENCH_DATABASE = 'camposense_bench';
 const TARGET_RATIO = 1.5;
@@ -35,11 +35,6 @@ interface BenchCase {
   statements: SQL[];
 }
 
-interface Stats {
-  median: number;
-  p95: number;
-}
-
 interface CaseResult {
   name: string;
   url: string;
@@ -49,45 +44,9 @@ interface CaseResult {
   withinTarget: boolean;
 }
 
-/** The URL of `camposense_bench` on the server of `serverUrl`, created empty (dropped first if there). */
-async function freshBenchDatabase(serverUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await admin.query(`create database ${BENCH_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return url.toString();
-}
-
-async function openBenchDatabase(): Promise<{ database: Database; label: string }> {
-  const serverUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
-  if (!serverUrl) return { database: await createDatabase({ dataDir: MEMORY_DATA_DIR }), label: 'pglite (memoria)' };
-  const url = await freshBenchDatabase(serverUrl);
-  return { database: await createDatabase({ databaseUrl: url }), label: `postgres (${BENCH_DATABASE})` };
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-  const middle = sorted.length / 2;
-  const median = sorted.length % 2 === 0 ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
-  return { median, p95: at(0.95) };
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await work();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
-  const { database, label } = await openBenchDatabase();
+  const { database, label } = await openBenchDatabase({ name: BENCH_DATABASE });
   console.log(`Base de datos: ${label}. Generando la granja de demostración (30 días)…`);
   const prepared = await prepareDatabase(database, { demo: true, progress: process.stdout.isTTY === true });
   const counts = prepared.farm?.counts;

@@ -16,12 +16,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createReportQueries, reportStatements } from '@camposense/api';
-import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, prepareDatabase } from '@camposense/db';
+import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { REPORT_DEFAULT_SORT, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
+import { openBenchDatabase, stats, timed, type Stats } from './support';
 
 const BENCH_DATABASE = 'camposense_reports_bench';
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
@@ -32,50 +32,12 @@ const EXPORT_ROWS = Number(process.env['BENCH_EXPORT_ROWS'] ?? 100_000);
 const CSV_BATCH = 5000;
 const RESULTS_FILE = fileURLToPath(new URL('./results/reports.json', import.meta.url));
 
-interface Stats {
-  median: number;
-  p95: number;
-}
-
 interface PageResult {
   name: string;
   url: string;
   http: Stats;
   sql: Stats;
   ratio: number;
-}
-
-async function freshBenchDatabase(serverUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await admin.query(`create database ${BENCH_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return url.toString();
-}
-
-async function openBenchDatabase(): Promise<{ database: Database; label: string }> {
-  const serverUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
-  if (!serverUrl) return { database: await createDatabase({ dataDir: MEMORY_DATA_DIR }), label: 'pglite (memoria)' };
-  return { database: await createDatabase({ databaseUrl: await freshBenchDatabase(serverUrl) }), label: `postgres (${BENCH_DATABASE})` };
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median = sorted.length % 2 === 0 ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
-  return { median, p95: sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]! };
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await work();
-  return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 /** Samples the resident set every 5 ms while `work` runs; answers the time, the peak and the result. */
@@ -118,7 +80,7 @@ const fmt = (value: number) => value.toFixed(1).padStart(8);
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { database, label } = await openBenchDatabase();
+  const { database, label } = await openBenchDatabase({ name: BENCH_DATABASE });
   console.log(`Base de datos: ${label}. Generando la granja de demostración (${DAYS} días)…`);
   const prepared = await prepareDatabase(database, { demo: true, farm: { days: DAYS }, progress: process.stdout.isTTY === true });
   console.log(`Granja lista en ${((Date.now() - started) / 1000).toFixed(0)} s: ${prepared.farm?.counts.alertas ?? '?'} alertas, ${prepared.farm?.counts.mensajes ?? '?'} mensajes.`);

@@ -10,10 +10,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@camposense/api';
-import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, prepareDatabase, seedDemoFarm, seedDemoUsers } from '@camposense/db';
-import type { Database } from '@camposense/db';
+import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase, seedDemoFarm, seedDemoUsers } from '@camposense/db';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { openBenchDatabase, stats, timed } from './support';
 
 const BENCH_DATABASE = 'camposense_bench_series';
 const TARGET_MS = 50;
@@ -25,42 +24,6 @@ const RESULTS_FILE = fileURLToPath(new URL('./results/series.json', import.meta.
 
 /** BENCH_REUSE=1 keeps a year-long farm from an earlier run: generating 12 M readings takes minutes. */
 const REUSE = process.env['BENCH_REUSE'] === '1';
-
-async function openBenchDatabase(): Promise<{ database: Database; label: string }> {
-  const serverUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
-  if (!serverUrl) return { database: await createDatabase({ dataDir: MEMORY_DATA_DIR }), label: 'pglite (memoria)' };
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE]);
-    if (!REUSE || exists.rowCount === 0) {
-      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-      await admin.query(`create database ${BENCH_DATABASE}`);
-    }
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return { database: await createDatabase({ databaseUrl: url.toString() }), label: `postgres (${BENCH_DATABASE})` };
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 === 0 ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
-}
-
-function p95(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!;
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await work();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
 
 /** The bucket width the route picks for a window (series-window.ts's rule, repeated for the bare SQL). */
 function bucketSecondsFor(startMs: number, endMs: number, maxPoints: number): number {
@@ -74,7 +37,7 @@ function bucketSecondsFor(startMs: number, endMs: number, maxPoints: number): nu
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { database, label } = await openBenchDatabase();
+  const { database, label } = await openBenchDatabase({ name: BENCH_DATABASE, reuse: REUSE });
   await prepareDatabase(database);
   await seedDemoUsers(database);
   const [kept] = await database.query<{ latest: Date | null; n: number }>(
@@ -150,8 +113,8 @@ async function main(): Promise<void> {
         readings: received?.stats.count ?? 0,
         buckets: received?.buckets.length ?? 0,
         bucketSeconds: bucket,
-        http: { median: median(httpTimes), p95: p95(httpTimes) },
-        sql: { median: median(sqlTimes), p95: p95(sqlTimes) },
+        http: stats(httpTimes),
+        sql: stats(sqlTimes),
       });
     }
   } finally {

@@ -1,0 +1,53 @@
+// What every benchmark shares: its own database, the statistics it prints, a timer.
+import { createDatabase, MEMORY_DATA_DIR, type Database } from '@camposense/db';
+import pg from 'pg';
+
+export interface Stats {
+  median: number;
+  p95: number;
+}
+
+export interface BenchDatabaseOptions {
+  /** The database created on the server for this benchmark (dropped first unless reused). */
+  name: string;
+  /** Keep the database of an earlier run when it exists. @default false */
+  reuse?: boolean;
+}
+
+/**
+ * PostgreSQL (`BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`, in a database of the benchmark's
+ * own) or, with no server given, an in-memory PGlite.
+ */
+export async function openBenchDatabase({ name, reuse = false }: BenchDatabaseOptions): Promise<{ database: Database; label: string }> {
+  const serverUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) return { database: await createDatabase({ dataDir: MEMORY_DATA_DIR }), label: 'pglite (memoria)' };
+  // The name is a constant of the calling benchmark, never input: it is safe in the statement.
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!reuse || exists.rowCount === 0) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { database: await createDatabase({ databaseUrl: url.toString() }), label: `postgres (${name})` };
+}
+
+export function stats(samples: readonly number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 === 0 ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+  return { median, p95: sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]! };
+}
+
+/** Milliseconds `work` took. */
+export async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}

@@ -1,0 +1,12 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DateCell } from './date-cell';
+
+const meta = { title: 'Reports/DateCell', component: DateCell, args: { value: '2026-11-21T14:05:00Z' } } satisfies Meta<typeof DateCell>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Day/month/year hour:minute in the language's locale. */
+export const Spanish: Story = {};
+export const English: Story = { globals: { language: 'en' } };
+/** A missing date reads N/A. */
+export const Missing: Story = { args: { value: null } };
