@@ -124,7 +124,7 @@ export const mensaje = sense.table(
     statusid: integer('statusid').notNull().default(1),
   },
   (table) => [
-    index('mensaje_fecha_mensajeid_idx').on(table.fecha.desc(), table.mensajeid.desc()),
+    index('mensaje_fecha_mensajeid_idx').on(table.fecha.desc().nullsFirst(), table.mensajeid.desc().nullsFirst()),
     index('mensaje_contactoid_idx').on(table.contactoid),
     index('mensaje_alertaid_idx').on(table.alertaid),
     statusCheck('mensaje', table.statusid),

@@ -128,8 +128,9 @@ export const medicion = sense.table(
     index('medicion_ubicacionid_fecha_idx').on(table.ubicacionid, table.fecha),
     // Migration 0006 adds INCLUDE (medicion) so series read the index alone.
     index('medicion_nodoid_metricaid_fecha_idx').on(table.nodoid, table.metricaid, table.fecha),
-    // Unfiltered lists and pages sorted by date (newest first) read this instead of sorting every reading.
-    index('medicion_fecha_idx').on(table.fecha.desc()),
+    // Unfiltered lists and pages sorted by date (newest first) read this instead of sorting every
+    // reading; NULLS FIRST is what ORDER BY fecha DESC means, or the planner would not use it.
+    index('medicion_fecha_idx').on(table.fecha.desc().nullsFirst()),
   ],
 );
 

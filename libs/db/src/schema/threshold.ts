@@ -135,7 +135,7 @@ export const alerta = sense.table(
   },
   (table) => [
     // The id breaks ties so pages and the streamed export walk a stable order without sorting.
-    index('alerta_fecha_alertaid_idx').on(table.fecha.desc(), table.alertaid.desc()),
+    index('alerta_fecha_alertaid_idx').on(table.fecha.desc().nullsFirst(), table.alertaid.desc().nullsFirst()),
     index('alerta_umbralid_idx').on(table.umbralid),
     index('alerta_medicionid_idx').on(table.medicionid),
     statusCheck('alerta', table.statusid),
