@@ -21,6 +21,10 @@ export interface ApiConfig {
   loginRateLimit: LoginRateLimit;
   /** TRUST_PROXY: `true`, or the addresses (comma-separated) of the proxies whose X-Forwarded-* to trust. */
   trustProxy: boolean | string;
+  /** DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL): the longest one statement of a request may run. */
+  statementTimeoutMs: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS (PostgreSQL): the longest wait for a connection. */
+  connectTimeoutMs: number;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -61,5 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       windowSeconds: positiveInteger(env, 'LOGIN_LIMIT_WINDOW_SECONDS', DEFAULT_LOGIN_RATE_LIMIT.windowSeconds),
     },
     trustProxy: parseTrustProxy(env['TRUST_PROXY']),
+    statementTimeoutMs: positiveInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+    connectTimeoutMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000),
   };
 }

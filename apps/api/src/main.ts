@@ -1,13 +1,44 @@
-import { createDatabase, prepareDatabase } from '@camposense/db';
+import { createDatabase, DataDirLockedError, prepareDatabase } from '@camposense/db';
+import type { Database, PrepareResult } from '@camposense/db';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { hasConsoleBuild } from './console-static';
 import { loadJwtSecret } from './jwt-secret';
 
+type ConfigOf = ReturnType<typeof readConfig>;
+
+/** Until the app's logger exists, lost connections are reported on stderr. */
+let reportConnectionError = (error: Error) => console.warn(`PostgreSQL: conexión perdida (${error.message})`);
+
+/**
+ * Opens and prepares the database. On PostgreSQL the migrations and seeding run on a connection
+ * of their own without a statement timeout (an index on a large table may take minutes); the
+ * serving pool has one, so no request can hold a connection for ever.
+ */
+async function openDatabase(config: ConfigOf): Promise<{ database: Database; prepared: PrepareResult }> {
+  if (!config.databaseUrl) {
+    const database = await createDatabase({ dataDir: config.dataDir });
+    return { database, prepared: await prepareDatabase(database) };
+  }
+  const migrator = await createDatabase({ databaseUrl: config.databaseUrl });
+  let prepared: PrepareResult;
+  try {
+    prepared = await prepareDatabase(migrator);
+  } finally {
+    await migrator.close();
+  }
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    statementTimeoutMs: config.statementTimeoutMs,
+    connectTimeoutMs: config.connectTimeoutMs,
+    onConnectionError: (error) => reportConnectionError(error),
+  });
+  return { database, prepared };
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const prepared = await prepareDatabase(database);
+  const { database, prepared } = await openDatabase(config);
   const secret = loadJwtSecret({ secret: config.jwtSecret, dataDir: config.dataDir });
   const app = await buildApp({
     database,
@@ -18,6 +49,9 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     logger: { level: config.production ? 'info' : 'debug' },
   });
+
+  reportConnectionError = (error) =>
+    app.log.warn({ err: error }, 'PostgreSQL: conexión perdida; el pool abrirá otra cuando haga falta');
 
   const where = database.kind === 'pglite' ? `PGlite en ${database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`base de datos: ${where}; migraciones aplicadas: ${prepared.applied}`);
@@ -47,6 +81,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('No se pudo iniciar la API:', error);
+  // A second server on the same DATA_DIR: the message says what to do, a stack trace would not.
+  if (error instanceof DataDirLockedError) console.error(`No se pudo iniciar la API: ${error.message}`);
+  else console.error('No se pudo iniciar la API:', error);
   process.exitCode = 1;
 });

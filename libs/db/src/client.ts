@@ -8,6 +8,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { schema } from './schema/index';
 import type { Schema } from './schema/index';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
@@ -20,6 +21,19 @@ export interface CreateDatabaseOptions {
   databaseUrl?: string;
   /** PGlite's data folder (default `./data`, resolved against the working directory), or `memory://`. */
   dataDir?: string;
+  /**
+   * PostgreSQL: the server cancels any statement running longer (`statement_timeout`), so no request
+   * can hold a connection for ever. 0 = no limit (migrations, seeding). @default 0
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: how long to wait for a connection before failing the query. @default 5000 */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: called when a pooled connection fails outside a query (the server restarted, an
+   * administrator terminated it, the network dropped). The pool drops that connection and opens a
+   * new one when next needed; without a listener Node would end the process. @default console.warn
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 interface DatabaseBase {
@@ -65,16 +79,45 @@ function setPgTypeParsers(): void {
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is given, otherwise PGlite in `dataDir`.
- * PGlite is a single connection: open one per process and data folder.
+ * PGlite is a single connection: open one per process and data folder; a folder on disk is locked
+ * (`DATA_DIR/camposense.lock`) until `close()`, and a second process is refused with
+ * DataDirLockedError.
  */
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
     setPgTypeParsers();
-    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    const statementTimeout = options.statementTimeoutMs ?? 0;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+      ...(statementTimeout > 0
+        ? {
+            statement_timeout: statementTimeout,
+            // A transaction left open by a failed request must not hold its locks for ever either.
+            idle_in_transaction_session_timeout: statementTimeout,
+            // The server's timeout cannot fire when the server is gone: give up a little later.
+            query_timeout: statementTimeout + 5000,
+          }
+        : {}),
+    });
+    const onConnectionError =
+      options.onConnectionError ?? ((error: Error) => console.warn(`PostgreSQL: conexión perdida (${error.message})`));
+    // An idle pooled client's error reaches the pool; a checked-out one's reaches only the client.
+    // Either, unheard, is an uncaught 'error' event that ends the process (issue 10, item 2).
+    pool.on('error', (error) => onConnectionError(error));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => onConnectionError(error));
+    });
     const db = drizzlePg(pool, { schema });
     // Fail at start-up, not on the first request, when the server cannot be reached.
-    const probe = await pool.connect();
-    probe.release();
+    try {
+      const probe = await pool.connect();
+      probe.release();
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return {
       kind: 'postgres',
       db,
@@ -89,11 +132,22 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
 
   const requested = options.dataDir ?? './data';
   const dataDir = requested.startsWith('memory://') ? requested : resolve(process.cwd(), requested);
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    parsers: { [INT8_OID]: parseNumber, [NUMERIC_OID]: parseNumber },
-  });
+  // Two processes on one folder would both write it and corrupt it (issue 10, item 3).
+  let lock: { release(): void } | null = null;
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      parsers: { [INT8_OID]: parseNumber, [NUMERIC_OID]: parseNumber },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     kind: 'pglite',
@@ -104,6 +158,12 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
       const result = await db.execute(statement);
       return result.rows as Row[];
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -19,7 +19,8 @@ export { fundoBox, planFarm } from './demo/farm-plan';
 export type { CoordinateBox, DemoLot, DemoNode, FarmPlan } from './demo/farm-plan';
 export { DEMO_FUNDOS, DEMO_STAFF, DEMO_STAFF_PASSWORD_HASH } from './demo/reference-data';
 export type { DemoFundo, DemoStaff } from './demo/reference-data';
-export { sqlState, violatedConstraint } from './errors';
+export { sqlState, violatedConstraint, isConnectionError } from './errors';
+export { DataDirLockedError, DATA_DIR_LOCK_FILE } from './data-dir-lock';
 export {
   sense,
   schema,

@@ -11,7 +11,7 @@ export type {
 } from './auth';
 export { API_ERROR_CODES, isApiErrorBody } from './errors';
 export type { ApiErrorCode, ApiErrorDetail, ApiErrorBody } from './errors';
-export type { DatabaseKind, HealthResponse, DetectResponse } from './health';
+export type { DatabaseKind, HealthResponse, ReadinessResponse, DetectResponse } from './health';
 export {
   APP_VERSION,
   REPORT_PAGE_SIZE,

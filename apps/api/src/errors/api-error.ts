@@ -13,6 +13,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'El cuerpo de la solicitud es demasiado grande',
   RATE_LIMITED: 'Demasiados intentos; inténtelo más tarde',
   INTERNAL: 'Error interno del servidor',
+  DATABASE_UNAVAILABLE: 'La base de datos no está disponible; inténtelo de nuevo en unos segundos',
 };
 
 /** An error the handler answers as is: its status, code, message and details reach the client. */

@@ -1,4 +1,4 @@
-import { sqlState } from '@camposense/db';
+import { isConnectionError, sqlState } from '@camposense/db';
 import type { ApiErrorDetail } from '@camposense/domain';
 import { ApiError, ERROR_MESSAGES } from './api-error';
 
@@ -43,6 +43,9 @@ function detailFields(error: unknown, rule: string): ApiErrorDetail[] | undefine
 
 /** The ApiError for a database failure with a known SQLSTATE, else undefined (it is a 500). */
 export function mapDatabaseError(error: unknown): ApiError | undefined {
+  // The database is away (restarting, dropped, unreachable) or timed the statement out: 503, and
+  // the pool reconnects by itself when it is back.
+  if (isConnectionError(error)) return new ApiError(503, 'DATABASE_UNAVAILABLE');
   const state = sqlState(error);
   if (!isMapped(state)) return undefined;
   const { status, code, rule } = SQLSTATE_ERRORS[state];
