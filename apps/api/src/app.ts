@@ -19,6 +19,7 @@ import { senseRoutes } from './routes/sense';
 import { senseDataRoutes } from './routes/sense/index';
 import { reportRoutes } from './routes/reports/index';
 import { seriesRoutes } from './routes/series/index';
+import { thresholdRoutes } from './routes/thresholds/index';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
 
@@ -93,6 +94,7 @@ export async function buildApp({
   await app.register(senseDataRoutes, { prefix: '/api/sense', database });
   await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
+  await app.register(thresholdRoutes, { prefix: '/api/sense', database });
 
   const serveConsole = hasConsoleBuild(consoleDir);
   if (serveConsole) await registerConsoleStatic(app, consoleDir);

@@ -84,3 +84,29 @@ export type {
   ReportLanguage,
   ReportStatusKind,
 } from './reports';
+export {
+  UMBRAL_AUDIT_FIELDS,
+  UMBRAL_PREVIEW_DEFAULT_DAYS,
+  UMBRAL_PREVIEW_MAX_DAYS,
+  UMBRAL_CHANGES_DEFAULT_LIMIT,
+  UMBRAL_CHANGES_MAX_LIMIT,
+} from './thresholds';
+export type {
+  UmbralPerfil,
+  UmbralScopeThreshold,
+  UmbralScopeMetric,
+  UmbralScopeProbe,
+  UmbralScopeNode,
+  UmbralScopeLocation,
+  UmbralScopeResponse,
+  UmbralScopeFilters,
+  UmbralPreviewCount,
+  UmbralPreviewResponse,
+  UmbralAuditField,
+  UmbralAuditAction,
+  UmbralAuditChange,
+  UmbralAuditUser,
+  UmbralAuditEntry,
+  UmbralPerfilesBody,
+  UmbralPerfilesResponse,
+} from './thresholds';
