@@ -74,8 +74,8 @@ export function readingsCountStatement(window: ReadingWindow): SQL {
 
 /**
  * Each node with its placement (one per node: an active one first), the hierarchy above it and the
- * latest reading of each metric of each probe. The latest values are one backwards index probe
- * per (node, metric, probe) on medicion's (nodoid, metricaid, fecha) index, not a scan.
+ * latest reading of each metric of each probe, from `ultimamedicion`, which ingest keeps up to date
+ * (alarms.md): one primary-key row per probe metric, never `medicion`.
  */
 export function nodosConLocalizacionStatement(limit: number): SQL {
   return sql`
@@ -103,11 +103,8 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
           from ${tableRef('metricasensor')} ms
           join ${metrica} me on me.metricaid = ms.metricaid
           left join ${tipo} ti on ti.tipoid = ms.tipoid
-          left join lateral (
-            select r.fecha, r.medicion from ${medicion} r
-             where r.nodoid = ms.nodoid and r.metricaid = ms.metricaid and r.tipoid = ms.tipoid
-             order by r.fecha desc
-             limit 1) last on true
+          left join ${tableRef('ultimamedicion')} last
+            on last.nodoid = ms.nodoid and last.metricaid = ms.metricaid and last.tipoid = ms.tipoid
          where ms.nodoid = n.nodoid) latest
      order by n.nodo, n.nodoid
      limit ${limit}`;

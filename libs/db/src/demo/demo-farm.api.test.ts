@@ -180,6 +180,33 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
     expect(rows.length - full.length).toBeGreaterThan(0);
   });
 
+  it('keeps the latest value of every probe metric in ultimamedicion, and no reading twice', async () => {
+    const mismatches = await database.query<{ nodoid: number }>(sql`
+      select ms.nodoid
+        from sense.metricasensor ms
+        left join sense.ultimamedicion u using (nodoid, tipoid, metricaid)
+        left join lateral (
+          select m.medicionid, m.fecha, m.medicion from sense.medicion m
+           where m.nodoid = ms.nodoid and m.tipoid = ms.tipoid and m.metricaid = ms.metricaid
+           order by m.fecha desc limit 1) last on true
+       where u.medicionid is distinct from last.medicionid or u.fecha is distinct from last.fecha
+          or u.medicion is distinct from last.medicion`);
+    expect(mismatches).toEqual([]);
+    const [kept] = await database.query<{ count: number }>(sql`select count(*)::int as count from sense.ultimamedicion`);
+    expect(kept?.count).toBeGreaterThan(0);
+    const duplicates = await database.query(sql`
+      select nodoid, tipoid, metricaid, fecha from sense.medicion
+       group by nodoid, tipoid, metricaid, fecha having count(*) > 1`);
+    expect(duplicates).toEqual([]);
+    // The key refuses a second copy of a reading.
+    const error = await failure(
+      database.query(sql`
+        insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+        select fecha, medicion + 1, nodoid, tipoid, metricaid, ubicacionid from sense.medicion limit 1`),
+    );
+    expect(sqlState(error)).toBe('23505');
+  });
+
   it('raises an alert for exactly the readings outside an active threshold', async () => {
     const [row] = await database.query<Record<string, number>>(sql`
       select

@@ -32,6 +32,7 @@ import {
 import { DEMO_USERS } from './demo-users';
 import { insertAlertsStatement, insertMessagesStatement } from './alerts';
 import { planFarm } from './farm-plan';
+import { fillLatestValuesStatement } from './latest-values';
 import type { FarmPlan } from './farm-plan';
 import type { FarmPhase, FarmProgressListener } from './progress';
 import { createRandom } from './random';
@@ -74,6 +75,8 @@ export interface DemoFarmCounts {
   sensores: number;
   metricasensor: number;
   mediciones: number;
+  /** Probe metrics with a latest value (`ultimamedicion`). */
+  ultimasmediciones: number;
   umbrales: number;
   alertas: number;
   mensajes: number;
@@ -135,6 +138,7 @@ async function countRows(database: Database): Promise<DemoFarmCounts> {
       (select count(*) from sense.sensor)::int as sensores,
       (select count(*) from sense.metricasensor)::int as metricasensor,
       (select count(*) from sense.medicion)::int as mediciones,
+      (select count(*) from sense.ultimamedicion)::int as ultimasmediciones,
       (select count(*) from sense.umbral)::int as umbrales,
       (select count(*) from sense.alerta)::int as alertas,
       (select count(*) from sense.mensaje)::int as mensajes,
@@ -244,6 +248,7 @@ export async function seedDemoFarm(database: Database, options: DemoFarmOptions 
     await insertReadings(tx, series, window, (rows) => progress.advance(rows));
     progress.start('indices');
     for (const definition of deferred) await tx.execute(sql.raw(definition));
+    await tx.execute(fillLatestValuesStatement());
     progress.advance(readingCount * 0.1);
 
     progress.start('umbrales');

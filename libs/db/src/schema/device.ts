@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, statusCheck } from './audit-columns';
@@ -24,10 +25,13 @@ export const nodo = sense.table(
     nodo: text('nodo').notNull().unique('nodo_nodo_key'),
     nodoabrev: varchar('nodoabrev', { length: 10 }),
     deveui: varchar('deveui', { length: 16 }).unique('nodo_deveui_key'),
+    /** Minutes without a reading after which the node is silent (alarms.md, "Silent nodes"). */
+    ventanainactividad: integer('ventanainactividad').notNull().default(60),
     ...auditColumns(),
   },
   (table) => [
     check('nodo_deveui_check', sql`${table.deveui} ~ '^[0-9A-Fa-f]{16}$'`),
+    check('nodo_ventanainactividad_check', sql`${table.ventanainactividad} > 0`),
     statusCheck('nodo', table.statusid),
   ],
 );
@@ -126,8 +130,10 @@ export const medicion = sense.table(
       foreignColumns: [metricasensor.nodoid, metricasensor.metricaid, metricasensor.tipoid],
     }),
     index('medicion_ubicacionid_fecha_idx').on(table.ubicacionid, table.fecha),
-    // Migration 0006 adds INCLUDE (medicion) so series read the index alone.
-    index('medicion_nodoid_metricaid_fecha_idx').on(table.nodoid, table.metricaid, table.fecha),
+    // A reading is identified by (nodoid, tipoid, metricaid, fecha) (alarms.md, "Idempotent"): a
+    // second copy is a duplicate. The key leads with (nodoid, metricaid, fecha) so that the same
+    // index serves series, and migration 0008 adds INCLUDE (medicion) so they read it alone.
+    uniqueIndex('medicion_lectura_key').on(table.nodoid, table.metricaid, table.fecha, table.tipoid),
     // Unfiltered lists and pages sorted by date (newest first) read this instead of sorting every
     // reading; NULLS FIRST is what ORDER BY fecha DESC means, or the planner would not use it.
     index('medicion_fecha_idx').on(table.fecha.desc().nullsFirst()),

@@ -1,5 +1,6 @@
 /** The drizzle schema of `sense` (data-model.md): add each new table here and to `schema` below. */
-import { auditLogUmbral, alerta, criticidad, perfil, perfilumbral, umbral } from './threshold';
+import { auditLogUmbral, alerta, criticidad, episodio, perfil, perfilumbral, umbral } from './threshold';
+import { claveingesta, ultimamedicion } from './ingest';
 import { codigotelefono, contacto, correo, medio, mensaje, usuarioperfil } from './contact';
 import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
 import { localizacion } from './localizacion';
@@ -18,13 +19,16 @@ export { localizacion } from './localizacion';
 export type { LocalizacionRow } from './localizacion';
 export { nodo, tipo, sensor, metrica, metricasensor, medicion } from './device';
 export type { NodoRow, TipoRow, SensorRow, MetricaRow, MetricasensorRow, MedicionRow } from './device';
-export { criticidad, umbral, perfil, perfilumbral, alerta, auditLogUmbral } from './threshold';
+export { criticidad, umbral, perfil, perfilumbral, alerta, episodio, auditLogUmbral } from './threshold';
+export { ultimamedicion, claveingesta } from './ingest';
+export type { UltimamedicionRow, ClaveingestaRow } from './ingest';
 export type {
   CriticidadRow,
   UmbralRow,
   PerfilRow,
   PerfilumbralRow,
   AlertaRow,
+  EpisodioRow,
   AuditLogUmbralRow,
 } from './threshold';
 export { usuario } from './usuario';
@@ -61,7 +65,10 @@ export const schema = {
   perfil,
   perfilumbral,
   alerta,
+  episodio,
   auditLogUmbral,
+  ultimamedicion,
+  claveingesta,
   usuario,
   usuarioperfil,
   medio,

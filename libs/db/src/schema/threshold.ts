@@ -17,6 +17,7 @@ import { auditColumns, statusCheck } from './audit-columns';
 import { medicion, metrica, nodo, tipo } from './device';
 import { ubicacion } from './location';
 import { sense } from './sense-schema';
+import { usuario } from './usuario';
 
 /**
  * How severe a broken threshold is: `grado` 1 is the most severe; `frecuencia` minutes between
@@ -132,15 +133,61 @@ export const alerta = sense.table(
     fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
     datecreated: timestamp('datecreated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     statusid: integer('statusid').notNull().default(1),
+    /** The episode the alert belongs to; null for alerts written before episodes were kept. */
+    episodioid: bigint('episodioid', { mode: 'number' }).references((): AnyPgColumn => episodio.episodioid),
+    /** Who acknowledged the alert's episode (statusid -1), when, and what they noted. */
+    reconocidopor: integer('reconocidopor').references(() => usuario.usuarioid, { onDelete: 'set null' }),
+    fechareconocido: timestamp('fechareconocido', { withTimezone: true, mode: 'date' }),
+    notareconocido: text('notareconocido'),
   },
   (table) => [
     // The id breaks ties so pages and the streamed export walk a stable order without sorting.
     index('alerta_fecha_alertaid_idx').on(table.fecha.desc().nullsFirst(), table.alertaid.desc().nullsFirst()),
     index('alerta_umbralid_idx').on(table.umbralid),
     index('alerta_medicionid_idx').on(table.medicionid),
+    index('alerta_episodioid_idx').on(table.episodioid),
+    // The engine closes or acknowledges a threshold's active alerts: find them without a scan.
+    index('alerta_umbralid_activa_idx').on(table.umbralid).where(sql`statusid = 1`),
     statusCheck('alerta', table.statusid),
   ],
 );
+
+/**
+ * An alarm episode (alarms.md): the run of consecutive breaking readings of one threshold
+ * (`tipo` 'umbral'), or a node's silence beyond its inactivity window ('sindatos', no threshold).
+ * statusid 1 active, -1 acknowledged (processed), 0 closed (`fechafin` set). At most one open
+ * episode per threshold and one open no-data episode per node.
+ */
+export const episodio = sense.table(
+  'episodio',
+  {
+    episodioid: bigint('episodioid', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    tipo: text('tipo').notNull().default('umbral'),
+    umbralid: integer('umbralid').references(() => umbral.umbralid),
+    nodoid: integer('nodoid')
+      .notNull()
+      .references(() => nodo.nodoid),
+    criticidadid: integer('criticidadid')
+      .notNull()
+      .references(() => criticidad.criticidadid),
+    fechainicio: timestamp('fechainicio', { withTimezone: true, mode: 'date' }).notNull(),
+    fechafin: timestamp('fechafin', { withTimezone: true, mode: 'date' }),
+    reconocidopor: integer('reconocidopor').references(() => usuario.usuarioid, { onDelete: 'set null' }),
+    fechareconocido: timestamp('fechareconocido', { withTimezone: true, mode: 'date' }),
+    notareconocido: text('notareconocido'),
+    datecreated: timestamp('datecreated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusid: integer('statusid').notNull().default(1),
+  },
+  (table) => [
+    check('episodio_tipo_check', sql`${table.tipo} in ('umbral', 'sindatos')`),
+    check('episodio_umbral_check', sql`(${table.tipo} = 'umbral') = (${table.umbralid} is not null)`),
+    uniqueIndex('episodio_umbral_abierto_key').on(table.umbralid).where(sql`fechafin is null and umbralid is not null`),
+    uniqueIndex('episodio_sindatos_abierto_key').on(table.nodoid).where(sql`fechafin is null and tipo = 'sindatos'`),
+    index('episodio_fechainicio_idx').on(table.fechainicio.desc().nullsFirst()),
+    statusCheck('episodio', table.statusid),
+  ],
+);
+
 
 /**
  * What the database wrote about every insert, update and delete of `umbral` (a trigger, see the
@@ -168,4 +215,5 @@ export type UmbralRow = typeof umbral.$inferSelect;
 export type PerfilRow = typeof perfil.$inferSelect;
 export type PerfilumbralRow = typeof perfilumbral.$inferSelect;
 export type AlertaRow = typeof alerta.$inferSelect;
+export type EpisodioRow = typeof episodio.$inferSelect;
 export type AuditLogUmbralRow = typeof auditLogUmbral.$inferSelect;

@@ -1,0 +1,531 @@
+/**
+ * The ingest service (alarms.md, "Readings come in" and "Thresholds are evaluated"): stores a
+ * batch of readings in one transaction with the alerts they cause, the episodes they open or
+ * close, and the latest value of each probe metric. Both ingest paths (HTTP and MQTT) end here.
+ */
+import type { Database } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { evaluateThresholds } from './alarm-engine';
+import type { ActiveThreshold, EvaluatedReading, OpenEpisode } from './alarm-engine';
+
+/** One reading as a sender names it: the node by DevEUI or id, the metric by id or abbreviation. */
+export interface IngestReading {
+  deveui?: string | undefined;
+  nodoid?: number | undefined;
+  /** The probe's type id, or its name (`tipo`); optional when the node has one probe. */
+  tipoid?: number | undefined;
+  tipo?: string | undefined;
+  metricaid?: number | undefined;
+  metricaabrev?: string | undefined;
+  /** ISO 8601 text or a Date. */
+  fecha: string | Date;
+  medicion: unknown;
+}
+
+export type RejectionCode =
+  | 'INVALID_READING'
+  | 'UNKNOWN_NODE'
+  | 'UNKNOWN_PROBE'
+  | 'AMBIGUOUS_PROBE'
+  | 'UNKNOWN_METRIC'
+  | 'NO_PLACEMENT'
+  | 'INVALID_VALUE'
+  | 'INVALID_DATE';
+
+export interface Rejection {
+  /** The reading's position in the batch. */
+  index: number;
+  code: RejectionCode;
+  message: string;
+}
+
+/** What was stored: a new alert, with its episode. */
+export interface StoredAlert {
+  alertaid: number;
+  episodioid: number;
+  umbralid: number;
+  medicionid: number;
+  statusid: number;
+  /** True for the first alert of an episode opened by this batch. */
+  opensEpisode: boolean;
+}
+
+export interface StoredReading {
+  medicionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  ubicacionid: number;
+  fecha: Date;
+  medicion: number;
+}
+
+export interface IngestResult {
+  accepted: number;
+  duplicates: number;
+  rejected: Rejection[];
+}
+
+/** What a committed batch did, for the notifier and the live stream. */
+export interface IngestCommit {
+  readings: StoredReading[];
+  alerts: StoredAlert[];
+  /** Episodes this batch closed (a reading back inside the band). */
+  closedEpisodes: number[];
+}
+
+export interface IngestServiceOptions {
+  /** The service's clock, for "a date too far in the future". @default () => new Date() */
+  now?: () => Date;
+  /** Called after each batch commits (never inside the transaction). */
+  onCommit?: (commit: IngestCommit) => void;
+}
+
+export interface IngestService {
+  ingest(readings: readonly IngestReading[]): Promise<IngestResult & { commit: IngestCommit }>;
+}
+
+/** Readings dated later than this beyond the service's clock are refused (a wrong clock). */
+export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
+
+const MESSAGES: Record<RejectionCode, string> = {
+  INVALID_READING: 'La lectura no tiene la forma esperada',
+  UNKNOWN_NODE: 'El nodo no existe',
+  UNKNOWN_PROBE: 'El nodo no tiene esa sonda',
+  AMBIGUOUS_PROBE: 'El nodo tiene varias sondas: indique tipoid o tipo',
+  UNKNOWN_METRIC: 'La sonda no mide esa métrica',
+  NO_PLACEMENT: 'El nodo no tiene una localización activa',
+  INVALID_VALUE: 'El valor no es un número finito',
+  INVALID_DATE: 'La fecha no es válida',
+};
+
+interface ProbeMetric {
+  tipoid: number;
+  tipo: string;
+  metricaid: number;
+  metricaabrev: string | null;
+}
+
+interface NodeCatalogue {
+  nodoid: number;
+  ubicacionid: number | null;
+  probes: ProbeMetric[];
+}
+
+interface CatalogueRow {
+  nodoid: number;
+  deveui: string | null;
+  ubicacionid: number | null;
+  tipoid: number | null;
+  tipo: string | null;
+  metricaid: number | null;
+  metricaabrev: string | null;
+}
+
+type Transaction = { execute(statement: SQL): Promise<unknown> };
+
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/** A PostgreSQL array literal of numbers, one text parameter (cheaper than thousands of them). */
+function numberArray(values: readonly number[]): string {
+  return `{${values.join(',')}}`;
+}
+
+function textArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}
+
+const DEVEUI = /^[0-9a-f]{16}$/;
+
+function positiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+}
+
+/** The nodes a batch names, with their probes, metrics and active placement: one query. */
+async function loadCatalogue(
+  tx: Transaction,
+  deveuis: readonly string[],
+  nodoids: readonly number[],
+): Promise<{ byDeveui: Map<string, NodeCatalogue>; byId: Map<number, NodeCatalogue> }> {
+  const rows = rowsOf<CatalogueRow>(
+    await tx.execute(sql`
+      select n.nodoid, lower(n.deveui) as deveui, l.ubicacionid, ms.tipoid, t.tipo, ms.metricaid, m.metricaabrev
+        from sense.nodo n
+        left join lateral (
+          select lo.ubicacionid from sense.localizacion lo
+           where lo.nodoid = n.nodoid and lo.statusid = 1
+           order by lo.datemodified desc nulls last, lo.entidadid, lo.ubicacionid
+           limit 1) l on true
+        left join sense.metricasensor ms on ms.nodoid = n.nodoid
+        left join sense.tipo t on t.tipoid = ms.tipoid
+        left join sense.metrica m on m.metricaid = ms.metricaid
+       where lower(n.deveui) = any(${textArray(deveuis)}::text[]) or n.nodoid = any(${numberArray(nodoids)}::int[])`),
+  );
+  const byId = new Map<number, NodeCatalogue>();
+  const byDeveui = new Map<string, NodeCatalogue>();
+  for (const row of rows) {
+    let node = byId.get(row.nodoid);
+    if (!node) {
+      node = { nodoid: row.nodoid, ubicacionid: row.ubicacionid, probes: [] };
+      byId.set(row.nodoid, node);
+      if (row.deveui) byDeveui.set(row.deveui, node);
+    }
+    if (row.tipoid !== null && row.metricaid !== null) {
+      node.probes.push({
+        tipoid: row.tipoid,
+        tipo: row.tipo ?? '',
+        metricaid: row.metricaid,
+        metricaabrev: row.metricaabrev,
+      });
+    }
+  }
+  return { byDeveui, byId };
+}
+
+interface Resolved {
+  index: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  ubicacionid: number;
+  fechaMs: number;
+  medicion: number;
+}
+
+function parseDate(value: unknown): number | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+  if (typeof value !== 'string' || value.length > 40) return null;
+  // ISO 8601 with a time; Date.parse alone would also take "1" or "March 7".
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+function resolveReading(
+  reading: IngestReading,
+  index: number,
+  catalogue: Awaited<ReturnType<typeof loadCatalogue>>,
+  nowMs: number,
+): Resolved | Rejection {
+  const reject = (code: RejectionCode, message = MESSAGES[code]): Rejection => ({ index, code, message });
+  const node =
+    reading.deveui !== undefined ? catalogue.byDeveui.get(reading.deveui.toLowerCase()) : catalogue.byId.get(reading.nodoid ?? -1);
+  if (!node) return reject('UNKNOWN_NODE');
+  const fechaMs = parseDate(reading.fecha);
+  if (fechaMs === null) return reject('INVALID_DATE');
+  if (fechaMs > nowMs + MAX_FUTURE_MS) return reject('INVALID_DATE', 'La fecha está en el futuro');
+  if (fechaMs < Date.UTC(1970, 0, 1)) return reject('INVALID_DATE');
+  if (typeof reading.medicion !== 'number' || !Number.isFinite(reading.medicion)) return reject('INVALID_VALUE');
+
+  let probes = node.probes;
+  if (reading.tipoid !== undefined) probes = probes.filter((probe) => probe.tipoid === reading.tipoid);
+  else if (reading.tipo !== undefined) {
+    const name = reading.tipo.toLowerCase();
+    probes = probes.filter((probe) => probe.tipo.toLowerCase() === name || String(probe.tipoid) === reading.tipo);
+  }
+  if (probes.length === 0) return reject(node.probes.length === 0 ? 'UNKNOWN_PROBE' : 'UNKNOWN_PROBE');
+  const abbreviation = reading.metricaabrev?.toLowerCase();
+  const metrics = probes.filter((probe) =>
+    reading.metricaid !== undefined ? probe.metricaid === reading.metricaid : probe.metricaabrev?.toLowerCase() === abbreviation,
+  );
+  if (metrics.length === 0) return reject('UNKNOWN_METRIC');
+  const tipoids = new Set(metrics.map((metric) => metric.tipoid));
+  if (tipoids.size > 1) return reject('AMBIGUOUS_PROBE');
+  const [metric] = metrics;
+  if (!metric) return reject('UNKNOWN_METRIC');
+  if (node.ubicacionid === null) return reject('NO_PLACEMENT');
+  return {
+    index,
+    nodoid: node.nodoid,
+    tipoid: metric.tipoid,
+    metricaid: metric.metricaid,
+    ubicacionid: node.ubicacionid,
+    fechaMs,
+    medicion: reading.medicion,
+  };
+}
+
+function probeKey(reading: { nodoid: number; tipoid: number; metricaid: number }): string {
+  return `${reading.nodoid}:${reading.tipoid}:${reading.metricaid}`;
+}
+
+interface InsertedRow {
+  medicionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  ubicacionid: number;
+  fecha: Date | string;
+  medicion: number;
+}
+
+async function insertReadings(tx: Transaction, readings: readonly Resolved[]): Promise<StoredReading[]> {
+  if (readings.length === 0) return [];
+  const inserted = rowsOf<InsertedRow>(
+    await tx.execute(sql`
+      insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+      select to_timestamp(r.epoch), r.medicion, r.nodoid, r.tipoid, r.metricaid, r.ubicacionid
+        from unnest(
+          ${numberArray(readings.map((reading) => reading.fechaMs / 1000))}::float8[],
+          ${numberArray(readings.map((reading) => reading.medicion))}::float8[],
+          ${numberArray(readings.map((reading) => reading.nodoid))}::int[],
+          ${numberArray(readings.map((reading) => reading.tipoid))}::int[],
+          ${numberArray(readings.map((reading) => reading.metricaid))}::int[],
+          ${numberArray(readings.map((reading) => reading.ubicacionid))}::int[]
+        ) as r(epoch, medicion, nodoid, tipoid, metricaid, ubicacionid)
+      on conflict (nodoid, metricaid, fecha, tipoid) do nothing
+      returning medicionid, nodoid, tipoid, metricaid, ubicacionid, fecha, medicion`),
+  );
+  return inserted.map((row) => ({ ...row, fecha: new Date(row.fecha) }));
+}
+
+interface LatestRow {
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  fecha: Date | string;
+}
+
+/**
+ * The latest value of each probe metric the batch stored, before it: readings older than it are
+ * late arrivals, stored and alerted but they neither open nor close an episode.
+ */
+async function latestBefore(tx: Transaction, readings: readonly StoredReading[]): Promise<Map<string, number>> {
+  const keys = [...new Map(readings.map((reading) => [probeKey(reading), reading])).values()];
+  const rows = rowsOf<LatestRow>(
+    await tx.execute(sql`
+      select u.nodoid, u.tipoid, u.metricaid, u.fecha
+        from sense.ultimamedicion u
+        join unnest(${numberArray(keys.map((key) => key.nodoid))}::int[], ${numberArray(keys.map((key) => key.tipoid))}::int[],
+                    ${numberArray(keys.map((key) => key.metricaid))}::int[]) as k(nodoid, tipoid, metricaid)
+          on k.nodoid = u.nodoid and k.tipoid = u.tipoid and k.metricaid = u.metricaid
+       for update of u`),
+  );
+  return new Map(rows.map((row) => [probeKey(row), new Date(row.fecha).getTime()]));
+}
+
+async function upsertLatest(tx: Transaction, readings: readonly StoredReading[]): Promise<void> {
+  const latest = new Map<string, StoredReading>();
+  for (const reading of readings) {
+    const key = probeKey(reading);
+    const current = latest.get(key);
+    if (!current || reading.fecha.getTime() > current.fecha.getTime()) latest.set(key, reading);
+  }
+  const rows = [...latest.values()];
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into sense.ultimamedicion (nodoid, tipoid, metricaid, medicionid, fecha, medicion, ubicacionid)
+    select r.nodoid, r.tipoid, r.metricaid, r.medicionid, to_timestamp(r.epoch), r.medicion, r.ubicacionid
+      from unnest(
+        ${numberArray(rows.map((row) => row.nodoid))}::int[], ${numberArray(rows.map((row) => row.tipoid))}::int[],
+        ${numberArray(rows.map((row) => row.metricaid))}::int[], ${numberArray(rows.map((row) => row.medicionid))}::bigint[],
+        ${numberArray(rows.map((row) => row.fecha.getTime() / 1000))}::float8[],
+        ${numberArray(rows.map((row) => row.medicion))}::float8[], ${numberArray(rows.map((row) => row.ubicacionid))}::int[]
+      ) as r(nodoid, tipoid, metricaid, medicionid, epoch, medicion, ubicacionid)
+    on conflict (nodoid, tipoid, metricaid) do update
+      set medicionid = excluded.medicionid, fecha = excluded.fecha, medicion = excluded.medicion,
+          ubicacionid = excluded.ubicacionid
+      where excluded.fecha >= sense.ultimamedicion.fecha`);
+}
+
+interface ThresholdRow {
+  umbralid: number;
+  ubicacionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  criticidadid: number;
+  minimo: number;
+  maximo: number;
+  episodioid: number | null;
+  episodiostatusid: number | null;
+}
+
+/**
+ * The active thresholds of the stored readings' probes, each with its open episode. The rows are
+ * locked, so two batches of the same probe (HTTP and MQTT at once) evaluate one after the other.
+ */
+async function loadThresholds(tx: Transaction, readings: readonly StoredReading[]): Promise<ThresholdRow[]> {
+  const keys = [...new Map(readings.map((reading) => [`${probeKey(reading)}:${reading.ubicacionid}`, reading])).values()];
+  return rowsOf<ThresholdRow>(
+    await tx.execute(sql`
+      select u.umbralid, u.ubicacionid, u.nodoid, u.tipoid, u.metricaid, u.criticidadid, u.minimo, u.maximo,
+             e.episodioid, e.statusid as episodiostatusid
+        from sense.umbral u
+        join unnest(${numberArray(keys.map((key) => key.nodoid))}::int[], ${numberArray(keys.map((key) => key.tipoid))}::int[],
+                    ${numberArray(keys.map((key) => key.metricaid))}::int[], ${numberArray(keys.map((key) => key.ubicacionid))}::int[])
+             as k(nodoid, tipoid, metricaid, ubicacionid)
+          on k.nodoid = u.nodoid and k.tipoid = u.tipoid and k.metricaid = u.metricaid and k.ubicacionid = u.ubicacionid
+        left join sense.episodio e on e.umbralid = u.umbralid and e.fechafin is null
+       where u.statusid = 1
+       order by u.umbralid
+       for update of u`),
+  );
+}
+
+async function writeEvaluation(
+  tx: Transaction,
+  evaluation: ReturnType<typeof evaluateThresholds>,
+): Promise<StoredAlert[]> {
+  // Episodes that were open before the batch and end in it: their active alerts close.
+  if (evaluation.closedEpisodes.length > 0) {
+    const ids = numberArray(evaluation.closedEpisodes.map((closed) => closed.episodioid));
+    await tx.execute(sql`
+      update sense.episodio e set fechafin = to_timestamp(c.epoch), statusid = 0
+        from unnest(${ids}::bigint[], ${numberArray(evaluation.closedEpisodes.map((closed) => closed.fechafinMs / 1000))}::float8[])
+             as c(episodioid, epoch)
+       where e.episodioid = c.episodioid`);
+    await tx.execute(sql`
+      update sense.alerta a set statusid = 0
+        from sense.episodio e
+       where e.episodioid = any(${ids}::bigint[]) and a.umbralid = e.umbralid and a.statusid = 1`);
+  }
+
+  // Alerts written before episodes were kept (the demo farm's) close like an episode's.
+  if (evaluation.settledWithoutEpisode.length > 0) {
+    await tx.execute(sql`
+      update sense.alerta set statusid = 0
+       where umbralid = any(${numberArray(evaluation.settledWithoutEpisode)}::int[]) and statusid = 1 and episodioid is null`);
+  }
+
+  // New episodes, each identified by (umbralid, fechainicio) to map the ids back.
+  const episodeIds = new Map<string, number>();
+  if (evaluation.newEpisodes.length > 0) {
+    const episodes = evaluation.newEpisodes;
+    const created = rowsOf<{ episodioid: number; umbralid: number; epoch: number }>(
+      await tx.execute(sql`
+        insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, fechafin, statusid)
+        select 'umbral', r.umbralid, r.nodoid, r.criticidadid, to_timestamp(r.inicio),
+               case when r.fin is null then null else to_timestamp(r.fin) end, case when r.fin is null then 1 else 0 end
+          from unnest(
+            ${numberArray(episodes.map((episode) => episode.umbralid))}::int[],
+            ${numberArray(episodes.map((episode) => episode.nodoid))}::int[],
+            ${numberArray(episodes.map((episode) => episode.criticidadid))}::int[],
+            ${numberArray(episodes.map((episode) => episode.fechainicioMs / 1000))}::float8[],
+            ${`{${episodes.map((episode) => (episode.fechafinMs === null ? 'NULL' : String(episode.fechafinMs / 1000))).join(',')}}`}::float8[]
+          ) as r(umbralid, nodoid, criticidadid, inicio, fin)
+        returning episodioid, umbralid, extract(epoch from fechainicio)::float8 as epoch`),
+    );
+    for (const row of created) episodeIds.set(`${row.umbralid}:${Math.round(Number(row.epoch) * 1000)}`, row.episodioid);
+  }
+
+  if (evaluation.alerts.length === 0) return [];
+  const alerts = evaluation.alerts.map((alert) => {
+    const episodioid =
+      alert.episode.kind === 'existing'
+        ? alert.episode.episodioid
+        : episodeIds.get(`${alert.umbralid}:${alert.episode.fechainicioMs}`);
+    if (episodioid === undefined) throw new Error(`ingest: no episode for threshold ${alert.umbralid}`);
+    return { ...alert, episodioid };
+  });
+  const inserted = rowsOf<{ alertaid: number; medicionid: number; umbralid: number }>(
+    await tx.execute(sql`
+      insert into sense.alerta (umbralid, medicionid, fecha, statusid, episodioid, reconocidopor, fechareconocido, notareconocido)
+      select r.umbralid, r.medicionid, to_timestamp(r.epoch), r.statusid, r.episodioid,
+             e.reconocidopor, e.fechareconocido, e.notareconocido
+        from unnest(
+          ${numberArray(alerts.map((alert) => alert.umbralid))}::int[],
+          ${numberArray(alerts.map((alert) => alert.medicionid))}::bigint[],
+          ${numberArray(alerts.map((alert) => alert.fechaMs / 1000))}::float8[],
+          ${numberArray(alerts.map((alert) => alert.statusid))}::int[],
+          ${numberArray(alerts.map((alert) => alert.episodioid))}::bigint[]
+        ) with ordinality as r(umbralid, medicionid, epoch, statusid, episodioid, position)
+        join sense.episodio e on e.episodioid = r.episodioid
+       order by r.position
+      returning alertaid, medicionid, umbralid`),
+  );
+  const idOf = new Map(inserted.map((row) => [`${row.umbralid}:${row.medicionid}`, row.alertaid]));
+  return alerts.map((alert) => ({
+    alertaid: idOf.get(`${alert.umbralid}:${alert.medicionid}`) ?? 0,
+    episodioid: alert.episodioid,
+    umbralid: alert.umbralid,
+    medicionid: alert.medicionid,
+    statusid: alert.statusid,
+    opensEpisode: alert.opensEpisode,
+  }));
+}
+
+export function createIngestService(database: Database, options: IngestServiceOptions = {}): IngestService {
+  const now = options.now ?? (() => new Date());
+  return {
+    async ingest(readings) {
+      const rejected: Rejection[] = [];
+      const candidates: Array<{ reading: IngestReading; index: number }> = [];
+      readings.forEach((reading, index) => {
+        const named =
+          (typeof reading.deveui === 'string' && DEVEUI.test(reading.deveui.toLowerCase())) ||
+          (reading.deveui === undefined && positiveInteger(reading.nodoid));
+        if (!named) rejected.push({ index, code: 'UNKNOWN_NODE', message: MESSAGES.UNKNOWN_NODE });
+        else candidates.push({ reading, index });
+      });
+      const deveuis = [...new Set(candidates.flatMap(({ reading }) => (reading.deveui ? [reading.deveui.toLowerCase()] : [])))];
+      const nodoids = [...new Set(candidates.flatMap(({ reading }) => (reading.nodoid !== undefined ? [reading.nodoid] : [])))];
+      const nowMs = now().getTime();
+
+      const outcome = await database.db.transaction(async (tx) => {
+        const catalogue = candidates.length > 0 ? await loadCatalogue(tx, deveuis, nodoids) : { byDeveui: new Map(), byId: new Map() };
+        const valid: Resolved[] = [];
+        const seen = new Set<string>();
+        let duplicates = 0;
+        for (const { reading, index } of candidates) {
+          const resolved = resolveReading(reading, index, catalogue, nowMs);
+          if ('code' in resolved) {
+            rejected.push(resolved);
+            continue;
+          }
+          // A second copy inside the batch is a duplicate too.
+          const key = `${probeKey(resolved)}:${resolved.fechaMs}`;
+          if (seen.has(key)) {
+            duplicates += 1;
+            continue;
+          }
+          seen.add(key);
+          valid.push(resolved);
+        }
+        const stored = await insertReadings(tx, valid);
+        duplicates += valid.length - stored.length;
+        if (stored.length === 0) return { stored, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[] };
+
+        const thresholds = await loadThresholds(tx, stored);
+        const latest = await latestBefore(tx, stored);
+        const evaluation = evaluateThresholds(
+          stored.map<EvaluatedReading>((reading) => ({
+            medicionid: reading.medicionid,
+            nodoid: reading.nodoid,
+            tipoid: reading.tipoid,
+            metricaid: reading.metricaid,
+            ubicacionid: reading.ubicacionid,
+            fechaMs: reading.fecha.getTime(),
+            medicion: reading.medicion,
+            lateArrival: reading.fecha.getTime() <= (latest.get(probeKey(reading)) ?? Number.NEGATIVE_INFINITY),
+          })),
+          thresholds.map<ActiveThreshold>((row) => ({
+            umbralid: row.umbralid,
+            ubicacionid: row.ubicacionid,
+            nodoid: row.nodoid,
+            tipoid: row.tipoid,
+            metricaid: row.metricaid,
+            criticidadid: row.criticidadid,
+            minimo: row.minimo,
+            maximo: row.maximo,
+            open:
+              row.episodioid === null
+                ? null
+                : ({ episodioid: row.episodioid, acknowledged: row.episodiostatusid === -1 } satisfies OpenEpisode),
+          })),
+        );
+        const alerts = await writeEvaluation(tx, evaluation);
+        await upsertLatest(tx, stored);
+        return { stored, duplicates, alerts, closedEpisodes: evaluation.closedEpisodes.map((closed) => closed.episodioid) };
+      });
+
+      rejected.sort((left, right) => left.index - right.index);
+      const commit: IngestCommit = { readings: outcome.stored, alerts: outcome.alerts, closedEpisodes: outcome.closedEpisodes };
+      if (outcome.stored.length > 0) options.onCommit?.(commit);
+      return { accepted: outcome.stored.length, duplicates: outcome.duplicates, rejected, commit };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import {
+  bigint,
+  doublePrecision,
+  foreignKey,
+  integer,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, statusCheck } from './audit-columns';
+import { metricasensor } from './device';
+import { ubicacion } from './location';
+import { sense } from './sense-schema';
+
+/**
+ * The latest reading of each probe metric (alarms.md, "Readings come in"), kept by the ingest
+ * service in the transaction that stores the reading, so "last reading" questions
+ * (nodos-con-localizacion, the dashboard's node list) read one row per metric, never `medicion`.
+ */
+export const ultimamedicion = sense.table(
+  'ultimamedicion',
+  {
+    nodoid: integer('nodoid').notNull(),
+    tipoid: integer('tipoid').notNull(),
+    metricaid: integer('metricaid').notNull(),
+    medicionid: bigint('medicionid', { mode: 'number' }).notNull(),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+    medicion: doublePrecision('medicion').notNull(),
+    ubicacionid: integer('ubicacionid')
+      .notNull()
+      .references(() => ubicacion.ubicacionid),
+  },
+  (table) => [
+    primaryKey({ name: 'ultimamedicion_pkey', columns: [table.nodoid, table.tipoid, table.metricaid] }),
+    foreignKey({
+      name: 'ultimamedicion_metricasensor_fkey',
+      columns: [table.nodoid, table.metricaid, table.tipoid],
+      foreignColumns: [metricasensor.nodoid, metricasensor.metricaid, metricasensor.tipoid],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A key that gateways and scripts present to `POST /api/ingest/readings`. Only the SHA-256 of
+ * the key is kept (the key is 32 random bytes, so a plain hash is enough); `prefijo` is its first
+ * characters, to tell keys apart in the list. statusid 0 is a revoked key.
+ */
+export const claveingesta = sense.table(
+  'claveingesta',
+  {
+    claveingestaid: integer('claveingestaid').primaryKey().generatedByDefaultAsIdentity(),
+    nombre: text('nombre').notNull(),
+    prefijo: varchar('prefijo', { length: 16 }).notNull(),
+    hash: text('hash').notNull().unique('claveingesta_hash_key'),
+    ultimouso: timestamp('ultimouso', { withTimezone: true, mode: 'date' }),
+    ...auditColumns(),
+  },
+  (table) => [statusCheck('claveingesta', table.statusid)],
+);
+
+export type UltimamedicionRow = typeof ultimamedicion.$inferSelect;
+export type ClaveingestaRow = typeof claveingesta.$inferSelect;
