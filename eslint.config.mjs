@@ -81,6 +81,26 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that need the types: a promise nobody awaits or catches, a promise where a callback
+    // returning nothing is expected (an event handler), a switch that forgets a union member.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // React's act() returns a thenable even for a synchronous callback, which needs no await.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'act', package: 'react' }] },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'libs/db/src/cli/**', 'tools/**', 'apps/console-e2e/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,5 +1,5 @@
 import type { Rol } from '@camposense/domain';
-import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { ApiError, unauthorized } from '../errors/api-error';
 
 /** The methods that change data; everything else is a read. */
@@ -11,7 +11,7 @@ export const GUARDED_PREFIX = '/api/sense';
 const forbidden = () => new ApiError(403, 'FORBIDDEN', 'Su rol no permite modificar datos');
 
 /** onRequest hook: 401 without a valid token, 403 unless its bearer has role `rol`. */
-export function requireRole(app: FastifyInstance, rol: Rol): onRequestHookHandler {
+export function requireRole(app: FastifyInstance, rol: Rol): onRequestAsyncHookHandler {
   return async function requireRoleHook(request, reply) {
     // The prefix's own authenticate normally ran already; run it here if the route did not.
     if (!request.user) await app.authenticate(request, reply);

@@ -34,5 +34,5 @@ export function LoginPage() {
 
   // A sign-out whose call failed still ended the session here; say so until the next attempt.
   const shownError = error ?? (signOutError === 'unexpected' ? t('errors.unexpectedLogout') : null);
-  return <LoginScreen onSubmit={handleSubmit} busy={busy} error={shownError} initialEmail={readStoredEmail()} />;
+  return <LoginScreen onSubmit={(credentials) => void handleSubmit(credentials)} busy={busy} error={shownError} initialEmail={readStoredEmail()} />;
 }

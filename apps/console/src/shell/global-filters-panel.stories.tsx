@@ -35,8 +35,8 @@ export const AllChosen: Story = {
   play: async () => {
     // Three lists, three requests: wait for every chosen name.
     await waitFor(
-      () => {
-        for (const name of ['Perú', 'Agrícola Virú', 'Santa Rosa']) expect(screen.getByDisplayValue(name)).toBeVisible();
+      async () => {
+        for (const name of ['Perú', 'Agrícola Virú', 'Santa Rosa']) await expect(screen.getByDisplayValue(name)).toBeVisible();
       },
       { timeout: 5000 },
     );

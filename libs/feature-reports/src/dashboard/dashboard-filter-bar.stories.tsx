@@ -52,9 +52,9 @@ export const AllChosen: Story = {
   play: async () => {
     // Entities and locations arrive by separate requests: wait for both names.
     await waitFor(
-      () => {
-        expect(screen.getByDisplayValue('Lote 2')).toBeVisible();
-        expect(screen.getByDisplayValue('Palta')).toBeVisible();
+      async () => {
+        await expect(screen.getByDisplayValue('Lote 2')).toBeVisible();
+        await expect(screen.getByDisplayValue('Palta')).toBeVisible();
       },
       { timeout: 5000 },
     );

@@ -39,7 +39,7 @@ export function ReportFrame({ title, total, onExport, children }: ReportFramePro
             {t('reports.total', { total: new Intl.NumberFormat(localeOf(i18n.language)).format(total) })}
           </Text>
         </Stack>
-        <Button size="sm" colorPalette="brand" variant="outline" loading={exporting} loadingText={t('reports.exporting')} onClick={exportCsv}>
+        <Button size="sm" colorPalette="brand" variant="outline" loading={exporting} loadingText={t('reports.exporting')} onClick={() => void exportCsv()}>
           <Download aria-hidden />
           {t('reports.export')}
         </Button>

@@ -41,8 +41,8 @@ function GuardedSwitch() {
         edit
       </Button>
       <Button
-        onClick={async () => {
-          if (await confirmLeave('parameter', 'fundo')) setTable('fundo');
+        onClick={() => {
+          void confirmLeave('parameter', 'fundo').then((leave) => leave && setTable('fundo'));
         }}
       >
         fundo

@@ -14,7 +14,7 @@ function Harness({ type, target }: { type: 'parameter' | 'subtab'; target: strin
       <button type="button" onClick={() => setDirty(true)}>
         edit
       </button>
-      <button type="button" onClick={async () => setOutcome(String(await confirmLeave(type, target)))}>
+      <button type="button" onClick={() => void confirmLeave(type, target).then((leave) => setOutcome(String(leave)))}>
         switch
       </button>
       <output aria-label="outcome">{outcome}</output>

@@ -26,27 +26,39 @@ describe('sidebar hover behaviour', () => {
     fireEvent.mouseEnter(screen.getByTestId('sidebar'));
     expect(expanded()).toBe('true');
     fireEvent.mouseLeave(screen.getByTestId('sidebar'));
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(expanded()).toBe('true');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(expanded()).toBe('false');
   });
 
   it('collapses the auxiliary sidebar after 150 ms', () => {
     render(<Probe delay={AUX_SIDEBAR_COLLAPSE_DELAY_MS} initially />);
     fireEvent.mouseLeave(screen.getByTestId('sidebar'));
-    act(() => vi.advanceTimersByTime(149));
+    act(() => {
+      vi.advanceTimersByTime(149);
+    });
     expect(expanded()).toBe('true');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(expanded()).toBe('false');
   });
 
   it('stays open when the pointer comes back before the delay', () => {
     render(<Probe delay={SIDEBAR_COLLAPSE_DELAY_MS} initially />);
     fireEvent.mouseLeave(screen.getByTestId('sidebar'));
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     fireEvent.mouseEnter(screen.getByTestId('sidebar'));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(expanded()).toBe('true');
   });
 
@@ -58,10 +70,16 @@ describe('sidebar hover behaviour', () => {
 
   it('opens for keyboard focus and closes when focus leaves it', () => {
     render(<Probe delay={SIDEBAR_COLLAPSE_DELAY_MS} />);
-    act(() => screen.getByRole('button').focus());
+    act(() => {
+      screen.getByRole('button').focus();
+    });
     expect(expanded()).toBe('true');
-    act(() => screen.getByRole('button').blur());
-    act(() => vi.advanceTimersByTime(SIDEBAR_COLLAPSE_DELAY_MS));
+    act(() => {
+      screen.getByRole('button').blur();
+    });
+    act(() => {
+      vi.advanceTimersByTime(SIDEBAR_COLLAPSE_DELAY_MS);
+    });
     expect(expanded()).toBe('false');
   });
 });
