@@ -36,6 +36,11 @@ export {
   tablesInGroup,
   isWritableTable,
   hasCompositeKey,
+  FIELD_INPUTS,
+  ABBREVIATION_LIMITS,
+  referencedTable,
+  fieldMaxLength,
+  ancestorsOf,
 } from './registry';
 export type {
   TableGroup,
@@ -45,6 +50,8 @@ export type {
   TableEmbed,
   TableOrder,
   SortDirection,
+  FieldInput,
+  FieldDefinition,
 } from './registry';
 export type {
   TableRow,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ancestorsOf,
+  fieldMaxLength,
   findTable,
+  referencedTable,
   hasCompositeKey,
   isTableName,
   isWritableTable,
@@ -104,5 +107,36 @@ describe('table registry', () => {
     for (const name of ['medicion', 'alerta', 'mensaje', 'audit_log_umbral'] as const) {
       expect(tableDefinition(name).orderBy[0], name).toEqual({ column: 'fecha', direction: 'desc' });
     }
+  });
+
+  describe('field metadata', () => {
+    it('finds the table a foreign key points at, from its name or the registry', () => {
+      expect(referencedTable(tableDefinition('empresa'), 'paisid')).toBe('pais');
+      expect(referencedTable(tableDefinition('umbral'), 'criticidadid')).toBe('criticidad');
+      expect(referencedTable(tableDefinition('perfil'), 'jefeid')).toBe('perfil');
+      expect(referencedTable(tableDefinition('fundo'), 'usercreatedid')).toBe('usuario');
+      expect(referencedTable(tableDefinition('fundo'), 'fundoid')).toBeUndefined();
+      expect(referencedTable(tableDefinition('fundo'), 'statusid')).toBe('status');
+      expect(referencedTable(tableDefinition('nodo'), 'deveui')).toBeUndefined();
+    });
+
+    it('limits abbreviations to 2 characters for pais and 10 otherwise (spec section 5)', () => {
+      expect(fieldMaxLength(tableDefinition('pais'), 'paisabrev')).toBe(2);
+      expect(fieldMaxLength(tableDefinition('empresa'), 'empresaabrev')).toBe(10);
+      expect(fieldMaxLength(tableDefinition('empresa'), 'empresa')).toBeUndefined();
+    });
+
+    it('cascades the location hierarchy from the country down', () => {
+      expect(ancestorsOf('ubicacion')).toEqual(['pais', 'empresa', 'fundo']);
+      expect(ancestorsOf('empresa')).toEqual(['pais']);
+      expect(ancestorsOf('nodo')).toEqual([]);
+    });
+
+    it('names every table a person picks in a select by its own columns', () => {
+      for (const entry of TABLE_REGISTRY) {
+        if (entry.key.length > 1 || ['alerta', 'audit_log_umbral'].includes(entry.name)) continue;
+        expect(entry.labelColumns.length, entry.name).toBeGreaterThan(0);
+      }
+    });
   });
 });

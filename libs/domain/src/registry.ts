@@ -55,7 +55,53 @@ export interface TableDefinition {
   /** Columns never answered (nor listed among the columns). */
   hiddenColumns: readonly string[];
   embeds: readonly TableEmbed[];
+  /**
+   * The columns that name a row to a person, joined by a space: what a foreign key to this table
+   * shows instead of its id (the company's name, not `empresaid 3`) and what its select lists.
+   * Empty for link tables, which have no name of their own.
+   */
+  labelColumns: readonly string[];
+  /** Per-column form metadata beyond what the database's catalogue says (input kind, reference, limit). */
+  fields: Readonly<Record<string, FieldDefinition>>;
+  /** The column naming this table's parent in the location hierarchy (empresa → paisid): selects cascade along it. */
+  parent: { column: string; table: TableName } | null;
 }
+
+/**
+ * How a form asks for a column. Most kinds follow from the catalogue's data type; the registry names
+ * the ones a type cannot tell (a DevEUI is text, a coordinate is numeric, a password is not a column).
+ */
+export const FIELD_INPUTS = [
+  'text',
+  'longText',
+  'integer',
+  'number',
+  'coordinate',
+  'deveui',
+  'email',
+  'password',
+  'boolean',
+  'reference',
+  'status',
+  'datetime',
+  'json',
+] as const;
+export type FieldInput = (typeof FIELD_INPUTS)[number];
+
+export interface FieldDefinition {
+  /** Overrides the kind the catalogue's data type suggests. */
+  input?: FieldInput;
+  /** The table a foreign-key column points at, where its name does not say (`jefeid` → perfil). */
+  references?: TableName;
+  /** The longest text accepted (spec section 5: abbreviations 2 for pais, 10 otherwise). */
+  maxLength?: number;
+}
+
+/** Spec section 5: a country's abbreviation has up to 2 characters, every other one up to 10. */
+export const ABBREVIATION_LIMITS = { pais: 2, default: 10 } as const;
+
+/** Columns that hold a user id the API fills itself; shown by the user's name. */
+const USER_COLUMNS = new Set(['usercreatedid', 'usermodifiedid']);
 
 /** The audit columns of every reference table that the API fills itself (data-model.md). */
 export const AUDIT_COLUMNS = ['usercreatedid', 'datecreated', 'usermodifiedid', 'datemodified'] as const;
@@ -64,7 +110,8 @@ const ALL_OPERATIONS: readonly TableOperation[] = ['status', 'insert', 'update',
 const ALL_BUT_MASSIVE: readonly TableOperation[] = ['status', 'insert', 'update'];
 const STATUS_ONLY: readonly TableOperation[] = ['status'];
 
-type TableOptions = Partial<Omit<TableDefinition, 'name' | 'group' | 'operations' | 'key'>> & {
+type TableOptions = Partial<Omit<TableDefinition, 'name' | 'group' | 'operations' | 'key' | 'parent'>> & {
+  parent?: { column: string; table: TableName };
   key?: readonly string[];
 };
 
@@ -88,6 +135,9 @@ function table(
     readOnlyColumns: options.readOnlyColumns ?? [...identity, ...AUDIT_COLUMNS],
     hiddenColumns: options.hiddenColumns ?? [],
     embeds: options.embeds ?? [],
+    labelColumns: options.labelColumns ?? [],
+    fields: options.fields ?? {},
+    parent: options.parent ?? null,
   };
 }
 
@@ -135,41 +185,53 @@ export type TableName = (typeof TABLE_NAMES)[number];
  */
 const DEFINITIONS: readonly TableDefinition[] = [
   table('pais', 'location', ALL_BUT_MASSIVE, {
+    labelColumns: ['pais'],
     identifyingFields: ['pais', 'paisabrev'],
     searchColumns: ['pais', 'paisabrev'],
     orderBy: [{ column: 'pais', direction: 'asc' }],
   }),
   table('empresa', 'location', ALL_BUT_MASSIVE, {
+    labelColumns: ['empresa'],
+    parent: { column: 'paisid', table: 'pais' },
     identifyingFields: ['empresa', 'empresaabrev'],
     searchColumns: ['empresa', 'empresaabrev'],
     orderBy: [{ column: 'empresa', direction: 'asc' }],
   }),
   table('fundo', 'location', ALL_BUT_MASSIVE, {
+    labelColumns: ['fundo'],
+    parent: { column: 'empresaid', table: 'empresa' },
     identifyingFields: ['fundo', 'fundoabrev'],
     searchColumns: ['fundo', 'fundoabrev'],
     orderBy: [{ column: 'fundo', direction: 'asc' }],
   }),
   table('ubicacion', 'location', ALL_BUT_MASSIVE, {
+    labelColumns: ['ubicacion'],
+    parent: { column: 'fundoid', table: 'fundo' },
     identifyingFields: ['ubicacion', 'ubicacionabrev'],
     searchColumns: ['ubicacion', 'ubicacionabrev'],
     orderBy: [{ column: 'ubicacion', direction: 'asc' }],
   }),
   table('localizacion', 'location', ALL_BUT_MASSIVE, {
+    fields: { latitud: { input: 'coordinate' }, longitud: { input: 'coordinate' } },
     key: ['entidadid', 'ubicacionid', 'nodoid'],
     identifyingFields: ['entidadid', 'ubicacionid', 'nodoid'],
     searchColumns: ['referencia'],
   }),
   table('entidad', 'location', ALL_BUT_MASSIVE, {
+    labelColumns: ['entidad'],
     identifyingFields: ['entidad', 'entidadabrev'],
     searchColumns: ['entidad', 'entidadabrev'],
     orderBy: [{ column: 'entidad', direction: 'asc' }],
   }),
   table('tipo', 'device', ALL_BUT_MASSIVE, {
+    labelColumns: ['tipo'],
     identifyingFields: ['entidadid', 'tipo'],
     searchColumns: ['tipo'],
     orderBy: [{ column: 'tipo', direction: 'asc' }],
   }),
   table('nodo', 'device', ALL_BUT_MASSIVE, {
+    labelColumns: ['nodo'],
+    fields: { deveui: { input: 'deveui' } },
     identifyingFields: ['nodo', 'nodoabrev'],
     searchColumns: ['nodo', 'nodoabrev', 'deveui'],
     orderBy: [{ column: 'nodo', direction: 'asc' }],
@@ -183,11 +245,13 @@ const DEFINITIONS: readonly TableDefinition[] = [
     identifyingFields: ['nodoid', 'metricaid', 'tipoid'],
   }),
   table('metrica', 'device', ALL_BUT_MASSIVE, {
+    labelColumns: ['metrica'],
     identifyingFields: ['metrica', 'metricaabrev'],
     searchColumns: ['metrica', 'metricaabrev', 'unidad'],
     orderBy: [{ column: 'metrica', direction: 'asc' }],
   }),
   table('umbral', 'threshold', ALL_OPERATIONS, {
+    labelColumns: ['umbral'],
     identifyingFields: ['ubicacionid', 'criticidadid', 'nodoid', 'metricaid', 'tipoid'],
     searchColumns: ['umbral'],
   }),
@@ -204,20 +268,27 @@ const DEFINITIONS: readonly TableDefinition[] = [
     readOnlyColumns: ['auditlogumbralid'],
   }),
   table('criticidad', 'threshold', ALL_BUT_MASSIVE, {
+    labelColumns: ['criticidad'],
     identifyingFields: ['criticidad'],
     searchColumns: ['criticidad', 'criticidadabrev'],
     orderBy: [{ column: 'grado', direction: 'asc' }],
   }),
   table('contacto', 'user', ALL_BUT_MASSIVE, {
+    labelColumns: ['correo', 'celular'],
+    fields: { correo: { input: 'email' } },
     identifyingFields: ['usuarioid', 'medioid', 'celular', 'correo'],
     searchColumns: ['celular', 'correo'],
   }),
   table('correo', 'user', ['status', 'update'], {
+    labelColumns: ['correo'],
+    fields: { correo: { input: 'email' } },
     identifyingFields: ['correo'],
     searchColumns: ['correo'],
     orderBy: [{ column: 'correo', direction: 'asc' }],
   }),
   table('usuario', 'user', ALL_BUT_MASSIVE, {
+    labelColumns: ['firstname', 'lastname'],
+    fields: { login: { input: 'email' }, password: { input: 'password' }, rol: { input: 'text' } },
     identifyingFields: ['login'],
     searchColumns: ['login', 'firstname', 'lastname', 'usuarioabrev'],
     orderBy: [{ column: 'login', direction: 'asc' }],
@@ -229,6 +300,8 @@ const DEFINITIONS: readonly TableDefinition[] = [
     identifyingFields: ['usuarioid', 'perfilid'],
   }),
   table('perfil', 'user', ALL_BUT_MASSIVE, {
+    labelColumns: ['perfil'],
+    fields: { jefeid: { references: 'perfil' } },
     identifyingFields: ['perfil'],
     searchColumns: ['perfil', 'perfilabrev'],
     orderBy: [
@@ -238,6 +311,7 @@ const DEFINITIONS: readonly TableDefinition[] = [
   }),
   // Readings, alerts and messages are written by the data pipeline, never through the console.
   table('medicion', null, STATUS_ONLY, {
+    labelColumns: ['medicion'],
     identifyingFields: ['medicion'],
     searchColumns: ['medicionabrev'],
     orderBy: newestFirst('medicionid'),
@@ -254,6 +328,7 @@ const DEFINITIONS: readonly TableDefinition[] = [
     ],
   }),
   table('mensaje', null, STATUS_ONLY, {
+    labelColumns: ['mensaje'],
     identifyingFields: ['mensaje'],
     searchColumns: ['mensaje'],
     orderBy: newestFirst('mensajeid'),
@@ -268,18 +343,21 @@ const DEFINITIONS: readonly TableDefinition[] = [
     ],
   }),
   table('medio', null, ALL_BUT_MASSIVE, {
+    labelColumns: ['nombre'],
     identifyingFields: ['nombre'],
     searchColumns: ['nombre'],
     orderBy: [{ column: 'nombre', direction: 'asc' }],
   }),
   // Reference labels for the status values: fixed rows, keyed by the value itself (not identity).
   table('status', null, STATUS_ONLY, {
+    labelColumns: ['status'],
     key: ['statusid'],
     identifyingFields: ['status'],
     searchColumns: ['status', 'statusabrev'],
     readOnlyColumns: [...AUDIT_COLUMNS],
   }),
   table('codigotelefono', null, ALL_BUT_MASSIVE, {
+    labelColumns: ['codigotelefono', 'paistelefono'],
     identifyingFields: ['codigotelefono', 'paistelefono'],
     searchColumns: ['codigotelefono', 'paistelefono'],
     orderBy: [{ column: 'codigotelefono', direction: 'asc' }],
@@ -318,4 +396,37 @@ export function isWritableTable(definition: TableDefinition): boolean {
 /** Whether the table's key is a composite key (updates go through `PUT /{table}/composite`). */
 export function hasCompositeKey(definition: TableDefinition): boolean {
   return definition.key.length > 1;
+}
+
+/**
+ * The table a column's value points at: the registry's word where it has one (`jefeid` → perfil),
+ * the audit user columns → usuario, else `<table>id` of another registered table. The table's own
+ * key is not a reference.
+ */
+export function referencedTable(definition: TableDefinition, column: string): TableName | undefined {
+  const explicit = definition.fields[column]?.references;
+  if (explicit) return explicit;
+  if (USER_COLUMNS.has(column)) return 'usuario';
+  if (!column.endsWith('id') || column === `${definition.name}id`) return undefined;
+  const name = column.slice(0, -2);
+  return isTableName(name) && name !== definition.name ? name : undefined;
+}
+
+/** The longest text a column accepts, where the spec fixes one (abbreviations). */
+export function fieldMaxLength(definition: TableDefinition, column: string): number | undefined {
+  const explicit = definition.fields[column]?.maxLength;
+  if (explicit !== undefined) return explicit;
+  if (!column.endsWith('abrev')) return undefined;
+  return definition.name === 'pais' ? ABBREVIATION_LIMITS.pais : ABBREVIATION_LIMITS.default;
+}
+
+/** The chain of parents above a table in the location hierarchy, top first (ubicacion → pais, empresa, fundo). */
+export function ancestorsOf(name: TableName): TableName[] {
+  const chain: TableName[] = [];
+  let parent = tableDefinition(name).parent;
+  while (parent) {
+    chain.unshift(parent.table);
+    parent = tableDefinition(parent.table).parent;
+  }
+  return chain;
 }

@@ -1,5 +1,12 @@
+import type { ReportSortOrder } from '@camposense/domain';
+import type { DataTableSort } from '@camposense/ui';
 import { useState } from 'react';
-import type { ReportSort } from './report-table';
+
+/** A report's order as its API call takes it. */
+export interface ReportSort<SortColumn extends string> {
+  sortBy: SortColumn;
+  sortOrder: ReportSortOrder;
+}
 
 export interface ReportPaging<SortColumn extends string> {
   page: number;
@@ -28,4 +35,13 @@ export function useReportPaging<SortColumn extends string>(
       setPaging({ page: 1, key: selectionKey });
     },
   };
+}
+
+/** The report's order as the data table shows it, and back. */
+export function tableSort<SortColumn extends string>(sort: ReportSort<SortColumn>): DataTableSort<SortColumn> {
+  return { column: sort.sortBy, direction: sort.sortOrder };
+}
+
+export function reportSort<SortColumn extends string>(sort: DataTableSort<SortColumn>): ReportSort<SortColumn> {
+  return { sortBy: sort.column, sortOrder: sort.direction };
 }

@@ -1,7 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
-import { TriangleAlert } from 'lucide-react';
-import { useRef } from 'react';
+import { ConfirmDialog } from '../confirm-dialog';
 
 /** What the person is switching to: another parameters table, or another operation of the same table. */
 export type UnsavedChangesType = 'parameter' | 'subtab';
@@ -31,45 +29,16 @@ export interface UnsavedChangesModalProps {
 /** Asks before a switch of table or subtab throws away a form's unsaved data. */
 export function UnsavedChangesModal({ open, type, target, onConfirm, onCancel }: UnsavedChangesModalProps) {
   const { t } = useTranslation();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const targetLabel = type === 'subtab' && isOperationId(target) ? t(`operations.${target}`) : target;
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
-      role="alertdialog"
-      placement="center"
-      // Staying is the safe answer, so it has the focus first.
-      initialFocusEl={() => cancelRef.current}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header gap="3" alignItems="center">
-              <Text as="span" color="orange.fg" display="inline-flex">
-                <TriangleAlert size={22} aria-hidden />
-              </Text>
-              <Dialog.Title>{t('unsavedChanges.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description color="fg.muted">
-                {t(type === 'parameter' ? 'unsavedChanges.parameter' : 'unsavedChanges.subtab', { target: targetLabel })}
-              </Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button ref={cancelRef} variant="outline" onClick={onCancel}>
-                {t('unsavedChanges.cancel')}
-              </Button>
-              <Button colorPalette="orange" onClick={onConfirm}>
-                {t('unsavedChanges.confirm')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      title={t('unsavedChanges.title')}
+      description={t(type === 'parameter' ? 'unsavedChanges.parameter' : 'unsavedChanges.subtab', { target: targetLabel })}
+      confirmLabel={t('unsavedChanges.confirm')}
+      cancelLabel={t('unsavedChanges.cancel')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

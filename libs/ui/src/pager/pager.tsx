@@ -2,7 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
-export interface ReportPagerProps {
+export interface PagerProps {
   /** The page shown, from 1. */
   page: number;
   totalPages: number;
@@ -10,7 +10,7 @@ export interface ReportPagerProps {
 }
 
 /** `PÁGINA x DE y` with ANTERIOR and SIGUIENTE, disabled at the ends; nothing with a single page. */
-export function ReportPager({ page, totalPages, onPageChange }: ReportPagerProps) {
+export function Pager({ page, totalPages, onPageChange }: PagerProps) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   return (

@@ -4,7 +4,7 @@ import { expect, screen } from 'storybook/test';
 import { StatusBadge } from './status-badge';
 
 const meta = {
-  title: 'Reports/StatusBadge',
+  title: 'UI/StatusBadge',
   component: StatusBadge,
   args: { statusid: 1 },
 } satisfies Meta<typeof StatusBadge>;

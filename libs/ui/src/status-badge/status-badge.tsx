@@ -17,7 +17,7 @@ export interface StatusBadgeProps extends Omit<BadgeProps, 'children'> {
   statusid: number | null | undefined;
 }
 
-/** The status cell of the alerts and messages reports. */
+/** The status cell of the reports and of every parameters table. */
 export function StatusBadge({ statusid, ...rest }: StatusBadgeProps) {
   const { t } = useTranslation();
   const kind = reportStatusKind(statusid);

@@ -1,0 +1,96 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { StatusBadge } from '../status-badge';
+import { DataTable } from './data-table';
+import type { DataTableColumn, DataTableProps, DataTableSort } from './data-table';
+
+interface Farm {
+  fundoid: number;
+  fundo: string;
+  fundoabrev: string;
+  statusid: number;
+}
+
+const FARMS: Farm[] = [
+  { fundoid: 1, fundo: 'Fundo Los Olivos', fundoabrev: 'OLIV', statusid: 1 },
+  { fundoid: 2, fundo: 'Fundo San José', fundoabrev: 'SJOS', statusid: 1 },
+  { fundoid: 3, fundo: 'Fundo El Pedregal', fundoabrev: 'PEDR', statusid: 0 },
+];
+
+const COLUMNS: DataTableColumn<Farm>[] = [
+  { id: 'fundoid', header: 'ID', sortKey: 'fundoid', cell: (row) => row.fundoid, width: '6rem' },
+  { id: 'fundo', header: 'Fundo', sortKey: 'fundo', cell: (row) => row.fundo },
+  { id: 'fundoabrev', header: 'Abreviatura', sortKey: 'fundoabrev', cell: (row) => row.fundoabrev },
+  { id: 'statusid', header: 'Estado', cell: (row) => <StatusBadge statusid={row.statusid} /> },
+];
+
+function SelectableTable(props: DataTableProps<Farm>) {
+  const [selected, setSelected] = useState<string | null>('2');
+  const [sort, setSort] = useState<DataTableSort | null>(props.sort);
+  return (
+    <DataTable
+      {...props}
+      sort={sort}
+      onSortChange={setSort}
+      selectedKey={selected}
+      onRowSelect={(row) => setSelected(String(row.fundoid))}
+    />
+  );
+}
+
+const meta = {
+  title: 'UI/DataTable',
+  component: DataTable<Farm>,
+  args: {
+    label: 'Fundos',
+    columns: COLUMNS,
+    rows: FARMS,
+    rowKey: (row: Farm) => String(row.fundoid),
+    sort: { column: 'fundo', direction: 'asc' },
+    onSortChange: fn(),
+  },
+} satisfies Meta<typeof DataTable<Farm>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Sorted by name ascending: the header says so (aria-sort) and a click asks for the other direction. */
+export const Sorted: Story = {
+  play: async ({ args }) => {
+    const header = screen.getByRole('columnheader', { name: /Fundo/ });
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(args.onSortChange).toHaveBeenCalledWith({ column: 'fundo', direction: 'desc' });
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Abreviatura/ })).getByRole('button'));
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ column: 'fundoabrev', direction: 'asc' });
+  },
+};
+
+export const SortedDescending: Story = { args: { sort: { column: 'fundoid', direction: 'desc' } } };
+
+/** The next page is on its way: the previous rows stay, dimmed, and the table says it is busy. */
+export const Busy: Story = {
+  args: { busy: true },
+  play: async () => {
+    await expect(screen.getByRole('table', { name: 'Fundos' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const Empty: Story = {
+  args: { rows: [], emptyText: 'No se encontraron registros' },
+  play: async () => {
+    await expect(screen.getByText('No se encontraron registros')).toBeVisible();
+  },
+};
+
+/** Rows can be picked (for update); the picked one is marked and announced as selected. */
+export const Selectable: Story = {
+  render: (args) => <SelectableTable {...args} />,
+  play: async () => {
+    const rows = screen.getAllByRole('row');
+    await expect(rows[2]).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByText('Fundo El Pedregal'));
+    await expect(screen.getAllByRole('row')[3]).toHaveAttribute('aria-selected', 'true');
+  },
+};

@@ -1,0 +1,2 @@
+export { DateCell } from './date-cell';
+export type { DateCellProps } from './date-cell';

@@ -1,0 +1,2 @@
+export { QueryState } from './query-state';
+export type { QueryStateProps } from './query-state';
