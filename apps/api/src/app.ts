@@ -19,6 +19,9 @@ import { senseRoutes } from './routes/sense';
 import { senseDataRoutes } from './routes/sense/index';
 import { reportRoutes } from './routes/reports/index';
 import { seriesRoutes } from './routes/series/index';
+import { createIngestKeys } from './ingest/ingest-keys';
+import { createIngestService } from './ingest/ingest-service';
+import { ingestRoutes } from './ingest/routes';
 import { thresholdRoutes } from './routes/thresholds/index';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
@@ -68,7 +71,12 @@ export async function buildApp({
     openapi: {
       openapi: '3.0.3',
       info: { title: 'CampoSense API', version: APP_VERSION },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ingestKey: { type: 'http', scheme: 'bearer', description: 'Una clave de ingesta (csk_…) creada por un admin' },
+        },
+      },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
   });
@@ -94,6 +102,8 @@ export async function buildApp({
   await app.register(senseDataRoutes, { prefix: '/api/sense', database });
   await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
+  const ingest = createIngestService(database);
+  await app.register(ingestRoutes, { prefix: '/api/ingest', ingest, keys: createIngestKeys(database) });
   await app.register(thresholdRoutes, { prefix: '/api/sense', database });
 
   const serveConsole = hasConsoleBuild(consoleDir);

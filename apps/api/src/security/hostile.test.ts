@@ -272,6 +272,8 @@ async function badTokens(): Promise<Array<{ name: string; header: string }>> {
 describe.each(testDrivers())('hostile input on $kind', (driver) => {
   let context: TestContext;
   let adminBearer: string;
+  /** POST /api/ingest/readings takes an ingest key, not a session. */
+  let ingestBearer: string;
   let userBearer: string;
   let before: Record<string, string>;
   let routes: readonly RouteEntry[];
@@ -281,6 +283,8 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
     context = await openTestApp(driver, { loginRateLimit: { perEmail: 1_000_000, perAddress: 1_000_000 } });
     await seedDemoFarm(context.database, { days: 1, now: new Date('2026-11-01T12:00:00Z') });
     adminBearer = `Bearer ${(await loginAs(context.app, admin.login, DEMO_PASSWORD)).session.access_token}`;
+    const ingestKey = await context.app.inject({ method: 'POST', url: '/api/ingest/keys', headers: { authorization: adminBearer }, payload: { nombre: 'hostile' } });
+    ingestBearer = `Bearer ${ingestKey.json<{ clave: string }>().clave}`;
     userBearer = `Bearer ${(await loginAs(context.app, operador.login, DEMO_PASSWORD)).session.access_token}`;
     routes = context.app.routeCatalogue;
     before = await fingerprint(context.database);
@@ -468,7 +472,7 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
     const cases: HostileCase[] = [];
     const writes = routes.filter((route) => WRITE_METHODS.has(route.method));
     for (const route of writes) {
-      const auth = route.url.startsWith('/api/auth/') ? undefined : adminBearer;
+      const auth = route.url.startsWith('/api/auth/') ? undefined : route.url === '/api/ingest/readings' ? ingestBearer : adminBearer;
       const allowedFor = (status?: number): number[] => {
         if (status) return [status];
         if (route.url === '/api/auth/login') return [400, 401, 415];
