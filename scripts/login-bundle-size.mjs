@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // What a signed-out visitor downloads: the scripts index.html loads and everything they import
 // statically, in gzip bytes. Lazy chunks (the shell, every feature screen) are not counted.
+// Exits non-zero above the budget (issue 17: 150 KB), so `npm test` fails when the first load grows.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+
+/** The most gzipped JavaScript a signed-out visitor may download, in KB (1,024 bytes). */
+export const LOGIN_BUDGET_KB = 150;
 
 const dist = fileURLToPath(new URL('../dist/console', import.meta.url));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -27,4 +31,12 @@ for (const file of seen) {
   raw += bytes.length;
   gzip += gzipSync(bytes, { level: 9 }).length;
 }
-console.log(`login screen JavaScript: ${seen.size} file(s), ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip`);
+const gzipKb = gzip / 1024;
+console.log(`login screen JavaScript: ${seen.size} file(s), ${(raw / 1024).toFixed(1)} KB raw, ${gzipKb.toFixed(1)} KB gzip (budget ${LOGIN_BUDGET_KB} KB)`);
+if (gzipKb > LOGIN_BUDGET_KB) {
+  console.error(
+    `The login screen downloads ${gzipKb.toFixed(1)} KB of gzipped JavaScript, over its ${LOGIN_BUDGET_KB} KB budget: ` +
+      'keep what only signed-in screens use out of the entry chunk (lazy imports, libs/ui/src/theme/signed-out-system.ts).',
+  );
+  process.exitCode = 1;
+}

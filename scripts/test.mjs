@@ -20,6 +20,7 @@ const steps = [
   ['api', bin('vitest'), ['run', '--project', 'api']],
   ['visual', bin('vitest'), ['run', '--project', 'storybook-dark', '--project', 'storybook-light']],
   ['build', bin('vite'), ['build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn']],
+  ['login bundle', process.execPath, ['scripts/login-bundle-size.mjs']],
   ['e2e', bin('vitest'), ['run', '--project', 'e2e']],
 ];
 

@@ -1,9 +1,8 @@
 import { AuthProvider } from '@camposense/data-access';
 import { I18nextProvider } from '@camposense/i18n';
-import { UiProvider } from '@camposense/ui';
+import { SignedOutUiProvider } from '@camposense/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SWRConfig } from 'swr';
 import { i18n } from './app/i18n';
 import { AuthGate } from './auth/auth-gate';
 
@@ -13,13 +12,11 @@ if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <UiProvider>
-        <SWRConfig value={{ revalidateOnFocus: false }}>
-          <AuthProvider>
-            <AuthGate />
-          </AuthProvider>
-        </SWRConfig>
-      </UiProvider>
+      <SignedOutUiProvider>
+        <AuthProvider>
+          <AuthGate />
+        </AuthProvider>
+      </SignedOutUiProvider>
     </I18nextProvider>
   </StrictMode>,
 );

@@ -1,5 +1,7 @@
 export { system } from './theme/system';
-export { UiProvider } from './provider/ui-provider';
+export { signedOutSystem } from './theme/signed-out-system';
+export { UiProvider, SignedOutUiProvider } from './provider/ui-provider';
+export { SignedInUiProvider } from './provider/signed-in-ui-provider';
 export type { UiProviderProps } from './provider/ui-provider';
 export { ColorModeProvider, useColorMode, COLOR_MODE_STORAGE_KEY } from './color-mode';
 export type { ColorMode, ColorModeProviderProps } from './color-mode';

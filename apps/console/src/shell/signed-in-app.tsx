@@ -1,6 +1,7 @@
 import { DashboardFiltersProvider, GlobalFiltersProvider } from '@camposense/data-access';
 import type { SessionUser } from '@camposense/domain';
-import { Toaster, UnsavedChangesProvider } from '@camposense/ui';
+import { SignedInUiProvider, Toaster, UnsavedChangesProvider } from '@camposense/ui';
+import { SWRConfig } from 'swr';
 import { NavigationProvider } from '../navigation/navigation';
 import { ConsoleShell } from './console-shell';
 
@@ -8,19 +9,27 @@ export interface SignedInAppProps {
   user: SessionUser;
 }
 
-/** Everything a signed-in operator uses, in a chunk of its own that the login screen never loads. */
+/**
+ * Everything a signed-in operator uses, in a chunk of its own that the login screen never loads,
+ * with Chakra's full system (the login's root carries only the recipes it needs) and SWR (the
+ * login fetches nothing through it).
+ */
 export function SignedInApp({ user }: SignedInAppProps) {
   return (
-    <NavigationProvider>
-      <GlobalFiltersProvider>
-        <DashboardFiltersProvider>
-          <UnsavedChangesProvider>
-            <ConsoleShell user={user} />
-            <Toaster />
-          </UnsavedChangesProvider>
-        </DashboardFiltersProvider>
-      </GlobalFiltersProvider>
-    </NavigationProvider>
+    <SignedInUiProvider>
+      <SWRConfig value={{ revalidateOnFocus: false }}>
+        <NavigationProvider>
+          <GlobalFiltersProvider>
+            <DashboardFiltersProvider>
+              <UnsavedChangesProvider>
+                <ConsoleShell user={user} />
+                <Toaster />
+              </UnsavedChangesProvider>
+            </DashboardFiltersProvider>
+          </GlobalFiltersProvider>
+        </NavigationProvider>
+      </SWRConfig>
+    </SignedInUiProvider>
   );
 }
 

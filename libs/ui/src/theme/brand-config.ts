@@ -1,0 +1,61 @@
+import { defineConfig } from '@chakra-ui/react';
+
+const fontStack = "'Inter', 'DejaVu Sans', sans-serif";
+
+/**
+ * CampoSense tokens on top of Chakra's defaults: a field-green brand, bundled fonts. Both systems
+ * (the signed-out one and the full one) merge it last, so they agree on every token.
+ */
+export const brandConfig = defineConfig({
+  globalCss: {
+    'html, body, #root': { minHeight: '100%', height: '100%' },
+    body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: fontStack },
+        body: { value: fontStack },
+        mono: { value: "'JetBrains Mono', monospace" },
+      },
+      colors: {
+        brand: {
+          50: { value: '#ecfdf3' },
+          100: { value: '#d1fadf' },
+          200: { value: '#a6f4c5' },
+          300: { value: '#6ce9a6' },
+          400: { value: '#32d583' },
+          500: { value: '#12b76a' },
+          600: { value: '#039855' },
+          700: { value: '#027a48' },
+          800: { value: '#05603a' },
+          900: { value: '#054f31' },
+          950: { value: '#053321' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.500}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+        surface: {
+          page: { value: { _light: '{colors.gray.50}', _dark: '#0b1410' } },
+          card: { value: { _light: 'white', _dark: '#111d17' } },
+          raised: { value: { _light: '{colors.gray.100}', _dark: '#17271f' } },
+        },
+        section: {
+          parameters: { value: { _light: '{colors.orange.600}', _dark: '{colors.orange.400}' } },
+          reports: { value: { _light: '{colors.green.600}', _dark: '{colors.green.400}' } },
+          thresholds: { value: { _light: '{colors.blue.600}', _dark: '{colors.blue.400}' } },
+        },
+      },
+    },
+  },
+});
