@@ -14,6 +14,7 @@ const env = { ...process.env, CHROME_PATH: chromiumPath, NX_DAEMON: 'false', NX_
 const steps = [
   ['project graph', bin('nx'), ['show', 'projects']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['stories', process.execPath, ['scripts/check-stories.mjs']],
   // The whole workspace, then server code without the DOM and browser code without Node's types.
   ['types', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.server.json', 'tsconfig.client.json']],
   ['unit', bin('vitest'), ['run', '--project', 'unit', '--project', 'dom']],

@@ -117,6 +117,7 @@ export const reportHandlers = {
   alertasLoading: () => [http.get(`${BASE}/alertas`, never), ...reportHandlers.alertaFilterOptions()],
   alertasError: () => [http.get(`${BASE}/alertas`, internalError), ...reportHandlers.alertaFilterOptions()],
   alertaFilterOptionsError: () => [http.get(`${BASE}/alertas/filtros`, internalError)],
+  alertaFilterOptionsPending: () => [http.get(`${BASE}/alertas/filtros`, never)],
   mensajes: (rows: MensajeReportRow[] = mensajesFixture) => [
     http.get(`${BASE}/mensajes`, ({ request }) =>
       HttpResponse.json<MensajeReportPage>(page(rows, new URL(request.url).searchParams, MENSAJE_SORT, (row) => row.mensajeid)),
