@@ -55,3 +55,15 @@ export type {
   DashboardFiltersContextValue,
   DashboardFiltersProviderProps,
 } from './filters/dashboard-filters';
+export { tableRowKeys, isTableKey } from './table-rows/keys';
+export type { TableRowsParams } from './table-rows/keys';
+export {
+  useTableRows,
+  useTableTotal,
+  useTableMeta,
+  useReferenceRows,
+  useTableRowMutations,
+  rowKeyValues,
+  REFERENCE_ROW_LIMIT,
+} from './table-rows/table-rows';
+export type { TableMeta, BulkCreateError, BulkCreateResult } from './table-rows/table-rows';

@@ -1,5 +1,5 @@
 import { AuthProvider, GlobalFiltersProvider } from '@camposense/data-access';
-import { adminUser, operatorUser, senseHandlers } from '@camposense/data-access/testing';
+import { adminUser, operatorUser, senseHandlers, tableHandlers } from '@camposense/data-access/testing';
 import { UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
@@ -26,7 +26,8 @@ const meta = {
   component: ConsoleShell,
   args: { user: adminUser },
   beforeEach: ({ msw }) => {
-    msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status());
+    // The named calls first: the generic table route would answer them too.
+    msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status(), ...tableHandlers.loaded());
   },
 } satisfies Meta<typeof ConsoleShell>;
 
@@ -58,7 +59,12 @@ export const ParametersTable: Story = {
   },
 };
 export const ParametersTableMassive: Story = { decorators: [at('parameters-sensor', 'massive')] };
-export const ParametersTableAuditOnly: Story = { decorators: [at('parameters-audit_log_umbral')] };
+export const ParametersTableAuditOnly: Story = {
+  decorators: [at('parameters-audit_log_umbral')],
+  play: async () => {
+    await expect(await screen.findByText('Sin registros')).toBeVisible();
+  },
+};
 /** A `user` sees only the status operation. */
 export const ParametersTableReader: Story = {
   args: { user: operatorUser },
@@ -66,6 +72,10 @@ export const ParametersTableReader: Story = {
   play: async () => {
     const operations = await screen.findByRole('navigation', { name: /Operaciones|Operations/ });
     await expect(operations.querySelectorAll('button')).toHaveLength(1);
+    // The status view of the table, the same for a reader.
+    await expect(await screen.findByText('45 de 45 registros')).toBeVisible();
+    await waitFor(() => expect(screen.getAllByText('Ana Quispe').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getAllByText('Perú').length).toBeGreaterThan(0));
   },
 };
 export const Thresholds: Story = { decorators: [at('umbrales')] };

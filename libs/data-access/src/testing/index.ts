@@ -25,3 +25,5 @@ export {
   LONG_MESSAGE,
 } from './report-fixtures';
 export { reportHandlers } from './report-handlers';
+export { tableFixtures } from '../table-rows/testing/table-fixtures';
+export { tableHandlers } from '../table-rows/testing/table-handlers';

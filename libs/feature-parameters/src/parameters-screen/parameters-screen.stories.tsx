@@ -1,16 +1,25 @@
+import { tableHandlers } from '@camposense/data-access/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen } from 'storybook/test';
 import { ParametersScreen } from './parameters-screen';
 
 const meta = {
   title: 'Parameters/ParametersScreen',
   component: ParametersScreen,
   args: { table: 'pais', operation: 'status', canWrite: true },
+  beforeEach: ({ msw }) => msw.use(...tableHandlers.loaded()),
 } satisfies Meta<typeof ParametersScreen>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Status: Story = {};
+/** Status shows the table view (StatusView has the stories of its states). */
+export const Status: Story = {
+  play: async () => {
+    await expect(await screen.findByText('2 de 2 registros')).toBeVisible();
+    await expect(await screen.findAllByText('Ana Quispe')).not.toHaveLength(0);
+  },
+};
 export const Insert: Story = { args: { table: 'empresa', operation: 'insert' } };
 /** A `user` asked for a write operation anyway (by URL): a clear read-only message. */
 export const ReadOnlyRole: Story = { args: { table: 'empresa', operation: 'insert', canWrite: false } };

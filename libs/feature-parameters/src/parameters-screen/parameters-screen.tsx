@@ -3,6 +3,7 @@ import type { TableName, TableOperation } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox, SectionPlaceholder } from '@camposense/ui';
 import { Table2 } from 'lucide-react';
+import { StatusView } from '../status-view/status-view';
 
 export interface ParametersScreenProps {
   table: TableName;
@@ -12,8 +13,8 @@ export interface ParametersScreenProps {
 }
 
 /**
- * One parameters table and operation. The table views and forms come with the parameters issue;
- * a reader asked for a write operation is told plainly that the role only reads.
+ * One parameters table and operation: status shows the table view (for every role); the forms
+ * come next. A reader asked for a write operation is told plainly that the role only reads.
  */
 export function ParametersScreen({ table, operation, canWrite }: ParametersScreenProps) {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function ParametersScreen({ table, operation, canWrite }: ParametersScree
       </Flex>
     );
   }
+  if (operation === 'status') return <StatusView key={table} table={table} />;
   return (
     <SectionPlaceholder
       icon={<Table2 size={26} />}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isTableKey, tableRowKeys } from './keys';
+
+describe('table row keys', () => {
+  it('puts only the set parameters in the page key, in a fixed order', () => {
+    expect(tableRowKeys.page('pais', { page: 2, pageSize: 20 })).toBe('/sense/pais?page=2&pageSize=20');
+    expect(tableRowKeys.page('pais', { page: 1, pageSize: 20, search: '  per ', sortBy: 'pais', sortOrder: 'desc' })).toBe(
+      '/sense/pais?page=1&pageSize=20&search=per&sortBy=pais&sortOrder=desc',
+    );
+    expect(tableRowKeys.page('pais', { page: 1, pageSize: 20, search: '   ' })).toBe('/sense/pais?page=1&pageSize=20');
+  });
+
+  it('puts a composite key in the query', () => {
+    expect(tableRowKeys.composite('sensor', { nodoid: 3, tipoid: 7 })).toBe('/sense/sensor/composite?nodoid=3&tipoid=7');
+  });
+
+  it('revalidates every key of a table and none of another with a longer name', () => {
+    expect(isTableKey('umbral', '/sense/umbral?page=1&pageSize=20')).toBe(true);
+    expect(isTableKey('umbral', '/sense/umbral/columns')).toBe(true);
+    expect(isTableKey('perfil', '/sense/perfilumbral?page=1')).toBe(false);
+    expect(isTableKey('pais', ['/sense/pais'])).toBe(false);
+  });
+});

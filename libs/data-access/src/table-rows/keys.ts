@@ -1,0 +1,51 @@
+import type { SortDirection, TableName } from '@camposense/domain';
+
+/** What a status view asks for: a page of a table, searched and sorted by the server. */
+export interface TableRowsParams {
+  page: number;
+  pageSize: number;
+  search?: string;
+  sortBy?: string;
+  sortOrder?: SortDirection;
+}
+
+const SENSE = '/sense';
+
+/** Query string of the set values only, in a fixed order, so equal requests share one SWR key. */
+function query(entries: [string, string | number | undefined][]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of entries) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * SWR keys (and paths) of one table's calls. Every key of a table starts with `all(table)`, so a
+ * write revalidates them all with one prefix test (the pages, the totals, the labels).
+ */
+export const tableRowKeys = {
+  all: (table: TableName) => `${SENSE}/${table}`,
+  page: (table: TableName, params: TableRowsParams) =>
+    `${SENSE}/${table}${query([
+      ['page', params.page],
+      ['pageSize', params.pageSize],
+      ['search', params.search?.trim()],
+      ['sortBy', params.sortBy],
+      ['sortOrder', params.sortBy ? params.sortOrder : undefined],
+    ])}`,
+  /** Every row of a small reference table, for labels and select options. */
+  list: (table: TableName, limit: number) => `${SENSE}/${table}?limit=${limit}`,
+  columns: (table: TableName) => `${SENSE}/${table}/columns`,
+  constraints: (table: TableName) => `${SENSE}/${table}/constraints`,
+  row: (table: TableName, id: number | string) => `${SENSE}/${table}/${encodeURIComponent(String(id))}`,
+  composite: (table: TableName, key: Readonly<Record<string, unknown>>) =>
+    `${SENSE}/${table}/composite${query(Object.entries(key).map(([column, value]) => [column, String(value)]))}`,
+  bulk: (table: TableName) => `${SENSE}/${table}/bulk`,
+};
+
+/** Whether an SWR key belongs to `table` (its pages, lists and metadata), for revalidation after a write. */
+export function isTableKey(table: TableName, key: unknown): boolean {
+  if (typeof key !== 'string') return false;
+  const base = tableRowKeys.all(table);
+  return key === base || key.startsWith(`${base}?`) || key.startsWith(`${base}/`);
+}

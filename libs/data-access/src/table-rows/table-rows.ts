@@ -1,0 +1,107 @@
+import { hasCompositeKey, tableDefinition } from '@camposense/domain';
+import type { PaginatedRows, TableColumn, TableConstraint, TableName, TableRow } from '@camposense/domain';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { apiFetcher, apiRequest } from '../client/api-client';
+import { isTableKey, tableRowKeys } from './keys';
+import type { TableRowsParams } from './keys';
+
+/** The most rows read to name foreign keys and fill selects: reference tables are far smaller. */
+export const REFERENCE_ROW_LIMIT = 5000;
+
+/** One page of a table; the previous page stays on screen while the next loads. Null table: no request. */
+export function useTableRows(table: TableName | null, params: TableRowsParams) {
+  return useSWR<PaginatedRows>(table ? tableRowKeys.page(table, params) : null, apiFetcher, { keepPreviousData: true });
+}
+
+/** How many rows the table holds without a search: the "{total}" of "{filtered} de {total} registros". */
+export function useTableTotal(table: TableName | null) {
+  const { data, ...rest } = useSWR<PaginatedRows>(table ? tableRowKeys.page(table, { page: 1, pageSize: 1 }) : null, apiFetcher);
+  return { total: data?.pagination.total, ...rest };
+}
+
+export interface TableMeta {
+  columns: TableColumn[];
+  constraints: TableConstraint[];
+}
+
+/** The database's own description of a table: its columns and constraints, which the forms are built from. */
+export function useTableMeta(table: TableName | null) {
+  return useSWR<TableMeta>(table ? [tableRowKeys.columns(table), tableRowKeys.constraints(table)] : null, async ([columns, constraints]: [string, string]) => {
+    const [columnList, constraintList] = await Promise.all([apiFetcher<TableColumn[]>(columns), apiFetcher<TableConstraint[]>(constraints)]);
+    return { columns: columnList, constraints: constraintList };
+  });
+}
+
+/**
+ * Every row of a reference table, for labels and select options. Null table: no request. The
+ * rows are few (countries, companies, users); at most REFERENCE_ROW_LIMIT are read.
+ */
+export function useReferenceRows(table: TableName | null) {
+  return useSWR<TableRow[]>(table ? tableRowKeys.list(table, REFERENCE_ROW_LIMIT) : null, apiFetcher);
+}
+
+/** A row's key as the API takes it: the single id, or the composite key's columns. */
+export function rowKeyValues(table: TableName, row: TableRow): Record<string, unknown> {
+  return Object.fromEntries(tableDefinition(table).key.map((column) => [column, row[column]]));
+}
+
+function rowPath(table: TableName, key: Readonly<Record<string, unknown>>): string {
+  const definition = tableDefinition(table);
+  if (hasCompositeKey(definition)) return tableRowKeys.composite(table, key);
+  return tableRowKeys.row(table, String(key[definition.key[0]!]));
+}
+
+export interface BulkCreateError {
+  /** The row's position in the request, from 0. */
+  index: number;
+  field?: string;
+  code: string;
+  message: string;
+}
+
+export interface BulkCreateResult {
+  created: number;
+  errors: BulkCreateError[];
+}
+
+/**
+ * The writes of one table. Each revalidates every key of the table (its pages, totals and lists)
+ * once it succeeds; failures reject with the client's ApiError for the screen to show.
+ */
+export function useTableRowMutations(table: TableName) {
+  const { mutate } = useSWRConfig();
+  const revalidate = useCallback(() => mutate((key) => isTableKey(table, key) || (Array.isArray(key) && isTableKey(table, key[0]))), [mutate, table]);
+  const create = useCallback(
+    async (values: Record<string, unknown>) => {
+      const row = await apiRequest<TableRow>(tableRowKeys.all(table), { method: 'POST', body: values });
+      await revalidate();
+      return row;
+    },
+    [table, revalidate],
+  );
+  const update = useCallback(
+    async (key: Readonly<Record<string, unknown>>, values: Record<string, unknown>) => {
+      const row = await apiRequest<TableRow>(rowPath(table, key), { method: 'PUT', body: values });
+      await revalidate();
+      return row;
+    },
+    [table, revalidate],
+  );
+  const remove = useCallback(
+    async (key: Readonly<Record<string, unknown>>) => {
+      await apiRequest<void>(rowPath(table, key), { method: 'DELETE' });
+      await revalidate();
+    },
+    [table, revalidate],
+  );
+  const bulkCreate = useCallback(
+    async (rows: Record<string, unknown>[], dryRun = false) => {
+      const result = await apiRequest<BulkCreateResult>(tableRowKeys.bulk(table), { method: 'POST', body: { rows, dryRun } });
+      if (!dryRun && result.created > 0) await revalidate();
+      return result;
+    },
+    [table, revalidate],
+  );
+  return { create, update, remove, bulkCreate };
+}

@@ -1,0 +1,65 @@
+import { REPORT_PAGE_SIZE, tableDefinition, isTableName } from '@camposense/domain';
+import type { ApiErrorBody, PaginatedRows, TableColumn, TableConstraint, TableRow } from '@camposense/domain';
+import { delay, http, HttpResponse } from 'msw';
+import { tableFixtures } from './table-fixtures';
+
+const internalError = () =>
+  HttpResponse.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } }, { status: 500 });
+
+function compare(left: unknown, right: unknown): number {
+  if (left === right) return 0;
+  if (left === null || left === undefined) return 1;
+  if (right === null || right === undefined) return -1;
+  return typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
+}
+
+/** The API's list over the fixture rows: search over the registry's text columns, sort, page. */
+function answer(table: string, params: URLSearchParams, rowsOverride?: TableRow[]): TableRow[] | PaginatedRows {
+  const rows = rowsOverride ?? (isTableName(table) ? (tableFixtures[table]?.rows ?? []) : []);
+  const definition = isTableName(table) ? tableDefinition(table) : undefined;
+  const search = params.get('search')?.trim().toLowerCase();
+  let selected = search
+    ? rows.filter((row) => (definition?.searchColumns ?? []).some((column) => String(row[column] ?? '').toLowerCase().includes(search)))
+    : rows;
+  const sortBy = params.get('sortBy');
+  if (sortBy) {
+    const sign = params.get('sortOrder') === 'desc' ? -1 : 1;
+    selected = [...selected].sort((left, right) => sign * compare(left[sortBy], right[sortBy]));
+  }
+  if (!params.has('page') && !params.has('pageSize')) return selected.slice(0, Number(params.get('limit') ?? 1000));
+  const page = Number(params.get('page') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? REPORT_PAGE_SIZE);
+  const total = selected.length;
+  return { data: selected.slice((page - 1) * pageSize, page * pageSize), pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
+}
+
+const metaHandlers = [
+  http.get('/api/sense/:table/columns', ({ params }) =>
+    HttpResponse.json<TableColumn[]>(isTableName(String(params['table'])) ? (tableFixtures[params['table'] as 'pais']?.columns ?? []) : []),
+  ),
+  http.get('/api/sense/:table/constraints', ({ params }) =>
+    HttpResponse.json<TableConstraint[]>(isTableName(String(params['table'])) ? (tableFixtures[params['table'] as 'pais']?.constraints ?? []) : []),
+  ),
+];
+
+/** MSW handlers of the generic table calls, typed against the API's own shapes. */
+export const tableHandlers = {
+  /** Every fixture table answers, searched, sorted and paged like the API. */
+  loaded: () => [
+    ...metaHandlers,
+    http.get('/api/sense/:table', ({ params, request }) =>
+      HttpResponse.json<TableRow[] | PaginatedRows>(answer(String(params['table']), new URL(request.url).searchParams)),
+    ),
+  ],
+  /** The table holds no rows (its references still answer). */
+  empty: (table: string) => [
+    ...metaHandlers,
+    http.get('/api/sense/:table', ({ params, request }) =>
+      HttpResponse.json<TableRow[] | PaginatedRows>(
+        answer(String(params['table']), new URL(request.url).searchParams, params['table'] === table ? [] : undefined),
+      ),
+    ),
+  ],
+  loading: () => [http.get('/api/sense/:table/columns', () => delay('infinite')), http.get('/api/sense/:table', () => delay('infinite'))],
+  error: () => [http.get('/api/sense/:table/columns', internalError), http.get('/api/sense/:table', internalError)],
+};

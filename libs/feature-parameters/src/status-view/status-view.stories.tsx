@@ -1,0 +1,98 @@
+import { tableHandlers } from '@camposense/data-access/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { StatusView } from './status-view';
+
+const meta = {
+  title: 'Parameters/StatusView',
+  component: StatusView,
+  args: { table: 'empresa' },
+  beforeEach: ({ msw }) => msw.use(...tableHandlers.loaded()),
+} satisfies Meta<typeof StatusView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function settledTable() {
+  const table = await screen.findByRole('table');
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  // The names of foreign keys and users arrive with their own request.
+  await waitFor(() => expect(within(table).getAllByText('Perú').length).toBeGreaterThan(0));
+  await waitFor(() => expect(within(table).getAllByText('Ana Quispe').length).toBeGreaterThan(0));
+  return table;
+}
+
+export const Loading: Story = {
+  beforeEach: ({ msw }) => msw.use(...tableHandlers.loading()),
+  play: async () => {
+    await expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+  },
+};
+
+export const Error: Story = {
+  beforeEach: ({ msw }) => msw.use(...tableHandlers.error()),
+  play: async () => {
+    await expect(await screen.findByText('Error al cargar los registros de Empresa')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach: ({ msw }) => msw.use(...tableHandlers.empty('empresa')),
+  play: async () => {
+    await expect(await screen.findByText('Sin registros')).toBeVisible();
+  },
+};
+
+/** Foreign keys by name, the status badge, the audit columns with user names and local dates, the record count. */
+export const Loaded: Story = {
+  play: async () => {
+    const table = await settledTable();
+    await expect(screen.getByText('45 de 45 registros')).toBeVisible();
+    await expect(within(table).getByRole('columnheader', { name: /Creado por/ })).toBeVisible();
+    await expect(within(table).getByText('Inactivo')).toBeVisible();
+    await expect(screen.getByRole('navigation', { name: 'Paginación' })).toHaveTextContent('PÁGINA 1 DE 3');
+  },
+};
+
+export const LoadedEnglish: Story = {
+  ...Loaded,
+  globals: { language: 'en' },
+  play: async () => {
+    await settledTable();
+    await expect(screen.getByText('45 of 45 records')).toBeVisible();
+    await expect(screen.getByRole('columnheader', { name: /Created by/ })).toBeVisible();
+  },
+};
+
+/** The search runs on the server across the text columns; the count says how many of all match. */
+export const Searched: Story = {
+  play: async () => {
+    await settledTable();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'maipo');
+    await expect(await screen.findByText('1 de 45 registros')).toBeVisible();
+    await expect(screen.getByText('Viñedos del Maipo')).toBeVisible();
+  },
+};
+
+export const NoMatches: Story = {
+  play: async () => {
+    await settledTable();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'zzz');
+    await expect(await screen.findByText('Ningún registro coincide con la búsqueda')).toBeVisible();
+    await expect(screen.getByText('0 de 45 registros')).toBeVisible();
+  },
+};
+
+/** Sorted by name descending on the server, then the second page. */
+export const SortedSecondPage: Story = {
+  play: async () => {
+    const table = await settledTable();
+    await userEvent.click(within(within(table).getByRole('columnheader', { name: /^empresa$/ })).getByRole('button'));
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /^empresa$/ })).getByRole('button'));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /^empresa$/ })).toHaveAttribute('aria-sort', 'descending'));
+    await userEvent.click(screen.getByRole('button', { name: /SIGUIENTE/ }));
+    await expect(await screen.findByText('PÁGINA 2 DE 3')).toBeVisible();
+    await settledTable();
+  },
+};

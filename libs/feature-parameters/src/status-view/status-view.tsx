@@ -1,0 +1,110 @@
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useTableMeta, useTableRows, useTableTotal } from '@camposense/data-access';
+import { REPORT_PAGE_SIZE } from '@camposense/domain';
+import type { TableName, TableRow } from '@camposense/domain';
+import { localeOf, useTranslation } from '@camposense/i18n';
+import { DataTable, FormField, Pager, QueryState } from '@camposense/ui';
+import type { DataTableSort } from '@camposense/ui';
+import { Pencil } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { rowKeyOf, statusColumns } from './status-columns';
+
+export interface StatusViewProps {
+  table: TableName;
+  /** Opens the picked row in the update form; without it rows are not selectable (read-only role, no update). */
+  onUpdateRow?: (row: TableRow) => void;
+}
+
+interface ViewState {
+  page: number;
+  sort: DataTableSort | null;
+}
+
+/**
+ * The status sub-tab of any table: one page at a time from the server, sorted by any column,
+ * searched across every text column, with "{filtered} de {total} registros". Nothing but the
+ * page is loaded, so a table of 100,000 rows costs what a table of 20 does.
+ */
+export function StatusView({ table, onUpdateRow }: StatusViewProps) {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [view, setView] = useState<ViewState>({ page: 1, sort: null });
+  const [selected, setSelected] = useState<TableRow | null>(null);
+  const meta = useTableMeta(table);
+  const rows = useTableRows(table, {
+    page: view.page,
+    pageSize: REPORT_PAGE_SIZE,
+    search: deferredSearch,
+    sortBy: view.sort?.column,
+    sortOrder: view.sort?.direction,
+  });
+  const { total } = useTableTotal(table);
+  const tableName = t(`tables.${table}`);
+  const columns = useMemo(() => statusColumns(table, meta.data?.columns ?? [], t), [table, meta.data, t]);
+  const number = new Intl.NumberFormat(localeOf(i18n.language));
+
+  const loaded = meta.data && rows.data ? { rows: rows.data } : undefined;
+  return (
+    <Stack gap="4" p="4">
+      <HStack justify="space-between" align="end" wrap="wrap" gap="3">
+        <FormField label={t('parameters.search')} maxW="24rem">
+          <Input
+            type="search"
+            value={search}
+            placeholder={t('parameters.searchPlaceholder')}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setView((current) => ({ ...current, page: 1 }));
+            }}
+          />
+        </FormField>
+        {onUpdateRow ? (
+          <Button size="sm" colorPalette="orange" disabled={!selected} onClick={() => selected && onUpdateRow(selected)}>
+            <Pencil aria-hidden />
+            {t('parameters.update')}
+          </Button>
+        ) : null}
+      </HStack>
+      <QueryState
+        data={loaded}
+        error={meta.error ?? rows.error}
+        isValidating={meta.isValidating || rows.isValidating}
+        onRetry={() => {
+          void meta.mutate();
+          void rows.mutate();
+        }}
+        loadingLabel={t('parameters.loading')}
+        loadingDetail={tableName}
+        errorMessage={t('parameters.loadError', { table: tableName })}
+        isEmpty={(answer) => answer.rows.pagination.total === 0 && !deferredSearch.trim()}
+        emptyTitle={t('parameters.empty')}
+        emptyDescription={t('parameters.emptyDescription', { table: tableName })}
+      >
+        {({ rows: answer }) => (
+          <Stack gap="2">
+            <Text color="fg.muted" fontSize="sm" role="status">
+              {t('parameters.records', {
+                filtered: number.format(answer.pagination.total),
+                total: number.format(total ?? answer.pagination.total),
+              })}
+            </Text>
+            <DataTable
+              label={t('parameters.tableLabel', { table: tableName })}
+              columns={columns}
+              rows={answer.data}
+              rowKey={(row) => rowKeyOf(table, row)}
+              sort={view.sort}
+              onSortChange={(sort) => setView({ page: 1, sort })}
+              busy={rows.isValidating}
+              emptyText={t('parameters.noMatches')}
+              selectedKey={selected ? rowKeyOf(table, selected) : null}
+              onRowSelect={onUpdateRow ? setSelected : undefined}
+            />
+            <Pager page={view.page} totalPages={answer.pagination.totalPages} onPageChange={(page) => setView((current) => ({ ...current, page }))} />
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
