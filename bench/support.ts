@@ -5,6 +5,8 @@ import pg from 'pg';
 export interface Stats {
   median: number;
   p95: number;
+  p99: number;
+  max: number;
 }
 
 export interface BenchDatabaseOptions {
@@ -42,7 +44,8 @@ export function stats(samples: readonly number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const middle = sorted.length / 2;
   const median = sorted.length % 2 === 0 ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
-  return { median, p95: sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]! };
+  const rank = (fraction: number) => sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1))]!;
+  return { median, p95: rank(0.95), p99: rank(0.99), max: sorted.at(-1)! };
 }
 
 /** Milliseconds `work` took. */

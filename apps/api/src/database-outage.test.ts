@@ -1,4 +1,6 @@
-import { createDatabase, DEMO_PASSWORD, DEMO_USERS, prepareDatabase, seedDemoUsers } from '@camposense/db';
+import { createDatabase, DEMO_PASSWORD, DEMO_USERS, prepareDatabase, seedDemoUsers, sqlState } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import { mapDatabaseError } from './errors/database-errors';
 import type { ApiErrorBody } from '@camposense/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +132,21 @@ describe.skipIf(!serverUrl)('the server when PostgreSQL goes away', () => {
     expect((await signIn()).status).toBe(200);
     expect((await get('/api/sense/paises')).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
+  });
+});
+
+describe.skipIf(!serverUrl)('the statement timeout on PostgreSQL', () => {
+  it('cancels a statement that runs too long, and the API answers it 503', async () => {
+    const database = await createDatabase({ databaseUrl: serverUrl!, statementTimeoutMs: 200 });
+    try {
+      const failure = await database.query(sql`select pg_sleep(3)`).catch((error: unknown) => error);
+      expect(sqlState(failure)).toBe('57014');
+      expect(mapDatabaseError(failure)).toMatchObject({ statusCode: 503, code: 'DATABASE_UNAVAILABLE' });
+      // The connection is still good for the next statement.
+      expect(await database.query<{ one: number }>(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -7,6 +7,8 @@ import { ApiError } from '../errors/api-error';
 import type { Catalogue, CatalogueTable } from './catalogue';
 import { checkFilterValue } from './row-values';
 import { columnRef, tableRef } from './sql-names';
+import { batchesUpTo } from './streaming';
+import type { JsonBatch } from './streaming';
 import { normaliseTimestamps } from './timestamps';
 
 const ROW = 't';
@@ -61,6 +63,11 @@ async function embedValue(catalogue: Catalogue, embed: TableEmbed, parentAlias: 
 
 /** The where clause of a list: parent conditions, equality filters and the search. */
 function whereClause(table: CatalogueTable, criteria: ListCriteria): SQL {
+  const conditions = whereConditions(table, criteria);
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+function whereConditions(table: CatalogueTable, criteria: ListCriteria): SQL[] {
   const conditions: SQL[] = [...(criteria.conditions ?? [])];
   const errors: ApiErrorDetail[] = [];
   for (const [key, raw] of Object.entries(criteria.filters ?? {})) {
@@ -81,11 +88,23 @@ function whereClause(table: CatalogueTable, criteria: ListCriteria): SQL {
     // A table without text columns has nothing a search could match.
     conditions.push(matches.length > 0 ? sql`(${sql.join(matches, sql` or `)})` : sql`false`);
   }
-  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return conditions;
+}
+
+interface OrderTerm {
+  column: string;
+  direction: SortDirection;
 }
 
 /** `order by`: the requested column (checked) then the registry's default, then the key, so pages are stable. */
 function orderClause(table: CatalogueTable, criteria: ListCriteria): SQL {
+  const terms = orderTerms(table, criteria).map(
+    ({ column, direction }) => sql`${columnRef(ROW, column)} ${direction === 'desc' ? sql`desc` : sql`asc`}`,
+  );
+  return sql`order by ${sql.join(terms, sql`, `)}`;
+}
+
+function orderTerms(table: CatalogueTable, criteria: ListCriteria): OrderTerm[] {
   const { definition } = table;
   const order: { column: string; direction: SortDirection }[] = [];
   if (criteria.sortBy !== undefined) {
@@ -98,16 +117,52 @@ function orderClause(table: CatalogueTable, criteria: ListCriteria): SQL {
   // The first mention of a column decides its direction; later ones would change nothing.
   const unique = new Map<string, SortDirection>();
   for (const { column, direction } of order) if (!unique.has(column)) unique.set(column, direction);
-  const terms = [...unique].map(
-    ([column, direction]) => sql`${columnRef(ROW, column)} ${direction === 'desc' ? sql`desc` : sql`asc`}`,
+  return [...unique].map(([column, direction]) => ({ column, direction }));
+}
+
+/** A catalogue type name that can follow `::` as it is (`timestamp with time zone`, `integer`…). */
+const PLAIN_TYPE = /^[a-z][a-z ]*$/;
+
+/** The alias of the i-th sort value selected beside a streamed row (as text, to pass back exactly). */
+const keyAlias = (index: number) => `__key${index}`;
+
+/**
+ * "Comes after the row whose sort values are `values`" in the order `terms` (PostgreSQL's: ASC puts
+ * NULLs last, DESC first), for keyset batches: (c1 after v1) or (c1 = v1 and c2 after v2) or …
+ * The first column's bound is repeated alone so the planner can start an index scan there.
+ */
+function afterCondition(table: CatalogueTable, terms: readonly OrderTerm[], values: readonly (string | null)[]): SQL {
+  const parts = terms.map(({ column, direction }, index) => {
+    const info = table.columns.get(column)!;
+    const ref = columnRef(ROW, column);
+    const value = values[index] ?? null;
+    const typed = sql`cast(${value} as ${sql.raw(info.data_type)})`;
+    const nullable = info.is_nullable === 'YES';
+    const equal = value === null ? sql`${ref} is null` : sql`${ref} = ${typed}`;
+    let after: SQL;
+    if (direction === 'asc') after = value === null ? sql`false` : nullable ? sql`(${ref} > ${typed} or ${ref} is null)` : sql`${ref} > ${typed}`;
+    else after = value === null ? sql`${ref} is not null` : sql`${ref} < ${typed}`;
+    let bound: SQL | null = null;
+    if (value !== null && !(direction === 'asc' && nullable)) bound = direction === 'asc' ? sql`${ref} >= ${typed}` : sql`${ref} <= ${typed}`;
+    return { equal, after, bound };
+  });
+  const alternatives = parts.map((part, index) =>
+    sql`(${sql.join([...parts.slice(0, index).map((earlier) => earlier.equal), part.after], sql` and `)})`,
   );
-  return sql`order by ${sql.join(terms, sql`, `)}`;
+  const any = sql`(${sql.join(alternatives, sql` or `)})`;
+  const leading = parts[0]?.bound;
+  return leading ? sql`${leading} and ${any}` : any;
 }
 
 export interface TableQueries {
   /** The rows as an array; `limit` null means all of them. */
   list(definition: TableDefinition, criteria: ListCriteria, limit: number | null): Promise<TableRow[]>;
   page(definition: TableDefinition, criteria: ListCriteria, page: number, pageSize: number): Promise<PaginatedRows>;
+  /**
+   * The rows in keyset batches (`limit` null: all), as JSON texts for a streamed answer; when a sort
+   * column's type cannot be named in SQL, batches by offset instead.
+   */
+  listBatches(definition: TableDefinition, criteria: ListCriteria, limit: number | null): AsyncGenerator<JsonBatch>;
   /** The statement `list` would run, for the benchmark's bare-SQL side. */
   listStatement(definition: TableDefinition, criteria: ListCriteria, limit: number | null, offset?: number): Promise<SQL>;
   countStatement(definition: TableDefinition, criteria: ListCriteria): Promise<SQL>;
@@ -129,9 +184,38 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
     return sql`select count(*)::int as total from ${tableRef(definition.name)} ${sql.identifier(ROW)} ${whereClause(table, criteria)}`;
   }
 
+  async function* listBatches(definition: TableDefinition, criteria: ListCriteria, limit: number | null): AsyncGenerator<JsonBatch> {
+    const table = await catalogue.table(definition);
+    const conditions = whereConditions(table, criteria);
+    const terms = orderTerms(table, criteria);
+    const order = orderClause(table, criteria);
+    const columns = await selectList(catalogue, table);
+    const keyset = terms.every(({ column }) => PLAIN_TYPE.test(table.columns.get(column)?.data_type ?? ''));
+    const keys = sql.join(
+      terms.map(({ column }, index) => sql`${columnRef(ROW, column)}::text as ${sql.identifier(keyAlias(index))}`),
+      sql`, `,
+    );
+    let offset = 0;
+    yield* batchesUpTo<(string | null)[]>(limit, async (cursor, size) => {
+      const all = keyset && cursor ? [...conditions, afterCondition(table, terms, cursor)] : conditions;
+      const where = all.length > 0 ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+      const page = keyset ? sql`limit ${size}` : sql`limit ${size} offset ${offset}`;
+      const rows = await database.query<TableRow>(
+        sql`select ${columns}, ${keys} from ${tableRef(definition.name)} ${sql.identifier(ROW)} ${where} ${order} ${page}`,
+      );
+      offset += rows.length;
+      const last = rows.at(-1);
+      const next = last ? terms.map((_term, index) => (last[keyAlias(index)] ?? null) as string | null) : null;
+      for (const row of rows) for (let index = 0; index < terms.length; index += 1) delete row[keyAlias(index)];
+      normaliseTimestamps(rows, table.timestamps);
+      return { batch: { json: rows.map((row) => JSON.stringify(row)).join(','), rows: rows.length }, next };
+    });
+  }
+
   return {
     listStatement,
     countStatement,
+    listBatches,
     async list(definition, criteria, limit) {
       const rows = await database.query<TableRow>(await listStatement(definition, criteria, limit));
       return normaliseTimestamps(rows, (await catalogue.table(definition)).timestamps);

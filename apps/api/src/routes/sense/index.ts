@@ -2,6 +2,7 @@ import type { Database } from '@camposense/db';
 import type { FastifyInstance } from 'fastify';
 import { createCatalogue } from '../../sense/catalogue';
 import { createReadingQueries } from '../../sense/reading-queries';
+import { HeavyReadBudget } from '../../sense/streaming';
 import { createTableQueries } from '../../sense/table-queries';
 import { createTableWrites } from '../../sense/table-writes';
 import { registerListRoutes } from './lists';
@@ -20,7 +21,9 @@ export async function senseDataRoutes(app: FastifyInstance, { database }: SenseD
   app.addHook('onRequest', app.authenticate);
   const catalogue = createCatalogue(database);
   const queries = createTableQueries(database, catalogue);
+  // Streamed reads (getAll, limits above one batch) share one budget across readings and tables.
+  const heavyReads = new HeavyReadBudget();
   registerListRoutes(app, queries);
-  registerReadingRoutes(app, createReadingQueries(database));
-  registerTableRoutes(app, { catalogue, queries, writes: createTableWrites(database, catalogue) });
+  registerReadingRoutes(app, createReadingQueries(database), heavyReads);
+  registerTableRoutes(app, { catalogue, queries, writes: createTableWrites(database, catalogue), heavyReads });
 }

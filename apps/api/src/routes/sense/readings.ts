@@ -1,8 +1,10 @@
 import type { CountAnswer, NodoConLocalizacion } from '@camposense/domain';
 import { CHART_DATA_LIMIT, GET_ALL_THRESHOLD, NODE_LIST_DEFAULT_LIMIT } from '@camposense/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIsoDate } from '../../sense/row-values';
 import type { ReadingQueries, ReadingWindow } from '../../sense/reading-queries';
+import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
+import type { HeavyReadBudget } from '../../sense/streaming';
 import { validationError } from '../../sense/table-queries';
 import { limitSchema, optionalId, readErrors, security } from './route-schemas';
 
@@ -93,12 +95,18 @@ function readingsLimit(query: ReadingsQuery): number | null {
   return limit >= GET_ALL_THRESHOLD ? null : limit;
 }
 
-export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQueries): void {
-  const answer = async (query: ReadingsQuery, reply: FastifyReply): Promise<CountAnswer | FastifyReply> => {
+export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQueries, heavyReads: HeavyReadBudget): void {
+  const answer = async (request: FastifyRequest<{ Querystring: ReadingsQuery }>, reply: FastifyReply): Promise<CountAnswer | FastifyReply> => {
+    const { query } = request;
     const window = readingWindow(query);
     if (query.countOnly === true) return { count: await queries.count(window) };
+    const limit = readingsLimit(query);
+    // getAll and large limits: streamed in batches under the user's heavy-read budget (issue 10).
+    if (limit === null || limit > HEAVY_READ_ROWS) {
+      return sendHeavyRead(request, reply, heavyReads, queries.readingsBatches(window, limit));
+    }
     // The database wrote the JSON (see readingsStatement): a JSON string is sent as it is.
-    return reply.type('application/json; charset=utf-8').send(await queries.readingsJson(window, readingsLimit(query)));
+    return reply.type('application/json; charset=utf-8').send(await queries.readingsJson(window, limit));
   };
 
   app.get<{ Querystring: ReadingsQuery }>(
@@ -112,7 +120,7 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
         response: { 200: readingsResponse, ...readErrors },
       },
     },
-    (request, reply) => answer(request.query, reply),
+    (request, reply) => answer(request, reply),
   );
 
   app.get<{ Querystring: ReadingsQuery }>(
@@ -126,7 +134,7 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
         response: { 200: readingsResponse, ...readErrors },
       },
     },
-    (request, reply) => answer(request.query, reply),
+    (request, reply) => answer(request, reply),
   );
 
   app.get<{ Querystring: { limit?: number }; Reply: NodoConLocalizacion[] }>(

@@ -37,8 +37,8 @@ export const tableParam = {
   description: `Una tabla del registro: ${TABLE_NAMES.join(', ')}. Cualquier otra responde 404.`,
 } as const;
 
-export const readErrors = errorResponses(400, 401, 404, 500);
-export const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 500);
+export const readErrors = errorResponses(400, 401, 404, 429, 500, 503);
+export const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 500, 503);
 
 export const optionalId = (description: string) => ({ type: 'integer', minimum: 1, description }) as const;
 

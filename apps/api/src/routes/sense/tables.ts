@@ -3,6 +3,8 @@ import { findTable, isWritableTable, REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@c
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
 import type { Catalogue } from '../../sense/catalogue';
+import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
+import type { HeavyReadBudget } from '../../sense/streaming';
 import type { TableQueries } from '../../sense/table-queries';
 import type { KeyValues, TableWrites } from '../../sense/table-writes';
 import { limitSchema, paginatedSchema, readErrors, rowSchema, rowsSchema, security, tableParam, writeErrors } from './route-schemas';
@@ -67,9 +69,11 @@ export interface TableRouteDependencies {
   catalogue: Catalogue;
   queries: TableQueries;
   writes: TableWrites;
+  /** The budget of streamed reads (limits above one batch). */
+  heavyReads: HeavyReadBudget;
 }
 
-export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, writes }: TableRouteDependencies): void {
+export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, writes, heavyReads }: TableRouteDependencies): void {
   const tableParams = { type: 'object', required: ['table'], properties: { table: tableParam } } as const;
   const rowParams = {
     type: 'object',
@@ -110,7 +114,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
         response: { 200: { anyOf: [rowsSchema, paginatedSchema] }, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const definition = registeredTable(request.params.table);
       const { limit, page, pageSize, search, sortBy, sortOrder } = request.query;
       const filters: Record<string, unknown> = {};
@@ -121,7 +125,10 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       if (page !== undefined || pageSize !== undefined) {
         return queries.page(definition, criteria, page ?? 1, pageSize ?? REPORT_PAGE_SIZE);
       }
-      return queries.list(definition, criteria, limit ?? REPORT_ROW_CAP);
+      const rows = limit ?? REPORT_ROW_CAP;
+      // Up to 1,000,000 rows (medicion): streamed in keyset batches under the heavy-read budget.
+      if (rows > HEAVY_READ_ROWS) return sendHeavyRead(request, reply, heavyReads, queries.listBatches(definition, criteria, rows));
+      return queries.list(definition, criteria, rows);
     },
   );
 
