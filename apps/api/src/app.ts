@@ -22,6 +22,8 @@ import { seriesRoutes } from './routes/series/index';
 import { createIngestKeys } from './ingest/ingest-keys';
 import { createIngestService } from './ingest/ingest-service';
 import { ingestRoutes } from './ingest/routes';
+import { startMqttSubscriber } from './ingest/mqtt-subscriber';
+import { alertRoutes } from './routes/alerts/index';
 import { thresholdRoutes } from './routes/thresholds/index';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
   loginRateLimit?: Partial<LoginRateLimit>;
   /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY): client address and https. @default false */
   trustProxy?: boolean | string;
+  /** MQTT_URL: subscribe to ChirpStack uplinks on this broker (alarms.md). @default none */
+  mqttUrl?: string | undefined;
 }
 
 export async function buildApp({
@@ -53,6 +57,7 @@ export async function buildApp({
   corsOrigins = [],
   loginRateLimit,
   trustProxy = false,
+  mqttUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
@@ -104,6 +109,16 @@ export async function buildApp({
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
   const ingest = createIngestService(database);
   await app.register(ingestRoutes, { prefix: '/api/ingest', ingest, keys: createIngestKeys(database) });
+  await app.register(alertRoutes, { prefix: '/api/alerts', database });
+  if (mqttUrl) {
+    // Not awaited: a broker that is down is retried in the background, never blocks the API.
+    const subscriber = startMqttSubscriber({ url: mqttUrl, ingest, logger: app.log });
+    subscriber.ready.then(
+      () => app.log.info('subscribed to ChirpStack uplinks over MQTT'),
+      (error: unknown) => app.log.error({ err: error }, 'mqtt subscription failed'),
+    );
+    app.addHook('onClose', () => subscriber.close());
+  }
   await app.register(thresholdRoutes, { prefix: '/api/sense', database });
 
   const serveConsole = hasConsoleBuild(consoleDir);

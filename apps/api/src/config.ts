@@ -25,6 +25,8 @@ export interface ApiConfig {
   statementTimeoutMs: number;
   /** DATABASE_CONNECT_TIMEOUT_MS (PostgreSQL): the longest wait for a connection. */
   connectTimeoutMs: number;
+  /** MQTT_URL: the broker whose ChirpStack uplinks to ingest (alarms.md); none when unset. */
+  mqttUrl: string | undefined;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -67,5 +69,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: parseTrustProxy(env['TRUST_PROXY']),
     statementTimeoutMs: positiveInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     connectTimeoutMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000),
+    mqttUrl: env['MQTT_URL'] || undefined,
   };
 }

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     corsOrigins: config.corsOrigins,
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
+    mqttUrl: config.mqttUrl,
     logger: { level: config.production ? 'info' : 'debug' },
   });
 

@@ -1,0 +1,112 @@
+import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
+import { testDrivers } from '@camposense/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIngestService } from '../../ingest/ingest-service';
+import type { IngestService } from '../../ingest/ingest-service';
+import { findProbe, minutesAfter } from '../../ingest/testing/probes';
+import type { ProbeUnderTest } from '../../ingest/testing/probes';
+import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
+import type { SenseContext } from '../../testing/sense-context';
+import { loginAs } from '../../testing/test-app';
+
+describe.each(testDrivers())('POST /api/alerts/{alertaid}/acknowledge on $kind', (driver) => {
+  let context: SenseContext;
+  let probe: ProbeUnderTest;
+  let service: IngestService;
+  let operador: { bearer: string; id: number };
+
+  beforeAll(async () => {
+    context = await openSenseContext(driver);
+    probe = await findProbe(context.database);
+    service = createIngestService(context.database);
+    const user = DEMO_USERS.find((candidate) => candidate.rol === 'user')!;
+    const login = await loginAs(context.app, user.login, DEMO_PASSWORD);
+    operador = { bearer: `Bearer ${login.session.access_token}`, id: login.user.id };
+  });
+  afterAll(() => closeSenseContext(context));
+
+  const reading = (minutes: number, medicion: number) => ({
+    deveui: probe.deveui,
+    tipoid: probe.tipoid,
+    metricaabrev: probe.metricaabrev,
+    fecha: minutesAfter(context.now, minutes).toISOString(),
+    medicion,
+  });
+  const acknowledge = (alertaid: number | string, payload?: unknown, authorization = operador.bearer) =>
+    context.app.inject({
+      method: 'POST',
+      url: `/api/alerts/${alertaid}/acknowledge`,
+      headers: { authorization },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const statusOf = async (episodioid: number) =>
+    context.query<{ statusid: number; reconocidopor: number | null; notareconocido: string | null }>(sql`
+      select statusid, reconocidopor, notareconocido from sense.alerta where episodioid = ${episodioid} order by fecha`);
+
+  it('lets any signed-in role acknowledge an episode: its active alerts become processed, with who, when and the note', async () => {
+    const opened = await service.ingest([reading(15, probe.above), reading(30, probe.above)]);
+    const [first] = opened.commit.alerts;
+    expect(first).toBeDefined();
+    const response = await acknowledge(first!.alertaid, { nota: '  Riego revisado  ' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      alertaid: first!.alertaid,
+      episodioid: first!.episodioid,
+      acknowledged: 2,
+      reconocidopor: { usuarioid: operador.id },
+      notareconocido: 'Riego revisado',
+    });
+    expect(Date.parse(body.fechareconocido)).not.toBeNaN();
+    expect(await statusOf(first!.episodioid)).toEqual([
+      { statusid: -1, reconocidopor: operador.id, notareconocido: 'Riego revisado' },
+      { statusid: -1, reconocidopor: operador.id, notareconocido: 'Riego revisado' },
+    ]);
+
+    // Later breaking readings of the episode arrive already processed, with the acknowledgement.
+    const later = await service.ingest([reading(45, probe.below)]);
+    expect(later.commit.alerts).toEqual([expect.objectContaining({ statusid: -1, episodioid: first!.episodioid })]);
+    expect((await statusOf(first!.episodioid)).at(-1)).toEqual({ statusid: -1, reconocidopor: operador.id, notareconocido: 'Riego revisado' });
+
+    // Acknowledging again changes nothing and says who did it first.
+    const again = await acknowledge(first!.alertaid, undefined, context.bearer);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ acknowledged: 0, reconocidopor: { usuarioid: operador.id } });
+
+    // Once the episode ended there is nothing left to acknowledge.
+    await service.ingest([reading(60, probe.inside)]);
+    const ended = await acknowledge(first!.alertaid);
+    expect(ended.statusCode).toBe(409);
+    expect(errorOf(ended).code).toBe('CONSTRAINT');
+  });
+
+  it('acknowledges an alert written before episodes were kept together with its threshold’s other active alerts', async () => {
+    const [legacy] = await context.query<{ alertaid: number; umbralid: number }>(sql`
+      select alertaid, umbralid from sense.alerta where statusid = 1 and episodioid is null order by alertaid limit 1`);
+    expect(legacy).toBeDefined();
+    const [{ count: active } = { count: 0 }] = await context.query<{ count: number }>(
+      sql`select count(*)::int as count from sense.alerta where umbralid = ${legacy!.umbralid} and statusid = 1`,
+    );
+    const response = await acknowledge(legacy!.alertaid);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ episodioid: null, acknowledged: active });
+    const left = await context.query(sql`select 1 from sense.alerta where umbralid = ${legacy!.umbralid} and statusid = 1`);
+    expect(left).toEqual([]);
+  });
+
+  it('answers 401 without a session, 404 for an unknown alert, 400 for a bad id or note, and changes nothing', async () => {
+    const [closed] = await context.query<{ alertaid: number }>(sql`select alertaid from sense.alerta where statusid = 0 limit 1`);
+    expect((await acknowledge(closed!.alertaid, undefined, '')).statusCode).toBe(401);
+    const missing = await acknowledge(999_999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('NOT_FOUND');
+    for (const id of ['abc', '0', '-1', '1.5', "1'--"]) expect((await acknowledge(id)).statusCode, id).toBe(400);
+    expect((await acknowledge(closed!.alertaid, { nota: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await acknowledge(closed!.alertaid, { nota: 5 })).statusCode).toBe(400);
+    expect((await acknowledge(closed!.alertaid, { rol: 'admin' })).statusCode).toBe(400);
+    expect((await acknowledge(closed!.alertaid)).statusCode).toBe(409);
+    const [row] = await context.query<{ statusid: number }>(sql`select statusid from sense.alerta where alertaid = ${closed!.alertaid}`);
+    expect(row?.statusid).toBe(0);
+  });
+});

@@ -1,0 +1,160 @@
+import type { Database } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ApiError, notFound, unauthorized } from '../../errors/api-error';
+import { errorResponses } from '../../schemas';
+
+export interface AlertRoutesOptions {
+  database: Database;
+}
+
+/** What an acknowledgement answers: the episode, who acknowledged it, when, and how many alerts it processed. */
+export interface AcknowledgeResult {
+  alertaid: number;
+  episodioid: number | null;
+  /** Alerts that became processed (-1) by this call; 0 when the episode was already acknowledged. */
+  acknowledged: number;
+  reconocidopor: { usuarioid: number; firstname: string | null; lastname: string | null; login: string } | null;
+  fechareconocido: string | null;
+  notareconocido: string | null;
+}
+
+interface AlertRow {
+  alertaid: number;
+  umbralid: number;
+  statusid: number;
+  episodioid: number | null;
+  fechafin: Date | string | null;
+  episodiostatusid: number | null;
+}
+
+const MAX_NOTE_LENGTH = 500;
+
+const resultSchema = {
+  type: 'object',
+  required: ['alertaid', 'episodioid', 'acknowledged', 'reconocidopor', 'fechareconocido', 'notareconocido'],
+  properties: {
+    alertaid: { type: 'integer' },
+    episodioid: { type: ['integer', 'null'] },
+    acknowledged: { type: 'integer' },
+    reconocidopor: {
+      type: ['object', 'null'],
+      properties: {
+        usuarioid: { type: 'integer' },
+        firstname: { type: ['string', 'null'] },
+        lastname: { type: ['string', 'null'] },
+        login: { type: 'string' },
+      },
+    },
+    fechareconocido: { type: ['string', 'null'] },
+    notareconocido: { type: ['string', 'null'] },
+  },
+} as const;
+
+/**
+ * /api/alerts: acknowledging an episode (alarms.md, "Acknowledge"). Any signed-in role may: it is
+ * an operator's answer to an alarm, not a change of reference data.
+ */
+export async function alertRoutes(app: FastifyInstance, { database }: AlertRoutesOptions): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post<{ Params: { alertaid: number }; Body: { nota?: string } | undefined }>(
+    '/:alertaid/acknowledge',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Reconoce el episodio de la alerta: sus alertas activas pasan a procesadas (-1)',
+        description:
+          'Detiene las repeticiones y el escalamiento. Reconocer un episodio ya reconocido responde lo mismo sin cambiar nada; ' +
+          'uno ya terminado responde 409.',
+        security: [{ bearerAuth: [] }],
+        params: {
+          type: 'object',
+          required: ['alertaid'],
+          properties: { alertaid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        },
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { nota: { type: 'string', maxLength: MAX_NOTE_LENGTH } },
+        },
+        response: { 200: resultSchema, ...errorResponses(400, 401, 404, 409, 500) },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const note = request.body?.nota?.trim() || null;
+      const { alertaid } = request.params;
+      return database.db.transaction(async (tx) => {
+        const rows = (
+          await tx.execute(sql`
+            select a.alertaid, a.umbralid, a.statusid, a.episodioid, e.fechafin, e.statusid as episodiostatusid
+              from sense.alerta a
+              left join sense.episodio e on e.episodioid = a.episodioid
+             where a.alertaid = ${alertaid}
+               for update of a`)
+        ).rows as unknown as AlertRow[];
+        const alert = rows[0];
+        if (!alert) throw notFound('La alerta no existe');
+        const ended = alert.episodioid !== null ? alert.fechafin !== null && alert.episodiostatusid === 0 : alert.statusid === 0;
+        let acknowledged = 0;
+        if (alert.episodioid !== null) {
+          const episodes = await tx.execute(sql`
+            update sense.episodio set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+             where episodioid = ${alert.episodioid} and statusid = 1 and fechafin is null returning episodioid`);
+          if ((episodes.rows as unknown[]).length > 0) {
+            const changed = await tx.execute(sql`
+              update sense.alerta set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+               where episodioid = ${alert.episodioid} and statusid = 1 returning alertaid`);
+            acknowledged = (changed.rows as unknown[]).length;
+          } else if (ended) {
+            throw new ApiError(409, 'CONSTRAINT', 'El episodio de esta alerta ya terminó');
+          }
+        } else if (alert.statusid === 1) {
+          // An alert written before episodes were kept: its episode is its threshold's active alerts.
+          const changed = await tx.execute(sql`
+            update sense.alerta set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+             where umbralid = ${alert.umbralid} and statusid = 1 and episodioid is null returning alertaid`);
+          acknowledged = (changed.rows as unknown[]).length;
+        } else if (ended) {
+          throw new ApiError(409, 'CONSTRAINT', 'El episodio de esta alerta ya terminó');
+        }
+        const [state] = (
+          await tx.execute(sql`
+            select a.alertaid, a.episodioid,
+                   coalesce(e.reconocidopor, a.reconocidopor) as usuarioid,
+                   coalesce(e.fechareconocido, a.fechareconocido) as fechareconocido,
+                   coalesce(e.notareconocido, a.notareconocido) as notareconocido,
+                   us.firstname, us.lastname, us.login
+              from sense.alerta a
+              left join sense.episodio e on e.episodioid = a.episodioid
+              left join sense.usuario us on us.usuarioid = coalesce(e.reconocidopor, a.reconocidopor)
+             where a.alertaid = ${alertaid}`)
+        ).rows as Array<{
+          alertaid: number;
+          episodioid: number | null;
+          usuarioid: number | null;
+          fechareconocido: Date | string | null;
+          notareconocido: string | null;
+          firstname: string | null;
+          lastname: string | null;
+          login: string | null;
+        }>;
+        if (!state) throw notFound('La alerta no existe');
+        const result: AcknowledgeResult = {
+          alertaid: state.alertaid,
+          episodioid: state.episodioid,
+          acknowledged,
+          reconocidopor:
+            state.usuarioid === null
+              ? null
+              : { usuarioid: state.usuarioid, firstname: state.firstname, lastname: state.lastname, login: state.login ?? '' },
+          fechareconocido: state.fechareconocido === null ? null : new Date(state.fechareconocido).toISOString(),
+          notareconocido: state.notareconocido,
+        };
+        return result;
+      });
+    },
+  );
+}
