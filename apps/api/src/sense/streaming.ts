@@ -150,6 +150,9 @@ export async function sendHeavyRead(
     }
     const stream = jsonArrayStream(all());
     stream.once('close', release);
+    // However the response ends (finished, or the client went away), the reading ends with it and
+    // its slot is given back.
+    reply.raw.once('close', () => stream.destroy());
     stream.once('error', (error) => request.log.warn({ err: error }, 'streamed read cut short'));
     return reply.type('application/json; charset=utf-8').send(stream);
   } catch (error) {

@@ -181,6 +181,33 @@ describe.each(testDrivers())('large reads on $kind', (driver) => {
     expect(after.statusCode).toBe(200);
   });
 
+  it('stops reading and frees the slot when the client goes away', async () => {
+    const user = DEMO_USERS.find((candidate) => candidate.rol === 'user')!;
+    const login = await context.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.login, password: DEMO_PASSWORD } });
+    const bearer = `Bearer ${login.json<LoginSuccess>().session.access_token}`;
+    statements.length = 0;
+    const aborts = [new AbortController(), new AbortController()];
+    const responses = await Promise.all(
+      aborts.map((abort) => fetch(`${baseUrl}/api/sense/mediciones?getAll=true`, { headers: { authorization: bearer }, signal: abort.signal })),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    for (const abort of aborts) abort.abort();
+    // Both slots come back without anyone reading the rest.
+    let status = 429;
+    for (let attempt = 0; attempt < 500 && status !== 200; attempt += 1) {
+      const probe = await context.app.inject({ method: 'GET', url: '/api/sense/mediciones?getAll=true&startDate=2100-01-01', headers: { authorization: bearer } });
+      status = probe.statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+      else {
+        const second = await context.app.inject({ method: 'GET', url: '/api/sense/mediciones?getAll=true&startDate=2100-01-01', headers: { authorization: bearer } });
+        status = second.statusCode;
+      }
+    }
+    expect(status).toBe(200);
+    // And the two abandoned exports did not read everything.
+    expect(statements.filter((entry) => entry === 'readings-batch').length).toBeLessThan(2 * Math.ceil(total / STREAM_BATCH_ROWS));
+  });
+
   it('still answers a bad streamed request with its error, not a cut-short 200', async () => {
     const response = await context.get('/api/sense/medicion?limit=1000000&nope=1');
     expect(response.statusCode).toBe(400);
