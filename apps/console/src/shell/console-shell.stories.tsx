@@ -26,13 +26,17 @@ const meta = {
   component: ConsoleShell,
   args: { user: adminUser },
   beforeEach: ({ msw }) => {
-    // The named calls first: the generic table route would answer them too.
-    msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status(), ...tableHandlers.loaded());
+    msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status());
   },
 } satisfies Meta<typeof ConsoleShell>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** The status views of the parameters stories; after the named calls, which the generic table route would answer too. */
+const parametersTables: Story['beforeEach'] = ({ msw }) => {
+  msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status(), ...tableHandlers.loaded());
+};
 
 async function statusLoaded() {
   await waitFor(() => expect(screen.getAllByText('128').length).toBeGreaterThan(0));
@@ -61,6 +65,7 @@ export const ParametersTable: Story = {
 export const ParametersTableMassive: Story = { decorators: [at('parameters-sensor', 'massive')] };
 export const ParametersTableAuditOnly: Story = {
   decorators: [at('parameters-audit_log_umbral')],
+  beforeEach: parametersTables,
   play: async () => {
     await expect(await screen.findByText('Sin registros')).toBeVisible();
   },
@@ -69,6 +74,7 @@ export const ParametersTableAuditOnly: Story = {
 export const ParametersTableReader: Story = {
   args: { user: operatorUser },
   decorators: [at('parameters-empresa')],
+  beforeEach: parametersTables,
   play: async () => {
     const operations = await screen.findByRole('navigation', { name: /Operaciones|Operations/ });
     await expect(operations.querySelectorAll('button')).toHaveLength(1);
