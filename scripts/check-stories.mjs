@@ -28,6 +28,8 @@ const PARTS = new Map([
   ['libs/ui/src/sidebar/main-sidebar.tsx', 'sidebars.stories.tsx'],
   ['libs/ui/src/sidebar/aux-sidebar.tsx', 'sidebars.stories.tsx'],
   ['libs/ui/src/error-state/error-box.tsx', 'error-state.stories.tsx'],
+  // A cell of the parameters status table (status-columns.tsx), shown by the status view's stories.
+  ['libs/feature-parameters/src/status-view/reference-label.tsx', 'status-view.stories.tsx'],
 ]);
 
 const ENTRY_POINTS = new Set(['apps/console/src/main.tsx']);
