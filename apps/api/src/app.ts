@@ -69,7 +69,7 @@ export async function buildApp({
   for (const schema of sharedSchemas) app.addSchema(schema);
   registerValidation(app, sharedSchemas);
   registerErrorHandling(app);
-  registerAuthenticate(app, jwtSecret);
+  registerAuthenticate(app, jwtSecret, database);
   registerSecurity(app, { corsOrigins });
 
   await app.register(swagger, {

@@ -57,6 +57,35 @@ export function safeErrorSerializer(error: unknown, depth = 0): SerializedError 
   return serialized;
 }
 
+/** Query parameters that carry credentials (a CSV link's download token): never logged. */
+const SECRET_QUERY = /([?&](?:token|access_token|refresh_token)=)[^&#]*/gi;
+
+/** A URL as logs keep it: credentials in its query replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redactado]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  version?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's own request serializer, with the URL's credentials redacted. */
+function requestSerializer(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: request.version,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Fastify's logger option: false stays silent (tests); otherwise pino with redaction. */
 export function loggerOptions(logger: LoggerOption | undefined): FastifyServerOptions['logger'] {
   if (!logger) return false;
@@ -65,7 +94,7 @@ export function loggerOptions(logger: LoggerOption | undefined): FastifyServerOp
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redactado]' },
-    serializers: { err: (error: unknown) => safeErrorSerializer(error) },
+    serializers: { err: (error: unknown) => safeErrorSerializer(error), req: requestSerializer },
     ...(stream ? { stream } : {}),
   };
 }

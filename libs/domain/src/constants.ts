@@ -10,3 +10,5 @@ export const TOAST_DEFAULT_DURATION_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** The password rule of issue 4: at least this many characters and not the e-mail. */
 export const MIN_PASSWORD_LENGTH = 10;
+/** The longest password sign-in takes; a stored password may not be longer (issue 10). */
+export const MAX_PASSWORD_LENGTH = 1024;

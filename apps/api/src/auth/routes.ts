@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { hashPassword, STATUS_ACTIVE, verifyPassword } from '@camposense/db';
 import type { Database } from '@camposense/db';
-import { LOGIN_ERROR_BAD_PASSWORD, LOGIN_ERROR_UNKNOWN_USER } from '@camposense/domain';
+import { LOGIN_ERROR_BAD_PASSWORD, LOGIN_ERROR_UNKNOWN_USER, MAX_PASSWORD_LENGTH } from '@camposense/domain';
 import type { LoginFailure, LoginRequest, LoginSuccess, MeResponse, Session } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, unauthorized } from '../errors/api-error';
@@ -93,6 +93,8 @@ export async function authRoutes(
 ): Promise<void> {
   await app.register(cookie);
   const throttle = new LoginThrottle(loginRateLimit);
+  // Refresh-token successors are HMACs under a key of their own, derived from the signing secret.
+  const successorKey = createHmac('sha256', jwtSecret).update('camposense refresh-token successor').digest();
   // An unknown e-mail is checked against this hash, so it costs the same argon2 work as a known
   // one and the answer's timing does not tell which e-mails exist. Made once, on first use.
   let dummyHash: Promise<string> | undefined;
@@ -110,7 +112,7 @@ export async function authRoutes(
           additionalProperties: false,
           properties: {
             email: { type: 'string', minLength: 1, maxLength: 254 },
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            password: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH },
           },
         },
         response: {
@@ -174,7 +176,7 @@ export async function authRoutes(
     async (request, reply) => {
       const presented = presentedRefreshToken(request);
       if (!presented) throw unauthorized('Falta el token de renovación');
-      const outcome = await rotateRefreshToken(database, presented, clientInfo(request));
+      const outcome = await rotateRefreshToken(database, presented, clientInfo(request), successorKey);
       if (!outcome.ok) {
         clearRefreshCookie(request, reply);
         if (outcome.reason === 'reused') {
@@ -214,7 +216,10 @@ export async function authRoutes(
       const presented = presentedRefreshToken(request);
       let sessionId = presented ? await sessionOfToken(database, presented) : undefined;
       if (!sessionId) sessionId = (await sessionOfBearer(request, jwtSecret)) ?? undefined;
-      if (sessionId) await revokeSession(database, sessionId);
+      if (sessionId) {
+        await revokeSession(database, sessionId);
+        app.accountStatus.invalidateSession(sessionId);
+      }
       clearRefreshCookie(request, reply);
       return reply.status(204).send();
     },

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { closeTestApp, openTestApp, TEST_JWT_SECRET } from '../testing/test-app';
 import type { TestContext } from '../testing/test-app';
 import { REFRESH_COOKIE } from './routes';
-import { REFRESH_TOKEN_TTL_SECONDS } from './sessions';
+import { REFRESH_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from './sessions';
 import { ACCESS_TOKEN_TTL_SECONDS, hashRefreshToken } from './tokens';
 
 const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
@@ -146,10 +146,18 @@ describe.each(testDrivers())('sessions on $kind', (driver) => {
     expect((await refreshWithCookie(token)).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when a used token comes back (theft noticed)', async () => {
+  /** Moves a spent token's use back in time, past the grace window. */
+  const ageUse = (token: string) =>
+    appDb(context.database)
+      .update(sesion)
+      .set({ used_at: new Date(Date.now() - (REFRESH_GRACE_SECONDS + 1) * 1000) })
+      .where(eq(sesion.token_hash, hashRefreshToken(token)));
+
+  it('revokes the whole session when a used token comes back after the grace window (theft noticed)', async () => {
     const { body } = await login();
     const stolen = body.session.refresh_token;
     const legit = (await refreshWithBody(stolen)).json<Session>();
+    await ageUse(stolen);
 
     const replay = await refreshWithBody(stolen);
     expectUnauthorized(replay);
@@ -163,12 +171,38 @@ describe.each(testDrivers())('sessions on $kind', (driver) => {
     expect(family[0]!.revoked_at).not.toBeNull();
   });
 
-  it('lets only one of two simultaneous refreshes with the same token win', async () => {
+  it('answers eight parallel refreshes with one token the same successor, and keeps the session (grace window)', async () => {
     const { body } = await login();
     const token = body.session.refresh_token;
-    const answers = await Promise.all([refreshWithBody(token), refreshWithBody(token)]);
-    const statuses = answers.map((answer) => answer.statusCode).sort();
-    expect(statuses).toEqual([200, 401]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refreshWithBody(token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    const successors = new Set(answers.map((answer) => answer.json<Session>().refresh_token));
+    expect(successors.size).toBe(1);
+    const [successor] = [...successors];
+    expect(successor).not.toBe(token);
+    expect(new Set(answers.map((answer) => refreshCookie(answer)?.value))).toEqual(successors);
+    // One spend, one successor row: the others were answered, not issued.
+    const family = await appDb(context.database)
+      .select()
+      .from(sesion)
+      .where(eq(sesion.token_hash, hashRefreshToken(successor!)));
+    const rows = (await storedRows()).filter((row) => row.familia === family[0]!.familia);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.revoked_at === null)).toBe(true);
+    // The successor goes on working; once it is spent, the first token no longer answers it.
+    const next = await refreshWithBody(successor!);
+    expect(next.statusCode).toBe(200);
+    expect((await refreshWithBody(token)).statusCode).toBe(401);
+  });
+
+  it('revokes the session when a token comes back after the window, even after the grace answers', async () => {
+    const { body } = await login();
+    const token = body.session.refresh_token;
+    const first = (await refreshWithBody(token)).json<Session>();
+    expect((await refreshWithBody(token)).json<Session>().refresh_token).toBe(first.refresh_token);
+    await ageUse(token);
+    expectUnauthorized(await refreshWithBody(token));
+    expectUnauthorized(await refreshWithBody(first.refresh_token));
   });
 
   it('answers 401 for a missing, unknown, expired or over-long token', async () => {

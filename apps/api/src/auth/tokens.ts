@@ -33,9 +33,19 @@ export async function signAccessToken(
     .sign(secret);
 }
 
-/** Verifies signature (HS256 only: `alg: none` and others fail), expiry, issuer and audience. */
+/** Claims every access token must carry: a token without an expiry would never expire. */
+const REQUIRED_CLAIMS = ['exp', 'iat', 'sub'];
+
+/** Verifies signature (HS256 only: `alg: none` and others fail), expiry, issuer, audience and the required claims. */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
-  const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+  const { payload } = await jwtVerify(token, secret, {
+    algorithms: [ALGORITHM],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    requiredClaims: REQUIRED_CLAIMS,
+    // Also refuses an `iat` in the future or older than one lifetime, whatever `exp` says.
+    maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
+  });
   const id = Number(payload.sub);
   const { email, rol, sid } = payload as { email?: unknown; rol?: unknown; sid?: unknown };
   if (!Number.isSafeInteger(id) || id <= 0 || typeof email !== 'string' || (rol !== 'admin' && rol !== 'user')) {

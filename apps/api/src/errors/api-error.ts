@@ -10,6 +10,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   DUPLICATE: 'Ya existe un registro con esos datos',
   FOREIGN_KEY: 'El registro referencia otro que no existe o está referenciado por otros registros',
   CONSTRAINT: 'Los datos no cumplen una restricción de la base de datos',
+  PRECONDITION_FAILED: 'La fila cambió desde que la leyó',
   PAYLOAD_TOO_LARGE: 'El cuerpo de la solicitud es demasiado grande',
   RATE_LIMITED: 'Demasiados intentos; inténtelo más tarde',
   INTERNAL: 'Error interno del servidor',

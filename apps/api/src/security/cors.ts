@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
-const ALLOWED_HEADERS = 'Authorization, Content-Type';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, If-Match';
+/** Answer headers a script of an allowed origin may read: the row version for If-Match. */
+const EXPOSED_HEADERS = 'ETag';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 /**
@@ -17,6 +19,7 @@ export function registerCors(app: FastifyInstance, origins: readonly string[]): 
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
     reply.header('vary', 'Origin');
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply.header('access-control-allow-methods', ALLOWED_METHODS);
       reply.header('access-control-allow-headers', ALLOWED_HEADERS);

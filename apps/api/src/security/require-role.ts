@@ -10,13 +10,21 @@ export const GUARDED_PREFIX = '/api/sense';
 
 const forbidden = () => new ApiError(403, 'FORBIDDEN', 'Su rol no permite modificar datos');
 
-/** onRequest hook: 401 without a valid token, 403 unless its bearer has role `rol`. */
+/**
+ * onRequest hook: 401 without a valid token, 403 unless its bearer has role `rol`. The token's
+ * word is not enough (it lives 15 minutes): the database must still know its bearer as active,
+ * holding `rol`, with the token's session open (issue 10, item 4; a cached read, account-status.ts).
+ */
 export function requireRole(app: FastifyInstance, rol: Rol): onRequestAsyncHookHandler {
   return async function requireRoleHook(request, reply) {
     // The prefix's own authenticate normally ran already; run it here if the route did not.
     if (!request.user) await app.authenticate(request, reply);
     if (!request.user) throw unauthorized();
     if (request.user.rol !== rol) throw forbidden();
+    const standing = await app.accountStatus.standing(request.user);
+    if (!standing.active) throw unauthorized('El usuario de la sesión ya no existe o está inactivo');
+    if (!standing.sessionOpen) throw unauthorized('La sesión se cerró: inicie sesión de nuevo');
+    if (standing.rol !== rol) throw forbidden();
   };
 }
 

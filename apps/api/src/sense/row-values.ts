@@ -25,7 +25,14 @@ const fail = (field: string, rule: string, limit?: number | string): CheckResult
   detail: limit === undefined ? { field, rule } : { field, rule, limit },
 });
 
-/** Whether `value` is an ISO 8601 date or date-time that exists (PostgreSQL refuses Feb 30). */
+/**
+ * The last instant a date may name: before year 9999 in UTC. A window's end is widened by up to a
+ * day, and JavaScript writes a year past 9999 as `+010000-…`, which PostgreSQL refuses (SQLSTATE
+ * 22009): `endDate=9999-12-31` was a 500. Dates up to 9998-12-31 leave that day of room.
+ */
+export const LATEST_DATE_TIME = Date.UTC(9999, 0, 1) - 1;
+
+/** Whether `value` is an ISO 8601 date or date-time that exists (PostgreSQL refuses Feb 30) and is before year 9999 (UTC). */
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
@@ -38,7 +45,8 @@ export function isIsoDate(value: string): boolean {
     hour <= 23 &&
     minute <= 59 &&
     second <= 59 &&
-    !Number.isNaN(Date.parse(value))
+    !Number.isNaN(Date.parse(value)) &&
+    Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) <= LATEST_DATE_TIME
   );
 }
 

@@ -1,11 +1,12 @@
 import { appDb, hashPassword } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import type { ApiErrorDetail, TableDefinition, TableRow } from '@camposense/domain';
-import { MIN_PASSWORD_LENGTH } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { passwordProblems } from '../auth/password-policy';
 import { notFound } from '../errors/api-error';
 import type { Catalogue, CatalogueTable } from './catalogue';
+import { assertIfMatch, rowEtag } from './row-etag';
 import { checkBody, checkFilterValue } from './row-values';
 import { tableRef } from './sql-names';
 import { normaliseTimestamps } from './timestamps';
@@ -14,6 +15,13 @@ import { validationError } from './table-queries';
 /** The signed-in user a write is recorded against (usercreatedid, usermodifiedid, the umbral audit log). */
 export interface WriteActor {
   id: number;
+  /** The actor's own session: kept open when they change their own role, status or password. */
+  sessionId?: string | null | undefined;
+}
+
+export interface TableWritesOptions {
+  /** A user's row changed or went (role, status, password…): caches of their standing are stale. */
+  onUserChanged?: (usuarioid: number) => void;
 }
 
 /** A key given by the client: column → raw value (text from a URL, or a number). */
@@ -28,6 +36,9 @@ const PASSWORD_FIELD = 'password';
 const PASSWORD_HASH_COLUMN = 'password_hash';
 const LOGIN_COLUMN = 'login';
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
+/** A change of any of these ends the user's sessions (issue 10, item 4). */
+const ROLE_COLUMN = 'rol';
+const STATUS_COLUMN = 'statusid';
 
 const hasCredentials = (table: CatalogueTable) =>
   table.columns.has(PASSWORD_HASH_COLUMN) && table.definition.hiddenColumns.includes(PASSWORD_HASH_COLUMN);
@@ -38,26 +49,28 @@ function normaliseLogin(body: Record<string, unknown>, table: CatalogueTable): R
   return { ...body, [LOGIN_COLUMN]: login.trim().toLowerCase() };
 }
 
-function passwordProblems(password: unknown, login: string | undefined): ApiErrorDetail[] {
-  if (typeof password !== 'string') return [{ field: PASSWORD_FIELD, rule: 'type', limit: 'string' }];
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    return [{ field: PASSWORD_FIELD, rule: 'weakPassword', limit: MIN_PASSWORD_LENGTH }];
-  }
-  if (login !== undefined && password.trim().toLowerCase() === login.trim().toLowerCase()) {
-    return [{ field: PASSWORD_FIELD, rule: 'weakPassword' }];
-  }
-  return [];
+/** Conditions of a write: the If-Match tags, when the request sent any. */
+export interface WritePreconditions {
+  ifMatch?: readonly string[] | undefined;
 }
 
 export interface TableWrites {
   insert(definition: TableDefinition, body: Record<string, unknown>, actor: WriteActor): Promise<TableRow>;
-  /** 404 when no row has that key. */
-  update(definition: TableDefinition, key: KeyValues, body: Record<string, unknown>, actor: WriteActor): Promise<TableRow>;
-  /** 404 when no row has that key; 409 FOREIGN_KEY (from the database) while others reference it. */
-  remove(definition: TableDefinition, key: KeyValues, actor: WriteActor): Promise<void>;
+  /** 404 when no row has that key; 412 when If-Match names another version of the row. */
+  update(
+    definition: TableDefinition,
+    key: KeyValues,
+    body: Record<string, unknown>,
+    actor: WriteActor,
+    preconditions?: WritePreconditions,
+  ): Promise<TableRow>;
+  /** 404 when no row has that key; 412 on a stale If-Match; 409 FOREIGN_KEY (from the database) while others reference it. */
+  remove(definition: TableDefinition, key: KeyValues, actor: WriteActor, preconditions?: WritePreconditions): Promise<void>;
+  /** The key's columns checked against the registry and their types: the where clause of one row. */
+  keyCondition(definition: TableDefinition, key: KeyValues): Promise<SQL>;
 }
 
-export function createTableWrites(database: Database, catalogue: Catalogue): TableWrites {
+export function createTableWrites(database: Database, catalogue: Catalogue, options: TableWritesOptions = {}): TableWrites {
   /**
    * Runs `work` in one transaction that first tells the database who writes: the umbral audit
    * trigger reads `camposense.usuarioid` (the only way a DELETE can record its author).
@@ -120,7 +133,8 @@ export function createTableWrites(database: Database, catalogue: Catalogue): Tab
     if (typeof login === 'string' && !EMAIL.test(login)) errors.push({ field: LOGIN_COLUMN, rule: 'format', limit: 'email' });
     if (credentials && Object.hasOwn(body, PASSWORD_FIELD)) {
       const against = typeof login === 'string' ? login : await currentLogin();
-      errors.push(...passwordProblems(body[PASSWORD_FIELD], against));
+      const names = ['firstname', 'lastname', 'usuarioabrev'].map((name) => (typeof body[name] === 'string' ? (body[name] as string) : undefined));
+      errors.push(...passwordProblems(PASSWORD_FIELD, body[PASSWORD_FIELD], [against, ...names]));
     } else if (credentials && mode === 'insert') {
       errors.push({ field: PASSWORD_FIELD, rule: 'required' });
     }
@@ -129,6 +143,60 @@ export function createTableWrites(database: Database, catalogue: Catalogue): Tab
       values.set(PASSWORD_HASH_COLUMN, await hashPassword(body[PASSWORD_FIELD]));
     }
     return values;
+  }
+
+  /**
+   * Inside the write's transaction: locks the row (FOR UPDATE, so no other write slips in between
+   * the check and the write) and throws 412 unless its current tag is one of If-Match's.
+   */
+  async function checkPreconditions(
+    run: (statement: SQL) => Promise<TableRow[]>,
+    table: CatalogueTable,
+    where: SQL,
+    preconditions: WritePreconditions | undefined,
+  ): Promise<void> {
+    const tags = preconditions?.ifMatch;
+    if (tags === undefined) return;
+    const columns = sql.join(
+      table.visible.map((column) => sql.identifier(column.column_name)),
+      sql`, `,
+    );
+    const rows = await run(sql`select ${columns} from ${tableRef(table.definition.name)} where ${where} for update`);
+    const current = normaliseTimestamps(rows, table.timestamps)[0];
+    if (!current) throw notFound('No existe un registro con esa clave');
+    assertIfMatch(tags, rowEtag(table, current));
+  }
+
+  /**
+   * A user whose role, status or password changes loses every open session (their refresh tokens
+   * stop working; their access tokens stop writing, see require-role.ts), except the session of an
+   * actor who changes their own row. In the write's transaction: both happen or neither.
+   */
+  async function revokeSessionsOnCredentialChange(
+    run: (statement: SQL) => Promise<TableRow[]>,
+    table: CatalogueTable,
+    where: SQL,
+    values: ReadonlyMap<string, unknown>,
+    actor: WriteActor,
+  ): Promise<() => Promise<void>> {
+    if (!hasCredentials(table)) return async () => undefined;
+    const idColumn = table.definition.key[0]!;
+    const [before] = await run(
+      sql`select ${sql.identifier(idColumn)} as id, ${sql.identifier(ROLE_COLUMN)} as rol, ${sql.identifier(STATUS_COLUMN)} as statusid
+            from ${tableRef(table.definition.name)} where ${where} for update`,
+    );
+    return async () => {
+      if (!before) return;
+      const changed =
+        values.has(PASSWORD_HASH_COLUMN) ||
+        (values.has(ROLE_COLUMN) && values.get(ROLE_COLUMN) !== before['rol']) ||
+        (values.has(STATUS_COLUMN) && values.get(STATUS_COLUMN) !== before['statusid']);
+      if (!changed) return;
+      const id = Number(before['id']);
+      const keep = id === actor.id && actor.sessionId ? sql` and familia <> ${actor.sessionId}` : sql``;
+      await run(sql`update sense.sesion set revoked_at = now() where usuarioid = ${id} and revoked_at is null${keep}`);
+      options.onUserChanged?.(id);
+    };
   }
 
   function auditValues(table: CatalogueTable, mode: 'insert' | 'update', actor: WriteActor): Map<string, SQL> {
@@ -158,7 +226,11 @@ export function createTableWrites(database: Database, catalogue: Catalogue): Tab
       return normaliseTimestamps(rows, table.timestamps)[0]!;
     },
 
-    async update(definition, key, body, actor) {
+    async keyCondition(definition, key) {
+      return keyCondition(await catalogue.table(definition), key);
+    },
+
+    async update(definition, key, body, actor, preconditions) {
       const table = await catalogue.table(definition);
       const where = keyCondition(table, key);
       const values = await rowValues(table, body, 'update', async () => {
@@ -171,19 +243,27 @@ export function createTableWrites(database: Database, catalogue: Catalogue): Tab
         ...[...values].map(([name, value]) => sql`${sql.identifier(name)} = ${value}`),
         ...[...auditValues(table, 'update', actor)].map(([name, value]) => sql`${sql.identifier(name)} = ${value}`),
       ];
-      const rows = await asActor(actor, (run) =>
-        run(sql`update ${tableRef(definition.name)} set ${sql.join(assignments, sql`, `)} where ${where} ${returning(table)}`),
-      );
+      const rows = await asActor(actor, async (run) => {
+        await checkPreconditions(run, table, where, preconditions);
+        const afterUpdate = await revokeSessionsOnCredentialChange(run, table, where, values, actor);
+        const updated = await run(sql`update ${tableRef(definition.name)} set ${sql.join(assignments, sql`, `)} where ${where} ${returning(table)}`);
+        if (updated.length > 0) await afterUpdate();
+        return updated;
+      });
       if (rows.length === 0) throw notFound('No existe un registro con esa clave');
       return normaliseTimestamps(rows, table.timestamps)[0]!;
     },
 
-    async remove(definition, key, actor) {
+    async remove(definition, key, actor, preconditions) {
       const table = await catalogue.table(definition);
       const where = keyCondition(table, key);
-      const rows = await asActor(actor, (run) =>
-        run(sql`delete from ${tableRef(definition.name)} where ${where} returning 1 as deleted`),
-      );
+      const rows = await asActor(actor, async (run) => {
+        await checkPreconditions(run, table, where, preconditions);
+        const idColumn = hasCredentials(table) ? sql.identifier(table.definition.key[0]!) : sql`1`;
+        return run(sql`delete from ${tableRef(definition.name)} where ${where} returning ${idColumn} as deleted`);
+      });
+      // A deleted user's sessions went with them (on delete cascade); their cached standing goes too.
+      if (hasCredentials(table)) for (const row of rows) options.onUserChanged?.(Number(row['deleted']));
       if (rows.length === 0) throw notFound('No existe un registro con esa clave');
     },
   };

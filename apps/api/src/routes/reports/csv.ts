@@ -4,8 +4,13 @@
 export const UTF8_BOM = '\uFEFF';
 
 const NEEDS_QUOTES = /[",\r\n]/;
-/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP):
+ * the four signs, the whitespace some spreadsheets skip before them (space, tab, line feed,
+ * carriage return), and their full-width forms (＝ ＋ － ＠), which some spreadsheets fold into the
+ * ASCII ones.
+ */
+const FORMULA_START = /^[=+\-@ \t\n\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** One text cell: quoted when it holds a quote, comma or line break; a leading formula sign neutralised. */
 export function csvText(value: string | null | undefined): string {

@@ -11,7 +11,7 @@ import type {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors/api-error';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
-import { signDownloadToken, verifyDownloadToken } from './download-token';
+import { signDownloadToken, SpentDownloadTokens, verifyDownloadToken } from './download-token';
 import type { DownloadableReport } from './download-token';
 import { createReportQueries } from './report-queries';
 import type { AlertaCsvRow, MensajeCsvRow } from './report-queries';
@@ -124,14 +124,15 @@ function sendCsv(reply: FastifyReply, report: DownloadableReport, body: Readable
  */
 export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, csvBatchSize = 5000 }: ReportRoutesOptions) {
   const queries = createReportQueries(database);
+  const spentDownloadTokens = new SpentDownloadTokens();
 
   const bearerOrDownloadToken = (report: DownloadableReport) => async (request: FastifyRequest, reply: FastifyReply) => {
     const token = (request.query as { token?: unknown }).token;
     if (typeof token !== 'string' || token === '') return app.authenticate(request, reply);
     try {
-      await verifyDownloadToken(token, report, jwtSecret);
+      await verifyDownloadToken(token, report, jwtSecret, spentDownloadTokens);
     } catch {
-      throw unauthorized('El enlace de descarga no es válido o ha caducado');
+      throw unauthorized('El enlace de descarga no es válido, ya se usó o ha caducado');
     }
   };
 

@@ -25,5 +25,6 @@ export async function senseDataRoutes(app: FastifyInstance, { database }: SenseD
   const heavyReads = new HeavyReadBudget();
   registerListRoutes(app, queries);
   registerReadingRoutes(app, createReadingQueries(database), heavyReads);
-  registerTableRoutes(app, { catalogue, queries, writes: createTableWrites(database, catalogue), heavyReads });
+  const writes = createTableWrites(database, catalogue, { onUserChanged: (id) => app.accountStatus.invalidate(id) });
+  registerTableRoutes(app, { catalogue, queries, writes, heavyReads });
 }

@@ -38,7 +38,7 @@ export const tableParam = {
 } as const;
 
 export const readErrors = errorResponses(400, 401, 404, 429, 500, 503);
-export const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 500, 503);
+export const writeErrors = errorResponses(400, 401, 403, 404, 409, 412, 413, 500, 503);
 
 export const optionalId = (description: string) => ({ type: 'integer', minimum: 1, description }) as const;
 

@@ -1,10 +1,11 @@
 import type { PaginatedRows, SortDirection, TableColumn, TableConstraint, TableDefinition, TableInfo, TableRow } from '@camposense/domain';
 import { findTable, isWritableTable, REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@camposense/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
 import type { Catalogue } from '../../sense/catalogue';
 import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
+import { parseIfMatch, rowEtag } from '../../sense/row-etag';
 import type { TableQueries } from '../../sense/table-queries';
 import type { KeyValues, TableWrites } from '../../sense/table-writes';
 import { limitSchema, paginatedSchema, readErrors, rowSchema, rowsSchema, security, tableParam, writeErrors } from './route-schemas';
@@ -53,17 +54,33 @@ function singleKey(definition: TableDefinition, id: number): KeyValues {
 
 const actorOf = (request: FastifyRequest) => {
   if (!request.user) throw new ApiError(401, 'UNAUTHORIZED');
-  return { id: request.user.id };
+  return { id: request.user.id, sessionId: request.user.sessionId };
 };
 
 const bodyOf = (body: unknown) => body as Record<string, unknown>;
+
+/** The write's preconditions from its headers (If-Match). */
+const preconditionsOf = (request: FastifyRequest) => ({ ifMatch: parseIfMatch(request.headers['if-match']) });
+
+const ETAG_DOC =
+  'La respuesta lleva `ETag` (la versión de la fila). Con `If-Match: <etag>` la escritura solo se hace si la fila ' +
+  'sigue en esa versión; si otro la cambió antes, 412 PRECONDITION_FAILED y nada cambia.';
+
+const ifMatchHeader = {
+  type: 'object',
+  properties: {
+    'if-match': { type: 'string', maxLength: 1024, description: 'El ETag de la fila leída (GET de la fila, o la respuesta de la última escritura); `*` = cualquiera' },
+  },
+} as const;
 
 const WRITE_RULES =
   'El cuerpo se valida contra el catálogo: columna desconocida (rule `unknown`), tipo (`type`, `format`), ' +
   'nulo en columna obligatoria (`required`), texto demasiado largo (`maxLength` con `limit`). ' +
   'Las columnas de identidad y de auditoría (usercreatedid, datecreated, usermodifiedid, datemodified) ' +
   'y password_hash no se aceptan: responden 400 con rule `readOnly`; el servidor las rellena con el usuario de la sesión. ' +
-  '`usuario` recibe `password` (al menos 10 caracteres y distinta del correo, si no rule `weakPassword`); `login` se guarda en minúsculas.';
+  '`usuario` recibe `password`: de 10 a 1024 caracteres, distinta del correo y difícil de adivinar (ni común, ni repetida, ' +
+  'ni secuencia, ni el nombre del usuario; si no, rule `weakPassword`, o `maxLength` con `limit`); `login` se guarda en minúsculas. ' +
+  'Cambiar `rol`, `statusid` o `password` cierra las sesiones abiertas del usuario.';
 
 export interface TableRouteDependencies {
   catalogue: Catalogue;
@@ -80,11 +97,29 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
     required: ['table', 'id'],
     properties: { table: tableParam, id: { type: 'integer', minimum: 1, description: 'El valor de `<tabla>id`' } },
   } as const;
+  // The key's columns depend on the table, so the schema cannot name them: OpenAPI lists no query
+  // parameter (none would be true for every table) and the description says what to send.
   const keyQuery = {
     type: 'object',
-    description: 'Cada columna de la clave compuesta de la tabla (registro), p. ej. `?nodoid=1&tipoid=2`',
-    additionalProperties: { type: 'string' },
+    additionalProperties: { type: 'string', maxLength: 64 },
   } as const;
+  const KEY_QUERY_DOC =
+    'La clave va en la query: cada columna de la clave compuesta de la tabla, p. ej. `?nodoid=1&tipoid=2` ' +
+    '(sensor), `?entidadid=&ubicacionid=&nodoid=` (localizacion). ';
+
+  // (Not answering the reply itself: a reply is thenable, and awaiting it waits for it to be sent.)
+  const setEtag = async (definition: TableDefinition, row: TableRow, reply: FastifyReply): Promise<void> => {
+    reply.header('etag', rowEtag(await catalogue.table(definition), row));
+  };
+  /** One row by its key, with embeds as lists answer them, and its ETag. */
+  const readRow = async (definition: TableDefinition, key: KeyValues, reply: FastifyReply) => {
+    await writes.keyCondition(definition, key);
+    const filters = Object.fromEntries(Object.entries(key).map(([name, value]) => [name, String(value)]));
+    const [row] = await queries.list(definition, { filters }, 1);
+    if (!row) throw notFound('No existe un registro con esa clave');
+    await setEtag(definition, row, reply);
+    return reply.send(row);
+  };
 
   app.get<{ Params: TableParams; Querystring: ListQuery; Reply: TableRow[] | PaginatedRows }>(
     '/:table',
@@ -219,13 +254,47 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
     (request) => catalogue.constraints(registeredTable(request.params.table)),
   );
 
+  app.get<{ Params: TableParams; Querystring: Record<string, string> }>(
+    '/:table/composite',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Una fila de una clave compuesta, con su ETag',
+        description: `${KEY_QUERY_DOC}404 si no existe.`,
+        security,
+        params: tableParams,
+        querystring: keyQuery,
+        response: { 200: rowSchema, ...readErrors },
+      },
+    },
+    async (request, reply) => readRow(registeredTable(request.params.table), request.query, reply),
+  );
+
+  app.get<{ Params: RowParams }>(
+    '/:table/:id',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Una fila por su id, con su ETag',
+        description: '404 si no existe. La cabecera `ETag` es la versión que `If-Match` espera al actualizar.',
+        security,
+        params: rowParams,
+        response: { 200: rowSchema, ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      const definition = registeredTable(request.params.table);
+      return readRow(definition, singleKey(definition, request.params.id), reply);
+    },
+  );
+
   app.post<{ Params: TableParams; Body: Record<string, unknown> }>(
     '/:table',
     {
       schema: {
         tags: ['sense'],
         summary: 'Crea una fila',
-        description: WRITE_RULES,
+        description: `${WRITE_RULES} La respuesta lleva el \`ETag\` de la fila creada.`,
         security,
         params: tableParams,
         body: { type: 'object', description: 'Columna → valor' },
@@ -233,7 +302,9 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       },
     },
     async (request, reply) => {
-      const row = await writes.insert(writableTable(request.params.table), bodyOf(request.body), actorOf(request));
+      const definition = writableTable(request.params.table);
+      const row = await writes.insert(definition, bodyOf(request.body), actorOf(request));
+      await setEtag(definition, row, reply);
       return reply.status(201).send(row);
     },
   );
@@ -244,16 +315,21 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       schema: {
         tags: ['sense'],
         summary: 'Actualiza la fila de una clave compuesta (la clave en la query)',
-        description: `Falta una parte de la clave → 400 (rule \`required\`). ${WRITE_RULES}`,
+        description: `${KEY_QUERY_DOC}Falta una parte de la clave → 400 (rule \`required\`). ${ETAG_DOC} ${WRITE_RULES}`,
         security,
         params: tableParams,
         querystring: keyQuery,
+        headers: ifMatchHeader,
         body: { type: 'object', description: 'Columna → valor nuevo' },
         response: { 200: rowSchema, ...writeErrors },
       },
     },
-    async (request) =>
-      writes.update(writableTable(request.params.table), request.query, bodyOf(request.body), actorOf(request)),
+    async (request, reply) => {
+      const definition = writableTable(request.params.table);
+      const row = await writes.update(definition, request.query, bodyOf(request.body), actorOf(request), preconditionsOf(request));
+      await setEtag(definition, row, reply);
+      return reply.send(row);
+    },
   );
 
   app.put<{ Params: RowParams; Body: Record<string, unknown> }>(
@@ -262,16 +338,20 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       schema: {
         tags: ['sense'],
         summary: 'Actualiza una fila por su id',
-        description: `404 si no existe. ${WRITE_RULES}`,
+        description: `404 si no existe. ${ETAG_DOC} ${WRITE_RULES}`,
         security,
         params: rowParams,
+        headers: ifMatchHeader,
         body: { type: 'object', description: 'Columna → valor nuevo' },
         response: { 200: rowSchema, ...writeErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const definition = writableTable(request.params.table);
-      return writes.update(definition, singleKey(definition, request.params.id), bodyOf(request.body), actorOf(request));
+      const key = singleKey(definition, request.params.id);
+      const row = await writes.update(definition, key, bodyOf(request.body), actorOf(request), preconditionsOf(request));
+      await setEtag(definition, row, reply);
+      return reply.send(row);
     },
   );
 
@@ -281,15 +361,16 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       schema: {
         tags: ['sense'],
         summary: 'Borra la fila de una clave compuesta (la clave en la query)',
-        description: '204; 404 si no existe; 409 FOREIGN_KEY mientras otras filas la referencian.',
+        description: `${KEY_QUERY_DOC}204; 404 si no existe; 409 FOREIGN_KEY mientras otras filas la referencian; 412 si \`If-Match\` no es la versión actual.`,
         security,
         params: tableParams,
         querystring: keyQuery,
+        headers: ifMatchHeader,
         response: { 204: { type: 'null', description: 'Borrada' }, ...writeErrors },
       },
     },
     async (request, reply) => {
-      await writes.remove(writableTable(request.params.table), request.query, actorOf(request));
+      await writes.remove(writableTable(request.params.table), request.query, actorOf(request), preconditionsOf(request));
       return reply.status(204).send();
     },
   );
@@ -300,15 +381,16 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       schema: {
         tags: ['sense'],
         summary: 'Borra una fila por su id',
-        description: '204; 404 si no existe; 409 FOREIGN_KEY mientras otras filas la referencian.',
+        description: '204; 404 si no existe; 409 FOREIGN_KEY mientras otras filas la referencian; 412 si `If-Match` no es la versión actual.',
         security,
         params: rowParams,
+        headers: ifMatchHeader,
         response: { 204: { type: 'null', description: 'Borrada' }, ...writeErrors },
       },
     },
     async (request, reply) => {
       const definition = writableTable(request.params.table);
-      await writes.remove(definition, singleKey(definition, request.params.id), actorOf(request));
+      await writes.remove(definition, singleKey(definition, request.params.id), actorOf(request), preconditionsOf(request));
       return reply.status(204).send();
     },
   );
