@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import { hasConsoleBuild, isSpaNavigation, registerConsoleStatic } from './console-static';
 import { errorBody } from './errors/api-error';
 import { frameworkErrorHandler, registerErrorHandling } from './errors/error-handler';
+import { clientErrorHandler } from './security/client-error';
 import { registerSecurity } from './security/register-security';
 import { DEFAULT_LOGIN_RATE_LIMIT } from './security/rate-limit';
 import type { LoginRateLimit } from './security/rate-limit';
@@ -64,6 +65,7 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   for (const schema of sharedSchemas) app.addSchema(schema);

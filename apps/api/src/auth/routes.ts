@@ -133,7 +133,7 @@ export async function authRoutes(
     async (request, reply) => {
       const { email, password } = request.body;
       const login = normaliseLogin(email);
-      const decision = throttle.attempt(login, request.ip);
+      const decision = await throttle.attempt(login, request.ip);
       if (!decision.allowed) {
         return reply
           .status(429)
@@ -150,7 +150,7 @@ export async function authRoutes(
       if (!matches || row.statusid !== STATUS_ACTIVE) {
         return reply.status(401).send({ success: false, error: LOGIN_ERROR_BAD_PASSWORD });
       }
-      throttle.succeeded(login, request.ip);
+      await throttle.succeeded(login, request.ip);
       const user = toSessionUser(row);
       const issued = await startSession(database, user.id, clientInfo(request));
       const session = await issueSession(user, jwtSecret, issued.refreshToken, issued.sessionId);

@@ -140,12 +140,18 @@ const HOSTILE_OBJECT_BODIES: readonly object[] = [
   { login: 'débil@camposense.dev', rol: 'user', password: 'corta' },
   { login: 'igual@camposense.dev', rol: 'user', password: 'igual@camposense.dev' },
   { statusid: 7, datecreated: 'ayer' },
+  // Weak passwords (issue 10): repeats, blanks, common ones, and one longer than sign-in takes.
+  { login: 'debil.a@camposense.dev', rol: 'admin', password: 'aaaaaaaaaa' },
+  { login: 'debil.b@camposense.dev', rol: 'admin', password: ' '.repeat(10) },
+  { login: 'debil.c@camposense.dev', rol: 'admin', password: 'password123' },
+  { login: 'larga@camposense.dev', rol: 'admin', password: `Riego-${'x9'.repeat(600)}` },
   { pais: 'ok', paisabrev: 'TOOLONG', usercreatedid: 'x' },
 ];
 
 /** What each status may carry as its code (api.md, "Errors"). */
 const CODES_BY_STATUS: Record<number, readonly string[]> = {
   400: ['BAD_REQUEST', 'VALIDATION'],
+  412: ['PRECONDITION_FAILED'],
   401: ['UNAUTHORIZED'],
   403: ['FORBIDDEN'],
   404: ['NOT_FOUND'],
@@ -269,6 +275,41 @@ async function badTokens(): Promise<Array<{ name: string; header: string }>> {
   ];
 }
 
+/**
+ * Admins whose rights were taken away after they signed in (issue 10, item 4): demoted,
+ * deactivated, logged out. Made before the fingerprint, so their rows are part of "unchanged".
+ */
+async function revokedAdmins(context: TestContext, adminBearer: string): Promise<Array<{ name: string; bearer: string }>> {
+  const password = 'Riego-por-goteo 2026';
+  const revoked: Array<{ name: string; bearer: string }> = [];
+  for (const name of ['demoted', 'deactivated', 'logged out']) {
+    const login = `revocado.${name.replace(' ', '-')}@camposense.dev`;
+    const created = await context.app.inject({
+      method: 'POST',
+      url: '/api/sense/usuario',
+      headers: { authorization: adminBearer },
+      payload: { login, password, rol: 'admin' },
+    });
+    const id = created.json<{ usuarioid: number }>().usuarioid;
+    const { session } = await loginAs(context.app, login, password);
+    if (name === 'logged out') {
+      await context.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: session.refresh_token } });
+    } else {
+      await context.app.inject({
+        method: 'PUT',
+        url: `/api/sense/usuario/${id}`,
+        headers: { authorization: adminBearer },
+        payload: name === 'demoted' ? { rol: 'user' } : { statusid: 0 },
+      });
+    }
+    revoked.push({ name, bearer: `Bearer ${session.access_token}` });
+  }
+  return revoked;
+}
+
+/** Dates past what PostgreSQL and JavaScript agree on (issue 10, item 6). */
+const OVERFLOWING_DATES = ['9999-12-31', '9999-12-31T23:59:59.999Z', '9998-12-31T23:00:00-05:00', '9999-12-31T00:00:00+14:00', '0001-01-01'];
+
 describe.each(testDrivers())('hostile input on $kind', (driver) => {
   let context: TestContext;
   let adminBearer: string;
@@ -277,15 +318,19 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
   let userBearer: string;
   let before: Record<string, string>;
   let routes: readonly RouteEntry[];
+  let revokedBearers: Array<{ name: string; bearer: string }>;
 
   beforeAll(async () => {
     // No sign-in limit here: the suite signs in with hundreds of bad bodies from one address.
-    context = await openTestApp(driver, { loginRateLimit: { perEmail: 1_000_000, perAddress: 1_000_000 } });
+    context = await openTestApp(driver, {
+      loginRateLimit: { perEmail: 1_000_000, perAddress: 1_000_000, backoff: { freeAttempts: 1_000_000 } },
+    });
     await seedDemoFarm(context.database, { days: 1, now: new Date('2026-11-01T12:00:00Z') });
     adminBearer = `Bearer ${(await loginAs(context.app, admin.login, DEMO_PASSWORD)).session.access_token}`;
     const ingestKey = await context.app.inject({ method: 'POST', url: '/api/ingest/keys', headers: { authorization: adminBearer }, payload: { nombre: 'hostile' } });
     ingestBearer = `Bearer ${ingestKey.json<{ clave: string }>().clave}`;
     userBearer = `Bearer ${(await loginAs(context.app, operador.login, DEMO_PASSWORD)).session.access_token}`;
+    revokedBearers = await revokedAdmins(context, adminBearer);
     routes = context.app.routeCatalogue;
     before = await fingerprint(context.database);
   });
@@ -368,6 +413,69 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
     }
     expect(await run(cases)).toEqual([]);
   });
+
+  it('answers 401 or 403 to a revoked admin’s still-unexpired token on every write (issue 10)', async () => {
+    const cases: HostileCase[] = [];
+    for (const route of routes.filter(isSenseWrite)) {
+      for (const { name, bearer } of revokedBearers) {
+        for (const table of ['pais', 'usuario']) {
+          const payload = table === 'usuario' ? { login: 'puerta@camposense.dev', password: 'Riego-por-goteo 2026', rol: 'admin' } : { pais: 'X', paisabrev: 'XX' };
+          cases.push({
+            route,
+            label: `${name} admin, table ${table}`,
+            allowed: [401, 403],
+            inject: { method: route.method as 'POST', url: fillPath(route.url, { table, id: '1' }), headers: headers(bearer), payload },
+          });
+        }
+      }
+    }
+    expect(cases.length).toBeGreaterThan(0);
+    expect(await run(cases)).toEqual([]);
+  });
+
+  it('answers 412 to a stale If-Match on every update and delete of an existing row, writing nothing (issue 10)', async () => {
+    const [pais] = await context.database.query<{ paisid: number }>(sql`select paisid from sense.pais order by paisid limit 1`);
+    const [sensor] = await context.database.query<{ nodoid: number; tipoid: number }>(sql`select nodoid, tipoid from sense.sensor limit 1`);
+    const cases: HostileCase[] = [];
+    const targets = routes.filter(
+      (route) => isTableRoute(route) && (route.method === 'PUT' || route.method === 'DELETE') && route.url.startsWith(GUARDED_PREFIX),
+    );
+    for (const route of targets) {
+      const composite = route.url.endsWith('/composite');
+      const url = composite
+        ? `${fillPath(route.url, { table: 'sensor' })}?nodoid=${sensor!.nodoid}&tipoid=${sensor!.tipoid}`
+        : fillPath(route.url, { table: 'pais', id: String(pais!.paisid) });
+      const payload = route.method === 'PUT' ? (composite ? { statusid: 0 } : { pais: 'Sobrescrito' }) : undefined;
+      for (const ifMatch of ['"stale"', 'W/"stale"', '"a", "b"', 'garbage']) {
+        cases.push({
+          route,
+          label: `If-Match ${ifMatch}`,
+          allowed: [412],
+          inject: { method: route.method as 'PUT', url, headers: headers(adminBearer, { 'if-match': ifMatch }), ...(payload ? { payload } : {}) },
+        });
+      }
+    }
+    expect(cases.length).toBeGreaterThan(0);
+    expect(await run(cases)).toEqual([]);
+  });
+
+  it('answers 400, never 500, to dates past year 9998 in any date parameter of any read (issue 10)', async () => {
+    const cases: HostileCase[] = [];
+    const reads = routes.filter((route) => route.method === 'GET' && route.url.startsWith(GUARDED_PREFIX) && !route.url.replace(':table', '').includes(':'));
+    for (const route of reads) {
+      for (const date of OVERFLOWING_DATES) {
+        for (const key of ['startDate', 'endDate', 'fecha', 'datecreated']) {
+          cases.push({
+            route,
+            label: `${key}=${date}`,
+            allowed: [200, 400, 404],
+            inject: { method: 'GET', url: withQuery(fillPath(route.url, { table: 'medicion' }), { [key]: date }), headers: headers(adminBearer) },
+          });
+        }
+      }
+    }
+    expect(await run(cases)).toEqual([]);
+  }, 600_000);
 
   it('never answers 500 to hostile table names, ids and wildcards in the path', async () => {
     const cases: HostileCase[] = [];
@@ -466,7 +574,8 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
       }
     }
     expect(await run(cases)).toEqual([]);
-  });
+    // Thousands of requests: on a loaded machine this takes minutes, not the default minute.
+  }, 600_000);
 
   it('never answers 500 to hostile bodies on any write, and never writes anything', async () => {
     const cases: HostileCase[] = [];

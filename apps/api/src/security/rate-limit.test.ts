@@ -33,19 +33,49 @@ describe('SlidingWindowLimiter', () => {
 });
 
 describe('LoginThrottle', () => {
-  it('limits per e-mail and per address, and forgets an e-mail’s failures after a success', () => {
+  it('keeps a window per address and a ceiling per e-mail, and a success gives its attempt back', async () => {
     const throttle = new LoginThrottle({ perEmail: 2, perAddress: 3, windowSeconds: 60 });
-    expect(throttle.attempt('ana@x', '10.0.0.1', 0).allowed).toBe(true);
-    expect(throttle.attempt('ana@x', '10.0.0.1', 1).allowed).toBe(true);
-    expect(throttle.attempt('ana@x', '10.0.0.2', 2).allowed).toBe(false);
+    expect((await throttle.attempt('ana@x', '10.0.0.1', 0)).allowed).toBe(true);
+    expect((await throttle.attempt('ana@x', '10.0.0.1', 1)).allowed).toBe(true);
+    expect((await throttle.attempt('ana@x', '10.0.0.2', 2)).allowed).toBe(false);
     // The refused e-mail attempt did not use up the address's budget.
-    expect(throttle.attempt('bob@x', '10.0.0.1', 3).allowed).toBe(true);
-    expect(throttle.attempt('eva@x', '10.0.0.1', 4)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect((await throttle.attempt('bob@x', '10.0.0.1', 3)).allowed).toBe(true);
+    expect(await throttle.attempt('eva@x', '10.0.0.1', 4)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
 
-    const fresh = new LoginThrottle({ perEmail: 2, perAddress: 10, windowSeconds: 60 });
-    fresh.attempt('ana@x', '10.0.0.1', 0);
-    fresh.attempt('ana@x', '10.0.0.1', 1);
-    fresh.succeeded('ana@x', '10.0.0.1');
-    expect(fresh.attempt('ana@x', '10.0.0.1', 2).allowed).toBe(true);
+  it('backs off one (e-mail, address) pair exponentially, leaving the e-mail free elsewhere', async () => {
+    const throttle = new LoginThrottle({ perEmail: 1000, perAddress: 1000, windowSeconds: 900 });
+    const at = (second: number) => second * 1000;
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await throttle.attempt('ana@x', 'A', at(attempt))).allowed).toBe(true);
+    // The fifth attempt set a wait of 1 s; then 2 s, 4 s, 8 s…
+    expect(await throttle.attempt('ana@x', 'A', at(4.5))).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect((await throttle.attempt('ana@x', 'A', at(5))).allowed).toBe(true);
+    expect(await throttle.attempt('ana@x', 'A', at(6))).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect((await throttle.attempt('ana@x', 'A', at(7))).allowed).toBe(true);
+    expect(await throttle.attempt('ana@x', 'A', at(8))).toEqual({ allowed: false, retryAfterSeconds: 3 });
+    expect((await throttle.attempt('ana@x', 'A', at(11))).allowed).toBe(true);
+    expect(await throttle.attempt('ana@x', 'A', at(12))).toEqual({ allowed: false, retryAfterSeconds: 7 });
+    // The same e-mail from another address is not slowed at all.
+    expect((await throttle.attempt('ana@x', 'B', at(12))).allowed).toBe(true);
+    // Waits never exceed 15 minutes.
+    let now = at(19);
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const decision = await throttle.attempt('ana@x', 'A', now);
+      if (!decision.allowed) expect(decision.retryAfterSeconds).toBeLessThanOrEqual(900);
+      now += 900_000;
+    }
+    // A success starts the pair afresh.
+    await throttle.succeeded('ana@x', 'A', now);
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await throttle.attempt('ana@x', 'A', now + attempt)).allowed).toBe(true);
+  });
+
+  it('lets a pair that signed in recently pass the e-mail ceiling a botnet has filled', async () => {
+    const throttle = new LoginThrottle({ perEmail: 3, perAddress: 1000, windowSeconds: 900 });
+    expect((await throttle.attempt('ana@x', 'home', 0)).allowed).toBe(true);
+    await throttle.succeeded('ana@x', 'home', 0);
+    for (let bot = 0; bot < 3; bot += 1) expect((await throttle.attempt('ana@x', `bot${bot}`, 10)).allowed).toBe(true);
+    expect((await throttle.attempt('ana@x', 'bot9', 11)).allowed).toBe(false);
+    expect((await throttle.attempt('ana@x', 'elsewhere', 11)).allowed).toBe(false);
+    expect((await throttle.attempt('ana@x', 'home', 12)).allowed).toBe(true);
   });
 });

@@ -6,29 +6,81 @@ export interface RateLimitRule {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Exponential backoff of one (e-mail, address) pair. */
+export interface BackoffPolicy {
+  /** Attempts before the first wait. */
+  freeAttempts: number;
+  /** The first wait; each further attempt doubles it. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A pair that made no attempt for this long starts afresh. */
+  forgetAfterMs: number;
+}
+
+/**
+ * Where sign-in attempts are counted. In memory today (one API process); a later issue moves
+ * it to PostgreSQL or Redis for several instances: every operation is one atomic step on one key,
+ * so each maps to one statement (an UPDATE … RETURNING, or a Redis script).
+ */
+export interface LoginAttemptStore {
+  /** Counts an attempt of `key` in its sliding window, unless the window is full (then nothing is counted). */
+  hit(key: string, rule: RateLimitRule, now: number): Promise<RateDecision>;
+  /** Gives back the latest attempt of `key`. */
+  release(key: string): Promise<void>;
+  /** Counts an attempt of a pair unless it must still wait; each attempt past the free ones sets the next wait. */
+  backoff(key: string, policy: BackoffPolicy, now: number): Promise<RateDecision>;
+  /** A successful sign-in: the pair starts afresh and is known (exempt from the e-mail's ceiling) until `knownUntil`. */
+  succeeded(key: string, knownUntil: number): Promise<void>;
+  /** Whether the pair signed in successfully recently. */
+  isKnown(key: string, now: number): Promise<boolean>;
+}
+
+/** A Map that forgets its least recently used keys past `maxKeys` (an attacker invents keys). */
+class BoundedMap<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly maxKeys: number) {}
+  get(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+  set(key: string, value: V): void {
+    // Re-inserting moves the key to the end, so the Map's order is least recently used first.
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.maxKeys) {
+      const stalest = this.entries.keys().next().value;
+      if (stalest === undefined) break;
+      this.entries.delete(stalest);
+    }
+  }
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
 /**
  * A sliding-window log kept in memory: each key remembers the times of its recent attempts.
- * One API process is the deployment (architecture.md), so no shared store is needed; a restart
- * forgets the counts, which only ever favours a real user.
+ * A restart forgets the counts, which only ever favours a real user.
  */
 export class SlidingWindowLimiter {
-  private readonly attempts = new Map<string, number[]>();
+  private readonly attempts: BoundedMap<number[]>;
 
   constructor(
     private readonly rule: RateLimitRule,
     /** Bounds the memory an attacker can make us spend by inventing keys (e-mails). */
-    private readonly maxKeys = 100_000,
-  ) {}
+    maxKeys = 100_000,
+  ) {
+    this.attempts = new BoundedMap(maxKeys);
+  }
 
   /** Records an attempt for `key` unless the window is full; a refused attempt is not recorded. */
-  hit(key: string, now = Date.now()): RateDecision {
-    const recent = this.recent(key, now);
-    if (recent.length >= this.rule.limit) {
+  hit(key: string, now = Date.now(), rule = this.rule): RateDecision {
+    const recent = this.recent(key, now, rule);
+    if (recent.length >= rule.limit) {
       const oldest = recent[0] ?? now;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.rule.windowMs - now) / 1000)) };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)) };
     }
     recent.push(now);
-    this.store(key, recent);
+    this.attempts.set(key, recent);
     return { allowed: true };
   }
 
@@ -45,62 +97,147 @@ export class SlidingWindowLimiter {
     this.attempts.delete(key);
   }
 
-  private recent(key: string, now: number): number[] {
+  private recent(key: string, now: number, rule: RateLimitRule): number[] {
     const times = this.attempts.get(key);
     if (!times) return [];
-    const from = now - this.rule.windowMs;
+    const from = now - rule.windowMs;
     let first = 0;
     while (first < times.length && (times[first] ?? 0) <= from) first += 1;
     return first === 0 ? times : times.slice(first);
   }
+}
 
-  private store(key: string, times: number[]): void {
-    // Re-inserting moves the key to the end, so the Map's order is least recently used first.
-    this.attempts.delete(key);
-    this.attempts.set(key, times);
-    while (this.attempts.size > this.maxKeys) {
-      const stalest = this.attempts.keys().next().value;
-      if (stalest === undefined) break;
-      this.attempts.delete(stalest);
+interface PairState {
+  attempts: number;
+  lastAttempt: number;
+  blockedUntil: number;
+  knownUntil: number;
+}
+
+/** The store of one API process. */
+export class MemoryLoginAttemptStore implements LoginAttemptStore {
+  private readonly windows: SlidingWindowLimiter;
+  private readonly pairs: BoundedMap<PairState>;
+
+  constructor(maxKeys = 100_000) {
+    this.windows = new SlidingWindowLimiter({ limit: 1, windowMs: 1 }, maxKeys);
+    this.pairs = new BoundedMap(maxKeys);
+  }
+
+  async hit(key: string, rule: RateLimitRule, now: number): Promise<RateDecision> {
+    return this.windows.hit(key, now, rule);
+  }
+
+  async release(key: string): Promise<void> {
+    this.windows.release(key);
+  }
+
+  async backoff(key: string, policy: BackoffPolicy, now: number): Promise<RateDecision> {
+    const previous = this.pairs.get(key);
+    const state: PairState =
+      previous && now - previous.lastAttempt < policy.forgetAfterMs
+        ? { ...previous }
+        : { attempts: 0, lastAttempt: now, blockedUntil: 0, knownUntil: previous?.knownUntil ?? 0 };
+    if (now < state.blockedUntil) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((state.blockedUntil - now) / 1000)) };
     }
+    state.attempts += 1;
+    state.lastAttempt = now;
+    const beyond = state.attempts - policy.freeAttempts;
+    // Set before the password is checked, so a burst of parallel guesses meets the wait at once.
+    if (beyond >= 0) state.blockedUntil = now + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(beyond, 30));
+    this.pairs.set(key, state);
+    return { allowed: true };
+  }
+
+  async succeeded(key: string, knownUntil: number): Promise<void> {
+    this.pairs.set(key, { attempts: 0, lastAttempt: 0, blockedUntil: 0, knownUntil });
+  }
+
+  async isKnown(key: string, now: number): Promise<boolean> {
+    return (this.pairs.get(key)?.knownUntil ?? 0) > now;
   }
 }
 
-/** Sign-in limits (config.ts reads them from the environment). */
+/** Sign-in limits (config.ts reads the first three from the environment). */
 export interface LoginRateLimit {
-  /** Attempts per e-mail per window (a password being guessed). @default 10 */
+  /**
+   * The ceiling of attempts per e-mail per window, from all addresses together (a password being
+   * guessed from many places). Far above what one place may try: see `backoff`. @default 100
+   */
   perEmail: number;
   /** Attempts per client address per window (many e-mails tried from one place). @default 100 */
   perAddress: number;
   /** @default 900 (15 minutes) */
   windowSeconds: number;
+  /** Attempts of one (e-mail, address) pair: free ones, then waits of 1 s, 2 s, 4 s… up to 15 minutes. */
+  backoff?: Partial<BackoffPolicy>;
+  /** How long a pair that signed in stays exempt from the e-mail's ceiling. @default 30 days */
+  knownPairDays?: number;
 }
 
-export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { perEmail: 10, perAddress: 100, windowSeconds: 15 * 60 };
+export const DEFAULT_BACKOFF: BackoffPolicy = {
+  freeAttempts: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 15 * 60 * 1000,
+  forgetAfterMs: 24 * 60 * 60 * 1000,
+};
 
-/** The two limiters of the sign-in route. */
+export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { perEmail: 100, perAddress: 100, windowSeconds: 15 * 60 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The sign-in route's limits (issue 10, item 5; docs/security.md, "Sign-in limits"):
+ * - per (e-mail, address) pair, exponential backoff: guessing from one place slows to a crawl,
+ *   while the same e-mail from another place is untouched;
+ * - per address, a window: one place trying many e-mails;
+ * - per e-mail, a far higher ceiling from all places together, which a pair that signed in
+ *   successfully within `knownPairDays` does not count against: a botnet can slow guessing of one
+ *   account to the ceiling, but cannot lock its owner out of the places they use.
+ */
 export class LoginThrottle {
-  private readonly byEmail: SlidingWindowLimiter;
-  private readonly byAddress: SlidingWindowLimiter;
+  private readonly windowMs: number;
+  private readonly backoffPolicy: BackoffPolicy;
+  private readonly knownForMs: number;
 
-  constructor(settings: LoginRateLimit = DEFAULT_LOGIN_RATE_LIMIT) {
-    const windowMs = settings.windowSeconds * 1000;
-    this.byEmail = new SlidingWindowLimiter({ limit: settings.perEmail, windowMs });
-    this.byAddress = new SlidingWindowLimiter({ limit: settings.perAddress, windowMs });
+  constructor(
+    private readonly settings: LoginRateLimit = DEFAULT_LOGIN_RATE_LIMIT,
+    private readonly store: LoginAttemptStore = new MemoryLoginAttemptStore(),
+  ) {
+    this.windowMs = settings.windowSeconds * 1000;
+    this.backoffPolicy = { ...DEFAULT_BACKOFF, ...settings.backoff };
+    this.knownForMs = (settings.knownPairDays ?? 30) * DAY_MS;
   }
 
-  /** Counts an attempt against both keys, or answers how long to wait if either is exhausted. */
-  attempt(email: string, address: string, now = Date.now()): RateDecision {
-    const byAddress = this.byAddress.hit(address, now);
+  /** Counts an attempt against every key, or answers how long to wait if any refuses (then none is counted). */
+  async attempt(email: string, address: string, now = Date.now()): Promise<RateDecision> {
+    const addressKey = `address:${address}`;
+    const emailKey = `email:${email}`;
+    const pairKey = `pair:${email}\u0000${address}`;
+    const byAddress = await this.store.hit(addressKey, { limit: this.settings.perAddress, windowMs: this.windowMs }, now);
     if (!byAddress.allowed) return byAddress;
-    const byEmail = this.byEmail.hit(email, now);
-    if (!byEmail.allowed) this.byAddress.release(address);
-    return byEmail;
+    const known = await this.store.isKnown(pairKey, now);
+    if (!known) {
+      const byEmail = await this.store.hit(emailKey, { limit: this.settings.perEmail, windowMs: this.windowMs }, now);
+      if (!byEmail.allowed) {
+        await this.store.release(addressKey);
+        return byEmail;
+      }
+    }
+    const byPair = await this.store.backoff(pairKey, this.backoffPolicy, now);
+    if (!byPair.allowed) {
+      await this.store.release(addressKey);
+      if (!known) await this.store.release(emailKey);
+    }
+    return byPair;
   }
 
-  /** A successful sign-in: its attempt is given back and the e-mail's failures are forgotten. */
-  succeeded(email: string, address: string): void {
-    this.byEmail.reset(email);
-    this.byAddress.release(address);
+  /** A successful sign-in: its attempt is given back, the pair starts afresh and becomes known. */
+  async succeeded(email: string, address: string, now = Date.now()): Promise<void> {
+    const pairKey = `pair:${email}\u0000${address}`;
+    if (!(await this.store.isKnown(pairKey, now))) await this.store.release(`email:${email}`);
+    await this.store.release(`address:${address}`);
+    await this.store.succeeded(pairKey, now + this.knownForMs);
   }
 }

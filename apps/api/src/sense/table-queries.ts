@@ -22,6 +22,8 @@ export interface ListCriteria {
   filters?: Readonly<Record<string, unknown>> | undefined;
   /** Extra conditions on the row alias `t`, built by callers from constants (parent filters). */
   conditions?: readonly SQL[] | undefined;
+  /** The columns `search` matches, when fewer than the registry's (a reader's view). */
+  searchColumns?: readonly string[] | undefined;
 }
 
 export const validationError = (details: ApiErrorDetail[]) => new ApiError(400, 'VALIDATION', undefined, details);
@@ -84,7 +86,7 @@ function whereConditions(table: CatalogueTable, criteria: ListCriteria): SQL[] {
   const search = criteria.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
-    const matches = table.definition.searchColumns.map((name) => sql`${columnRef(ROW, name)} ilike ${pattern}`);
+    const matches = (criteria.searchColumns ?? table.definition.searchColumns).map((name) => sql`${columnRef(ROW, name)} ilike ${pattern}`);
     // A table without text columns has nothing a search could match.
     conditions.push(matches.length > 0 ? sql`(${sql.join(matches, sql` or `)})` : sql`false`);
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Rol } from '@camposense/domain';
 import { jwtVerify, SignJWT } from 'jose';
 
 /*
@@ -19,13 +20,14 @@ export type DownloadableReport = 'alertas' | 'mensajes';
 
 export async function signDownloadToken(
   userId: number,
+  rol: Rol,
   report: DownloadableReport,
   secret: Uint8Array,
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(now / 1000);
   const expiresAt = issuedAt + DOWNLOAD_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ report })
+  const token = await new SignJWT({ report, rol })
     .setJti(randomUUID())
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(userId))
@@ -67,7 +69,7 @@ export async function verifyDownloadToken(
   report: DownloadableReport,
   secret: Uint8Array,
   spent: SpentDownloadTokens,
-): Promise<number> {
+): Promise<{ userId: number; rol: Rol }> {
   const { payload } = await jwtVerify(token, secret, {
     algorithms: [ALGORITHM],
     issuer: ISSUER,
@@ -79,5 +81,6 @@ export async function verifyDownloadToken(
     throw new Error('download token for another report');
   }
   if (!spent.spend(payload.jti!, payload.exp!)) throw new Error('download token already used');
-  return userId;
+  // What the CSV may show depends on the role; a token without one is read as the lesser.
+  return { userId, rol: payload['rol'] === 'admin' ? 'admin' : 'user' };
 }

@@ -9,7 +9,9 @@ import type {
   ReportSortOrder,
 } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessClaims } from '../../auth/tokens';
 import { unauthorized } from '../../errors/api-error';
+import { isReader, redactContactUser } from '../../security/reader-view';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
 import { signDownloadToken, SpentDownloadTokens, verifyDownloadToken } from './download-token';
 import type { DownloadableReport } from './download-token';
@@ -74,10 +76,12 @@ function alertaLine(lang: ReportLanguage, row: AlertaCsvRow): string {
   ]);
 }
 
-function mensajeLine(lang: ReportLanguage, row: MensajeCsvRow): string {
+function mensajeLine(lang: ReportLanguage, row: MensajeCsvRow, reader: AccessClaims | null): string {
+  // A reader never gets another user's login as the contact's name (see security/reader-view.ts).
+  const hideLogin = isReader(reader) && row.contact_named_by_login && row.contact_usuarioid !== reader?.id;
   return csvLine([
     csvNumber(row.mensajeid),
-    csvText(row.contacto),
+    csvText(hideLogin ? `Contact ${row.contactoid}` : row.contacto),
     csvText(row.mensaje),
     csvText(row.fecha),
     csvText(row.datecreated),
@@ -130,7 +134,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     const token = (request.query as { token?: unknown }).token;
     if (typeof token !== 'string' || token === '') return app.authenticate(request, reply);
     try {
-      await verifyDownloadToken(token, report, jwtSecret, spentDownloadTokens);
+      const bearer = await verifyDownloadToken(token, report, jwtSecret, spentDownloadTokens);
+      request.user = { id: bearer.userId, email: '', rol: bearer.rol, sessionId: null };
     } catch {
       throw unauthorized('El enlace de descarga no es válido, ya se usó o ha caducado');
     }
@@ -207,7 +212,10 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request) => {
       const { page, pageSize, sortBy, sortOrder } = request.query;
-      return queries.mensajes({ sortBy, sortOrder }, { page, pageSize });
+      const answer = await queries.mensajes({ sortBy, sortOrder }, { page, pageSize });
+      // A reader sees the contact's names, not their login (their e-mail).
+      for (const row of answer.data) redactContactUser(row.contacto?.usuario, request.user);
+      return answer;
     },
   );
 
@@ -227,7 +235,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
       const batches = queries.mensajesCsvBatches({ sortBy, sortOrder }, csvBatchSize);
-      return sendCsv(reply, 'mensajes', await csvStream(REPORT_CSV_TEXTS[lang].mensajes, batches, (row) => mensajeLine(lang, row)));
+      return sendCsv(reply, 'mensajes', await csvStream(REPORT_CSV_TEXTS[lang].mensajes, batches, (row) => mensajeLine(lang, row, request.user)));
     },
   );
 
@@ -244,6 +252,6 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         response: { 200: downloadTokenSchema, ...readErrors },
       },
     },
-    async (request) => signDownloadToken(request.user!.id, request.query.report, jwtSecret),
+    async (request) => signDownloadToken(request.user!.id, request.user!.rol, request.query.report, jwtSecret),
   );
 }

@@ -137,7 +137,8 @@ const MENSAJE_COLUMNS = sql`ms.mensajeid, ms.contactoid, ms.alertaid, ms.mensaje
     'usuario', case when us.usuarioid is null then null else jsonb_build_object(
       'usuarioid', us.usuarioid, 'firstname', us.firstname, 'lastname', us.lastname, 'login', us.login) end) end as contacto`;
 
-const MENSAJE_CSV_COLUMNS = sql`ms.mensajeid, ${CONTACT_NAME} as contacto, ms.mensaje,
+const MENSAJE_CSV_COLUMNS = sql`ms.mensajeid, ${CONTACT_NAME} as contacto, ms.contactoid, c.usuarioid as contact_usuarioid,
+  (nullif(trim(concat_ws(' ', us.firstname, us.lastname)), '') is null and us.login is not null) as contact_named_by_login, ms.mensaje,
   ${isoUtc(sql`ms.fecha`)} as fecha, ${isoUtc(sql`ms.datecreated`)} as datecreated, ms.statusid, ms.alertaid`;
 
 export interface AlertaCsvRow {
@@ -155,6 +156,10 @@ export interface AlertaCsvRow {
 export interface MensajeCsvRow {
   mensajeid: number;
   contacto: string;
+  contactoid: number;
+  /** The contact's user, and whether the cell shows their login (no names): a reader gets `Contact {id}` instead. */
+  contact_usuarioid: number | null;
+  contact_named_by_login: boolean;
   mensaje: string;
   fecha: string | null;
   datecreated: string | null;

@@ -8,6 +8,8 @@ import type { HeavyReadBudget } from '../../sense/streaming';
 import { parseIfMatch, rowEtag } from '../../sense/row-etag';
 import type { TableQueries } from '../../sense/table-queries';
 import type { KeyValues, TableWrites } from '../../sense/table-writes';
+import { isReader, readerHiddenColumns, readerQueryProblems, redactForReader } from '../../security/reader-view';
+import { validationError } from '../../sense/table-queries';
 import { limitSchema, paginatedSchema, readErrors, rowSchema, rowsSchema, security, tableParam, writeErrors } from './route-schemas';
 
 /** The largest page a paginated list answers. */
@@ -99,8 +101,11 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
   } as const;
   // The key's columns depend on the table, so the schema cannot name them: OpenAPI lists no query
   // parameter (none would be true for every table) and the description says what to send.
+  // (`properties: {}` too: without it @fastify/swagger lists `type` and `additionalProperties`
+  // themselves as query parameters.)
   const keyQuery = {
     type: 'object',
+    properties: {},
     additionalProperties: { type: 'string', maxLength: 64 },
   } as const;
   const KEY_QUERY_DOC =
@@ -112,10 +117,10 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
     reply.header('etag', rowEtag(await catalogue.table(definition), row));
   };
   /** One row by its key, with embeds as lists answer them, and its ETag. */
-  const readRow = async (definition: TableDefinition, key: KeyValues, reply: FastifyReply) => {
+  const readRow = async (definition: TableDefinition, key: KeyValues, request: FastifyRequest, reply: FastifyReply) => {
     await writes.keyCondition(definition, key);
     const filters = Object.fromEntries(Object.entries(key).map(([name, value]) => [name, String(value)]));
-    const [row] = await queries.list(definition, { filters }, 1);
+    const [row] = redactForReader(definition, await queries.list(definition, { filters }, 1), request.user);
     if (!row) throw notFound('No existe un registro con esa clave');
     await setEtag(definition, row, reply);
     return reply.send(row);
@@ -156,14 +161,32 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       for (const [key, value] of Object.entries(request.query)) {
         if (!LIST_PARAMETERS.has(key)) filters[key] = value;
       }
-      const criteria = { search, sortBy, sortOrder: sortOrder?.toLowerCase() as SortDirection | undefined, filters };
+      // A reader (role user) neither sees nor narrows by other people's e-mails and phones.
+      const reader = isReader(request.user);
+      const hidden = reader ? readerHiddenColumns(definition.name) : [];
+      if (hidden.length > 0) {
+        const problems = readerQueryProblems(definition.name, [...Object.keys(filters), ...(sortBy === undefined ? [] : [sortBy])]);
+        if (problems.length > 0) throw validationError(problems.map((problem) => (problem.field === sortBy ? { ...problem, field: 'sortBy' } : problem)));
+      }
+      const criteria = {
+        search,
+        sortBy,
+        sortOrder: sortOrder?.toLowerCase() as SortDirection | undefined,
+        filters,
+        searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
+      };
       if (page !== undefined || pageSize !== undefined) {
-        return queries.page(definition, criteria, page ?? 1, pageSize ?? REPORT_PAGE_SIZE);
+        const answer = await queries.page(definition, criteria, page ?? 1, pageSize ?? REPORT_PAGE_SIZE);
+        redactForReader(definition, answer.data, request.user);
+        return answer;
       }
       const rows = limit ?? REPORT_ROW_CAP;
-      // Up to 1,000,000 rows (medicion): streamed in keyset batches under the heavy-read budget.
-      if (rows > HEAVY_READ_ROWS) return sendHeavyRead(request, reply, heavyReads, queries.listBatches(definition, criteria, rows));
-      return queries.list(definition, criteria, rows);
+      // Up to 1,000,000 rows (medicion): streamed in keyset batches under the heavy-read budget. The
+      // tables a reader sees redacted (usuario, correo, contacto) are small and never streamed.
+      if (rows > HEAVY_READ_ROWS && hidden.length === 0) {
+        return sendHeavyRead(request, reply, heavyReads, queries.listBatches(definition, criteria, rows));
+      }
+      return redactForReader(definition, await queries.list(definition, criteria, rows), request.user);
     },
   );
 
@@ -267,7 +290,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
         response: { 200: rowSchema, ...readErrors },
       },
     },
-    async (request, reply) => readRow(registeredTable(request.params.table), request.query, reply),
+    async (request, reply) => readRow(registeredTable(request.params.table), request.query, request, reply),
   );
 
   app.get<{ Params: RowParams }>(
@@ -284,7 +307,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
     },
     async (request, reply) => {
       const definition = registeredTable(request.params.table);
-      return readRow(definition, singleKey(definition, request.params.id), reply);
+      return readRow(definition, singleKey(definition, request.params.id), request, reply);
     },
   );
 
