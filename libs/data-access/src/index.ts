@@ -67,3 +67,18 @@ export {
   REFERENCE_ROW_LIMIT,
 } from './table-rows/table-rows';
 export type { TableMeta, BulkCreateError, BulkCreateResult } from './table-rows/table-rows';
+export { thresholdKeys } from './thresholds/keys';
+export type { ThresholdPreviewRequest, ThresholdSeriesRequest } from './thresholds/keys';
+export {
+  useThresholdScope,
+  useThresholdChanges,
+  useThresholdPreview,
+  useThresholdHistory,
+  useThresholdSeries,
+  useCriticidades,
+  usePerfiles,
+  useSessionRole,
+  useThresholdMutations,
+  THRESHOLD_CHANGES_LIMIT,
+} from './thresholds/thresholds';
+export type { CriticidadOption, PerfilOption, UmbralChanges, NewUmbral } from './thresholds/thresholds';

@@ -1,5 +1,5 @@
 import { AuthProvider, GlobalFiltersProvider } from '@camposense/data-access';
-import { adminUser, operatorUser, senseHandlers, tableHandlers } from '@camposense/data-access/testing';
+import { adminUser, operatorUser, senseHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
 import { UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
@@ -84,7 +84,15 @@ export const ParametersTableReader: Story = {
     await waitFor(() => expect(screen.getAllByText('Perú').length).toBeGreaterThan(0));
   },
 };
-export const Thresholds: Story = { decorators: [at('umbrales')] };
+export const Thresholds: Story = {
+  decorators: [at('umbrales')],
+  beforeEach: ({ msw }) => {
+    msw.use(...thresholdHandlers.loaded());
+  },
+  play: async () => {
+    await screen.findByRole('table', { name: 'Umbrales' });
+  },
+};
 export const Fallback: Story = { decorators: [at('no-such-tab')] };
 export const FiltersChosen: Story = {
   decorators: [at('welcome', 'status', { paisId: 1, empresaId: 1, fundoId: 2 })],

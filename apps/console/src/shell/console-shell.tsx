@@ -93,7 +93,9 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
 
   // A choice made in a menu folds it and opens the next menu, if any: the overlays never cover
   // what the operator goes on to use.
-  const selectSection = (next: MainSection) => {
+  // Leaving a screen with unsaved edits (a threshold being tuned) asks first, like a table switch.
+  const selectSection = async (next: MainSection) => {
+    if (next !== sectionOf(tab) && !(await confirmLeave('subtab', t(`nav.${next}`)))) return;
     navigate(next);
     main.collapseNow();
     aux.expand();
@@ -152,7 +154,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
       <MainSidebar
         activeSection={section}
         pinned={onWelcome}
-        onSelect={selectSection}
+        onSelect={(next) => void selectSection(next)}
         itemProps={(item) => preloadOnHover(item === 'umbrales' ? screens.thresholds : item === 'parameters' ? screens.parameters : undefined)}
         expanded={main.expanded}
         hoverHandlers={main.handlers}

@@ -27,3 +27,13 @@ export {
 export { reportHandlers } from './report-handlers';
 export { tableFixtures } from '../table-rows/testing/table-fixtures';
 export { tableHandlers } from '../table-rows/testing/table-handlers';
+export {
+  thresholdScopeFixture,
+  emptyThresholdScopeFixture,
+  thresholdCriticidadesFixture,
+  thresholdPerfilesFixture,
+  thresholdHistoryFixture,
+  thresholdChangesFixture,
+  thresholdPreviewFixture,
+} from '../thresholds/testing/threshold-fixtures';
+export { thresholdHandlers } from '../thresholds/testing/threshold-handlers';

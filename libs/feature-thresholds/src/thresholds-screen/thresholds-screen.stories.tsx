@@ -1,9 +1,166 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import { GlobalFiltersProvider } from '@camposense/data-access';
+import { emptyThresholdScopeFixture, thresholdHandlers } from '@camposense/data-access/testing';
+import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ThresholdsScreen } from './thresholds-screen';
 
-const meta = { title: 'Thresholds/ThresholdsScreen', component: ThresholdsScreen } satisfies Meta<typeof ThresholdsScreen>;
+/** The providers the console mounts above the screen, with the fixture's fundo chosen. */
+const withShell: Decorator = (Story) => (
+  <GlobalFiltersProvider initial={{ paisId: 1, empresaId: 1, fundoId: 1 }}>
+    <UnsavedChangesProvider>
+      <Story />
+      <Toaster />
+    </UnsavedChangesProvider>
+  </GlobalFiltersProvider>
+);
+
+const meta = {
+  title: 'Thresholds/ThresholdsScreen',
+  component: ThresholdsScreen,
+  decorators: [withShell],
+  // The toaster is one store for the page: a toast of the story before must not show in this one.
+  beforeEach: () => {
+    dismissAllToasts();
+    return () => dismissAllToasts();
+  },
+} satisfies Meta<typeof ThresholdsScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Placeholder: Story = {};
-export const PlaceholderEnglish: Story = { globals: { language: 'en' } };
+const table = () => screen.findByRole('table', { name: /^(Umbrales|Thresholds)$/ });
+const panel = () => screen.findByRole('region', { name: /^(Editar umbral|Umbral|Nuevo umbral)$/ });
+const field = (container: HTMLElement, name: RegExp) => within(container).getByRole('textbox', { name });
+
+async function openEditor() {
+  await table();
+  await userEvent.click(await screen.findByRole('button', { name: 'Editar Temperatura crítica Lote A' }));
+  const region = await panel();
+  // Settled: the preview counts and the chart are in.
+  await within(region).findByRole('group', { name: /^Banda editada/ });
+  await within(region).findByRole('img', { name: /Temperatura de NODO-SJO-01/ });
+  return region;
+}
+
+export const Loading: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.scopeLoading(), ...thresholdHandlers.loaded()),
+  play: async () => {
+    await expect(await screen.findByText('Cargando umbrales...')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.scopeError(), ...thresholdHandlers.loaded()),
+  play: async () => {
+    await expect(await screen.findByText('Error al cargar los umbrales')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+  },
+};
+
+export const EmptyScope: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded({ scope: emptyThresholdScopeFixture })),
+  play: async () => {
+    await expect(await screen.findByText('Sin umbrales en el alcance')).toBeVisible();
+    await expect(screen.queryByRole('table')).toBeNull();
+  },
+};
+
+export const Loaded: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded()),
+  play: async () => {
+    const list = await table();
+    await expect(within(list).getAllByText('sin umbral')).toHaveLength(2);
+    await expect(within(list).getByText('Crítica · grado 1')).toBeVisible();
+    await expect(within(list).getByText('Gerente Agrícola, Jefe de Fundo Perú')).toBeVisible();
+    await expect(screen.getByText('5 umbrales · 2 sin umbral')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Crear umbral para Conductividad eléctrica de NODO-SJO-01' })).toBeVisible();
+    await expect(await screen.findByRole('list', { name: 'Cambios recientes' })).toBeVisible();
+    await expect(screen.queryByText(/Solo lectura/)).toBeNull();
+  },
+};
+
+export const LoadedEnglish: Story = {
+  ...Loaded,
+  globals: { language: 'en' },
+  play: async () => {
+    const list = await table();
+    await expect(within(list).getAllByText('no threshold')).toHaveLength(2);
+    await expect(screen.getByText('5 thresholds · 2 without threshold')).toBeVisible();
+    await expect(await screen.findByRole('list', { name: 'Recent changes' })).toBeVisible();
+  },
+};
+
+export const Editing: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded()),
+  play: async () => {
+    const region = await openEditor();
+    const edited = within(region).getByRole('group', { name: /^Banda editada/ });
+    const before = edited.getAttribute('aria-label');
+    await userEvent.clear(field(region, /^Mínimo/));
+    await userEvent.type(field(region, /^Mínimo/), '18');
+    // The count of the narrowed band arrives before anything is saved.
+    await waitFor(() => expect(within(region).getByRole('group', { name: /^Banda editada/ }).getAttribute('aria-label')).not.toBe(before));
+    await expect(within(region).getByRole('button', { name: 'Deshacer' })).toBeEnabled();
+    await expect(within(region).getByRole('button', { name: 'Guardar' })).toBeEnabled();
+    await expect(await within(region).findByRole('list', { name: 'Historial' })).toBeVisible();
+  },
+};
+
+export const InvalidBand: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded()),
+  play: async () => {
+    const region = await openEditor();
+    await userEvent.clear(field(region, /^Mínimo/));
+    await userEvent.type(field(region, /^Mínimo/), '40');
+    await expect(await within(region).findByText('El mínimo no puede ser mayor que el máximo')).toBeVisible();
+    await expect(within(region).getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  },
+};
+
+export const PreviewLoading: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.previewLoading(), ...thresholdHandlers.loaded()),
+  play: async () => {
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Temperatura crítica Lote A' }));
+    const region = await panel();
+    await expect(await within(region).findByText('Calculando vista previa...')).toBeVisible();
+  },
+};
+
+export const Saved: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded()),
+  play: async () => {
+    const region = await openEditor();
+    await userEvent.clear(field(region, /^Máximo/));
+    await userEvent.type(field(region, /^Máximo/), '30');
+    await userEvent.click(within(region).getByRole('button', { name: 'Guardar' }));
+    await expect(await screen.findByText('Umbral guardado', {}, { timeout: 10_000 })).toBeVisible();
+    await waitFor(() => expect(within(region).getByRole('button', { name: 'Deshacer' })).toBeDisabled());
+  },
+};
+
+export const Creating: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded()),
+  play: async () => {
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Crear umbral para Conductividad eléctrica de NODO-SJO-01' }));
+    const region = await screen.findByRole('region', { name: 'Nuevo umbral' });
+    await expect(field(region, /^Etiqueta/)).toHaveValue('Conductividad eléctrica NODO-SJO-01');
+    await expect(within(region).getByText('Las cuentas de la vista previa aparecen cuando el umbral exista.')).toBeVisible();
+    await within(region).findByRole('img', { name: /Conductividad eléctrica de NODO-SJO-01/ });
+  },
+};
+
+export const ReadOnly: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded({ rol: 'user' })),
+  play: async () => {
+    await table();
+    await expect(await screen.findByText('Solo lectura: tu rol puede ver los umbrales, pero no cambiarlos.')).toBeVisible();
+    await expect(screen.queryByRole('button', { name: /^Crear umbral/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ver Temperatura crítica Lote A' }));
+    const region = await screen.findByRole('region', { name: 'Umbral' });
+    await expect(field(region, /^Mínimo/)).toBeDisabled();
+    await expect(within(region).queryByRole('button', { name: 'Guardar' })).toBeNull();
+    await within(region).findByRole('group', { name: /^Banda editada/ });
+  },
+};

@@ -1,16 +1,146 @@
+import { Alert, Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useCriticidades, useGlobalFilters, useSessionRole, useThresholdChanges, useThresholdScope } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
-import { SectionPlaceholder } from '@camposense/ui';
+import { EmptyState, ErrorBox, ErrorState, LoadingState, SearchableSelect, useUnsavedChanges } from '@camposense/ui';
 import { SlidersHorizontal } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { AuditList } from '../threshold-panel/audit-list';
+import { ThresholdPanel } from '../threshold-panel/threshold-panel';
+import { ThresholdList } from './threshold-list';
+import { groupRows, NO_PICKS, pickerOptions } from './threshold-scope';
+import type { ScopePicks, ScopeRow } from './threshold-scope';
 
-/** The thresholds tab (labelled configuration); its editor comes with the thresholds issue. */
+interface Selection {
+  row: ScopeRow;
+  /** Bumped on every opening, so reopening the same row starts from its saved values. */
+  version: number;
+}
+
+/**
+ * The thresholds tab (labelled configuration): every alarm limit in the scope of the global
+ * filters, narrowed by location, node, probe type and metric, grouped by location → node, with a
+ * side panel to tune a band and see its effect before saving. A `user` sees it read only.
+ */
 export function ThresholdsScreen() {
   const { t } = useTranslation();
+  const { paisId, empresaId, fundoId } = useGlobalFilters();
+  const filters = useMemo(() => ({ paisId, empresaId, fundoId }), [paisId, empresaId, fundoId]);
+  const scope = useThresholdScope(filters);
+  const changes = useThresholdChanges(filters);
+  const criticidades = useCriticidades();
+  const rol = useSessionRole();
+  const readOnly = rol !== 'admin';
+  const { confirmLeave } = useUnsavedChanges();
+  const [picks, setPicks] = useState<ScopePicks>(NO_PICKS);
+  const [selection, setSelection] = useState<Selection | null>(null);
+
+  const options = useMemo(() => (scope.data ? pickerOptions(scope.data) : null), [scope.data]);
+  const groups = useMemo(() => (scope.data ? groupRows(scope.data, picks) : []), [scope.data, picks]);
+  // The open row, refreshed from the newest listing (after a save its values are the saved ones).
+  const selectedRow = useMemo(() => {
+    if (!selection) return null;
+    const fresh = groups.flatMap((group) => group.nodes.flatMap((node) => node.rows)).find((row) => row.key === selection.row.key);
+    return fresh ?? selection.row;
+  }, [groups, selection]);
+
+  const open = async (row: ScopeRow) => {
+    if (selection && row.key === selection.row.key) return;
+    const target = row.umbral?.umbral ?? t('thresholds.create');
+    if (await confirmLeave('subtab', target)) setSelection((current) => ({ row, version: (current?.version ?? 0) + 1 }));
+  };
+  const close = async () => {
+    if (await confirmLeave('subtab', t('thresholds.tableLabel'))) setSelection(null);
+  };
+  const pick = (key: keyof ScopePicks) => (value: number | null) => setPicks((current) => ({ ...current, [key]: value }));
+
+  let body;
+  if (scope.error) {
+    body = <ErrorState message={t('thresholds.loadError')} onRetry={() => void scope.mutate()} />;
+  } else if (!scope.data || !options) {
+    body = <LoadingState label={t('thresholds.loading')} />;
+  } else if (scope.data.ubicaciones.length === 0) {
+    body = <EmptyState icon={<SlidersHorizontal />} title={t('thresholds.emptyTitle')} description={t('thresholds.emptyDescription')} />;
+  } else {
+    body = (
+      <Stack gap="3">
+        <HStack gap="3" wrap="wrap" align="end">
+          <Box minW="12rem" flex="1">
+            <SearchableSelect label={t('thresholds.pickers.ubicacion')} options={options.ubicaciones} value={picks.ubicacionId} onChange={pick('ubicacionId')} placeholder={t('thresholds.pickers.all')} />
+          </Box>
+          <Box minW="12rem" flex="1">
+            <SearchableSelect label={t('thresholds.pickers.nodo')} options={options.nodos} value={picks.nodoId} onChange={pick('nodoId')} placeholder={t('thresholds.pickers.all')} />
+          </Box>
+          <Box minW="12rem" flex="1">
+            <SearchableSelect label={t('thresholds.pickers.tipo')} options={options.tipos} value={picks.tipoId} onChange={pick('tipoId')} placeholder={t('thresholds.pickers.all')} />
+          </Box>
+          <Box minW="12rem" flex="1">
+            <SearchableSelect label={t('thresholds.pickers.metrica')} options={options.metricas} value={picks.metricaId} onChange={pick('metricaId')} placeholder={t('thresholds.pickers.all')} />
+          </Box>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {t('thresholds.totals', scope.data.totals)}
+        </Text>
+        <Flex gap="4" align="start">
+          <Box flex="3" minW="0" maxH="70vh" overflow="auto" borderWidth="1px" borderColor="border" borderRadius="lg">
+            <ThresholdList groups={groups} readOnly={readOnly} selectedKey={selectedRow?.key ?? null} onOpen={(row) => void open(row)} />
+          </Box>
+          {selectedRow ? (
+            <Box flex="2" minW="22rem" maxW="30rem">
+              <ThresholdPanel
+                key={`${selectedRow.key}-${selection!.version}`}
+                mode={selectedRow.umbral ? (readOnly ? 'view' : 'edit') : readOnly ? 'view' : 'create'}
+                place={selectedRow.place}
+                umbral={selectedRow.umbral ?? undefined}
+                onClose={() => void close()}
+                onSaved={(umbralid) => {
+                  // A created threshold becomes the row it now is.
+                  if (!selectedRow.umbral) {
+                    setSelection((current) =>
+                      current ? { ...current, row: { ...current.row, key: `${current.row.key.replace(/-none$/, '')}-${umbralid}` } } : current,
+                    );
+                  }
+                }}
+              />
+            </Box>
+          ) : null}
+        </Flex>
+      </Stack>
+    );
+  }
+
   return (
-    <SectionPlaceholder
-      icon={<SlidersHorizontal size={26} />}
-      title={t('nav.umbralesHint')}
-      description={t('devPlaceholder.title')}
-      accent="section.thresholds"
-    />
+    <Stack gap="4" p="6" h="full" overflowY="auto">
+      <Stack gap="1">
+        <Heading as="h2" size="lg" color="section.thresholds">
+          {t('thresholds.title')}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t('thresholds.subtitle')}
+        </Text>
+      </Stack>
+      {rol !== null && readOnly ? (
+        <Alert.Root status="info" variant="subtle">
+          <Alert.Indicator />
+          <Alert.Title>{t('thresholds.readOnly')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {body}
+      {scope.data && scope.data.ubicaciones.length > 0 ? (
+        <Stack as="section" gap="2" aria-labelledby="thresholds-recent-changes">
+          <Heading as="h3" size="sm" id="thresholds-recent-changes">
+            {t('thresholds.changes.title')}
+          </Heading>
+          {changes.error ? (
+            <ErrorBox message={t('thresholds.changes.error')} />
+          ) : changes.data && changes.data.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('thresholds.changes.empty')}
+            </Text>
+          ) : changes.data ? (
+            <AuditList entries={changes.data} criticidades={criticidades.data} showLabel label={t('thresholds.changes.title')} />
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
   );
 }

@@ -14,6 +14,11 @@ export interface ChartThreshold {
   label: string;
   /** 1 is the most severe; picks the edge colour. */
   severity: number;
+  /**
+   * `edited`: a band being tuned, drawn over the others in the accent colour with solid edges, so
+   * it reads apart from the saved bands it is compared with. @default 'saved'
+   */
+  variant?: 'saved' | 'edited';
 }
 
 /** A Chakra colour palette with the semantic keys solid and muted. */
@@ -125,16 +130,20 @@ export function SeriesChart({
       .call((grid) => grid.selectAll('line').style('stroke', token('border.muted')));
 
     for (const threshold of thresholds) {
-      const colour = token(`${SEVERITY_COLOUR[Math.min(threshold.severity, 3) - 1] ?? 'yellow'}.solid`);
-      const band = root.append('g').attr('class', 'threshold').attr('data-label', threshold.label);
+      const edited = threshold.variant === 'edited';
+      const colour = edited ? token('blue.solid') : token(`${SEVERITY_COLOUR[Math.min(threshold.severity, 3) - 1] ?? 'yellow'}.solid`);
+      const band = root
+        .append('g')
+        .attr('class', edited ? 'threshold threshold-edited' : 'threshold')
+        .attr('data-label', threshold.label);
       band
         .append('rect')
         .attr('x', 0)
         .attr('width', innerWidth)
         .attr('y', y(threshold.maximo))
         .attr('height', Math.max(0, y(threshold.minimo) - y(threshold.maximo)))
-        .style('fill', token('green.solid'))
-        .style('fill-opacity', 0.07);
+        .style('fill', edited ? token('blue.solid') : token('green.solid'))
+        .style('fill-opacity', edited ? 0.12 : 0.07);
       for (const edge of [threshold.minimo, threshold.maximo]) {
         band
           .append('line')
@@ -143,7 +152,8 @@ export function SeriesChart({
           .attr('y1', y(edge))
           .attr('y2', y(edge))
           .style('stroke', colour)
-          .style('stroke-dasharray', '4 4')
+          .style('stroke-width', edited ? 1.5 : 1)
+          .style('stroke-dasharray', edited ? 'none' : '4 4')
           .style('stroke-opacity', 0.8);
       }
     }

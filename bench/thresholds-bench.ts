@@ -1,0 +1,264 @@
+/**
+ * `npm run bench:thresholds`: the thresholds tab.
+ *
+ * 1. GET /api/sense/umbral/{id}/preview over 7 and 30 days of one metric, over real HTTP, beside
+ *    the bare SQL of its count (the same statement), on the demo farm. Targets: HTTP median ≤ 1.5×
+ *    the SQL's, and under 50 ms for 7 days (PostgreSQL).
+ * 2. In Chromium, the screen's first draw for the whole demo farm (60 nodes, a threshold per probe
+ *    and metric): from the end of the /api/sense/umbrales response to the table's rows in the DOM.
+ *    Target: under 300 ms after the data arrives. Needs the built console (`npm run build`);
+ *    skipped with a note when there is none.
+ *
+ * PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, in a database
+ * `camposense_bench_thresholds` created afresh; otherwise an in-memory PGlite. BENCH_DAYS (default
+ * 31) days of readings; BENCH_RUNS (default 30) timed runs after BENCH_WARMUP (default 3);
+ * BENCH_UI_RUNS (default 5). Prints a table and writes bench/results/thresholds.json with the load
+ * average beside each figure.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '@camposense/api';
+import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase, seedDemoFarm, seedDemoUsers } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { openBenchDatabase, stats, timed } from './support';
+
+const BENCH_DATABASE = 'camposense_bench_thresholds';
+const DAYS = Number(process.env['BENCH_DAYS'] ?? 31);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
+const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 3);
+const UI_RUNS = Number(process.env['BENCH_UI_RUNS'] ?? 5);
+const TARGET_RATIO = 1.5;
+const TARGET_7_DAYS_MS = 50;
+const TARGET_DRAW_MS = 300;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CONSOLE_DIR = fileURLToPath(new URL('../dist/console', import.meta.url));
+const RESULTS_FILE = fileURLToPath(new URL('./results/thresholds.json', import.meta.url));
+
+const load = () => loadavg().map((value) => Number(value.toFixed(2)));
+
+interface Band {
+  umbralid: number;
+  ubicacionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  minimo: number;
+  maximo: number;
+}
+
+/** The route's count statement (threshold-queries.ts, previewStatement), bare. */
+function bareStatement(band: Band, edited: { minimo: number; maximo: number }, start: Date, end: Date) {
+  return sql`
+    with readings as (
+      select m.fecha,
+             (m.medicion < ${band.minimo} or m.medicion > ${band.maximo}) as current_breaks,
+             (m.medicion < ${edited.minimo} or m.medicion > ${edited.maximo}) as edited_breaks
+        from sense.medicion m
+       where m.nodoid = ${band.nodoid} and m.metricaid = ${band.metricaid}
+         and m.tipoid = ${band.tipoid} and m.ubicacionid = ${band.ubicacionid}
+         and m.fecha >= ${start.toISOString()}::timestamptz and m.fecha < ${end.toISOString()}::timestamptz
+    ), runs as (
+      select current_breaks, edited_breaks,
+             lag(current_breaks, 1, false) over (order by fecha) as current_before,
+             lag(edited_breaks, 1, false) over (order by fecha) as edited_before
+        from readings
+    )
+    select count(*)::int as total,
+           count(*) filter (where current_breaks)::int as current_readings,
+           count(*) filter (where current_breaks and not current_before)::int as current_episodes,
+           count(*) filter (where edited_breaks)::int as edited_readings,
+           count(*) filter (where edited_breaks and not edited_before)::int as edited_episodes
+      from runs`;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const { database, label } = await openBenchDatabase({ name: BENCH_DATABASE });
+  await prepareDatabase(database);
+  await seedDemoUsers(database);
+  const now = new Date();
+  console.log(`Base de datos: ${label}. Generando ${DAYS} días de lecturas de la granja de demostración…`);
+  const farm = await seedDemoFarm(database, { days: DAYS, now });
+  console.log(`Granja lista en ${((Date.now() - started) / 1000).toFixed(0)} s: ${farm.counts.mediciones} mediciones, ${farm.counts.umbrales} umbrales.`);
+  if (database.kind === 'postgres') await database.query(sql`analyze`);
+
+  const [band] = await database.query<Band>(sql`
+    select umbralid, ubicacionid, nodoid, tipoid, metricaid, minimo, maximo from sense.umbral
+     where statusid = 1 order by umbralid limit 1`);
+  if (!band) throw new Error('no thresholds');
+  // A band narrowed to a third of its width: many more readings break it.
+  const third = (band.maximo - band.minimo) / 3;
+  const edited = { minimo: band.minimo + third, maximo: band.maximo - third };
+
+  const app = await buildApp({
+    database,
+    jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef'),
+    consoleDir: existsSync(`${CONSOLE_DIR}/index.html`) ? CONSOLE_DIR : undefined,
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const preview = [];
+  let draw: { nodes: number; thresholds: number; rows: number; afterData: ReturnType<typeof stats>; load: number[] } | { skipped: string } = {
+    skipped: 'sin consola compilada (npm run build)',
+  };
+  try {
+    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
+
+    for (const days of [7, 30]) {
+      const end = now;
+      const start = new Date(end.getTime() - days * DAY_MS);
+      const url = `/api/sense/umbral/${band.umbralid}/preview?minimo=${edited.minimo}&maximo=${edited.maximo}&days=${days}&endDate=${end.toISOString()}`;
+      const bare = bareStatement(band, edited, start, end);
+      type Answer = { total: number; current: { readings: number; episodes: number }; edited: { readings: number; episodes: number } };
+      let answer: Answer | null = null;
+      const callHttp = async () => {
+        const response = await fetch(`${address}${url}`, { headers: { authorization: `Bearer ${token}` } });
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+        answer = (await response.json()) as Answer;
+      };
+      const callSql = () => database.query(bare);
+      for (let run = 0; run < WARMUP; run += 1) {
+        await callHttp();
+        await callSql();
+      }
+      const httpTimes: number[] = [];
+      const sqlTimes: number[] = [];
+      const loadBefore = load();
+      for (let run = 0; run < RUNS; run += 1) {
+        httpTimes.push(await timed(callHttp));
+        sqlTimes.push(await timed(callSql));
+      }
+      const received = answer as Answer | null;
+      const http = stats(httpTimes);
+      const bareStats = stats(sqlTimes);
+      preview.push({
+        days,
+        readings: received?.total ?? 0,
+        current: received?.current,
+        edited: received?.edited,
+        http,
+        sql: bareStats,
+        ratio: Number((http.median / bareStats.median).toFixed(2)),
+        load: { before: loadBefore, after: load() },
+      });
+    }
+
+    if (existsSync(`${CONSOLE_DIR}/index.html`)) draw = await measureFirstDraw(address, database);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+
+  console.log(`\nVista previa del umbral ${band.umbralid} (banda ${band.minimo}–${band.maximo} → ${edited.minimo.toFixed(2)}–${edited.maximo.toFixed(2)}), ${RUNS} corridas:`);
+  console.table(
+    preview.map((row) => ({
+      días: row.days,
+      lecturas: row.readings,
+      'HTTP mediana ms': row.http.median.toFixed(1),
+      'HTTP p95 ms': row.http.p95.toFixed(1),
+      'SQL mediana ms': row.sql.median.toFixed(1),
+      'SQL p95 ms': row.sql.p95.toFixed(1),
+      'HTTP / SQL': row.ratio,
+      carga: row.load.after.join(' '),
+    })),
+  );
+  const week = preview.find((row) => row.days === 7)!;
+  console.log(
+    `Objetivos: 7 días < ${TARGET_7_DAYS_MS} ms: ${week.http.median.toFixed(1)} ms; HTTP ≤ ${TARGET_RATIO}× SQL: ` +
+      preview.map((row) => `${row.days} d ${row.ratio}×`).join(', ') +
+      (label.startsWith('postgres') ? '' : ' (medido en PGlite)'),
+  );
+  if ('skipped' in draw) console.log(`Primer dibujo: omitido, ${draw.skipped}.`);
+  else
+    console.log(
+      `Primer dibujo de ${draw.nodes} nodos y ${draw.thresholds} umbrales (${draw.rows} filas), tras llegar los datos: ` +
+        `mediana ${draw.afterData.median.toFixed(0)} ms, p95 ${draw.afterData.p95.toFixed(0)} ms (objetivo < ${TARGET_DRAW_MS} ms), carga ${draw.load.join(' ')}`,
+    );
+  mkdirSync(fileURLToPath(new URL('./results', import.meta.url)), { recursive: true });
+  writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify(
+      {
+        database: label,
+        days: DAYS,
+        runs: RUNS,
+        umbral: band.umbralid,
+        targets: { ratio: TARGET_RATIO, sevenDaysMs: TARGET_7_DAYS_MS, firstDrawAfterDataMs: TARGET_DRAW_MS },
+        preview,
+        firstDraw: draw,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`Escrito ${RESULTS_FILE}`);
+}
+
+/**
+ * Signs in as the admin, opens the thresholds tab with no filter (the whole farm) and times, in
+ * the page, from the end of the /api/sense/umbrales response to the table's rows in the DOM.
+ */
+async function measureFirstDraw(address: string, database: Awaited<ReturnType<typeof openBenchDatabase>>['database']) {
+  const [counts] = await database.query<{ nodes: number; thresholds: number }>(sql`
+    select (select count(distinct nodoid) from sense.localizacion)::int as nodes, (select count(*) from sense.umbral)::int as thresholds`);
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  const samples: number[] = [];
+  let rows = 0;
+  try {
+    for (let run = 0; run < UI_RUNS; run += 1) {
+      const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      // Records when the table first holds rows, and when the scope's response ended.
+      await page.addInitScript(() => {
+        const marks = { drawnAt: 0, rows: 0 };
+        (window as unknown as { __thresholdsBench: typeof marks }).__thresholdsBench = marks;
+        new MutationObserver(() => {
+          if (marks.drawnAt) return;
+          const table = document.querySelector('table[aria-label="Umbrales"]');
+          const count = table?.querySelectorAll('tbody tr').length ?? 0;
+          if (count > 0) {
+            marks.drawnAt = performance.now();
+            marks.rows = count;
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(address);
+      await page.getByLabel('CORREO ELECTRÓNICO').fill(DEMO_USERS.find((user) => user.rol === 'admin')!.login);
+      await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
+      await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /CONFIGURACIÓN/ }).click();
+      await page.getByRole('table', { name: 'Umbrales' }).waitFor({ timeout: 120_000 });
+      const mark = await page.evaluate(() => {
+        const marks = (window as unknown as { __thresholdsBench: { drawnAt: number; rows: number } }).__thresholdsBench;
+        const entry = performance
+          .getEntriesByType('resource')
+          .filter((item) => /\/api\/sense\/umbrales(\?|$)/.test(item.name))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        return { drawnAt: marks.drawnAt, rows: marks.rows, responseEnd: entry?.responseEnd ?? 0 };
+      });
+      samples.push(mark.drawnAt - mark.responseEnd);
+      rows = mark.rows;
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { nodes: counts?.nodes ?? 0, thresholds: counts?.thresholds ?? 0, rows, afterData: stats(samples), load: load() };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,80 @@
+import type {
+  ApiErrorBody,
+  MeResponse,
+  UmbralAuditEntry,
+  UmbralPerfilesBody,
+  UmbralPerfilesResponse,
+  UmbralPreviewResponse,
+  UmbralScopeResponse,
+} from '@camposense/domain';
+import { delay, http, HttpResponse } from 'msw';
+import type { SeriesResponse } from '../../dashboard/types';
+import { seriesFixture } from '../../dashboard/testing/dashboard-fixtures';
+import { adminUser, operatorUser } from '../../testing/fixtures';
+import type { CriticidadOption, PerfilOption } from '../thresholds';
+import {
+  thresholdChangesFixture,
+  thresholdCriticidadesFixture,
+  thresholdHistoryFixture,
+  thresholdPerfilesFixture,
+  thresholdPreviewFixture,
+  thresholdScopeFixture,
+} from './threshold-fixtures';
+
+const internalError = () =>
+  HttpResponse.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } }, { status: 500 });
+
+const never = async () => {
+  await delay('infinite');
+  return HttpResponse.json([]);
+};
+
+/**
+ * MSW handlers of the thresholds tab, typed against the API's shapes. Handlers given to one
+ * `msw.use` call match in order: put an override (`scopeLoading`, `previewLoading`) before
+ * `loaded()`.
+ */
+export const thresholdHandlers = {
+  loaded: ({ rol = 'admin', scope = thresholdScopeFixture }: { rol?: 'admin' | 'user'; scope?: UmbralScopeResponse } = {}) => [
+    http.get('/api/auth/me', () => HttpResponse.json<MeResponse>({ user: rol === 'admin' ? adminUser : operatorUser })),
+    http.get('/api/sense/umbrales/cambios', () => HttpResponse.json<UmbralAuditEntry[]>(thresholdChangesFixture)),
+    http.get('/api/sense/umbrales', () => HttpResponse.json<UmbralScopeResponse>(scope)),
+    http.get('/api/sense/umbral/:id/historial', ({ params }) =>
+      HttpResponse.json<UmbralAuditEntry[]>(thresholdHistoryFixture.filter((entry) => entry.umbralid === Number(params['id'])))),
+    http.get('/api/sense/umbral/:id/preview', ({ params, request }) => {
+      const query = new URL(request.url).searchParams;
+      return HttpResponse.json<UmbralPreviewResponse>(
+        thresholdPreviewFixture(Number(params['id']), Number(query.get('minimo')), Number(query.get('maximo')), Number(query.get('days') ?? 7)),
+      );
+    }),
+    http.get('/api/sense/series', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      return HttpResponse.json<SeriesResponse>(
+        seriesFixture({
+          metricaId: Number(query.get('metricaId')),
+          start: new Date(query.get('startDate')!),
+          end: new Date(query.get('endDate')!),
+          maxPoints: Number(query.get('maxPoints') ?? 800),
+        }),
+      );
+    }),
+    http.get('/api/sense/criticidad', () => HttpResponse.json<CriticidadOption[]>(thresholdCriticidadesFixture)),
+    http.get('/api/sense/perfil', () => HttpResponse.json<PerfilOption[]>(thresholdPerfilesFixture)),
+    http.put('/api/sense/umbral/:id/perfiles', async ({ params, request }) => {
+      const body = (await request.json()) as UmbralPerfilesBody;
+      return HttpResponse.json<UmbralPerfilesResponse>({
+        umbralid: Number(params['id']),
+        perfiles: thresholdPerfilesFixture
+          .filter((row) => body.perfilids.includes(row.perfilid))
+          .map((row) => ({ perfilid: row.perfilid, perfil: row.perfil })),
+      });
+    }),
+    http.put('/api/sense/umbral/:id', async ({ params, request }) =>
+      HttpResponse.json({ umbralid: Number(params['id']), ...((await request.json()) as object) })),
+    http.post('/api/sense/umbral', async ({ request }) =>
+      HttpResponse.json({ umbralid: 2001, ...((await request.json()) as object) }, { status: 201 })),
+  ],
+  scopeLoading: () => [http.get('/api/sense/umbrales', never)],
+  scopeError: () => [http.get('/api/sense/umbrales', internalError)],
+  previewLoading: () => [http.get('/api/sense/umbral/:id/preview', never), http.get('/api/sense/series', never)],
+};

@@ -1,0 +1,143 @@
+import type {
+  MeResponse,
+  Rol,
+  UmbralAuditEntry,
+  UmbralPerfilesResponse,
+  UmbralPreviewResponse,
+  UmbralScopeFilters,
+  UmbralScopeResponse,
+} from '@camposense/domain';
+import { useCallback, useMemo } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { apiFetcher, apiRequest } from '../client/api-client';
+import type { SeriesResponse } from '../dashboard/types';
+import { thresholdKeys } from './keys';
+import type { ThresholdPreviewRequest, ThresholdSeriesRequest } from './keys';
+
+/** A criticidad as the thresholds tab reads it. */
+export interface CriticidadOption {
+  criticidadid: number;
+  criticidad: string;
+  grado: number;
+  statusid: number;
+}
+
+/** A profile that can be told. */
+export interface PerfilOption {
+  perfilid: number;
+  perfil: string;
+  nivel: number;
+  statusid: number;
+}
+
+/** The editable columns of a threshold. */
+export interface UmbralChanges {
+  umbral?: string;
+  minimo?: number;
+  maximo?: number;
+  criticidadid?: number;
+  statusid?: number;
+}
+
+/** A new threshold for a place without one. */
+export interface NewUmbral {
+  umbral: string;
+  ubicacionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  criticidadid: number;
+  minimo: number;
+  maximo: number;
+  statusid: number;
+}
+
+export const THRESHOLD_CHANGES_LIMIT = 20;
+
+export function useThresholdScope(filters: UmbralScopeFilters) {
+  return useSWR<UmbralScopeResponse>(thresholdKeys.scope(filters), apiFetcher);
+}
+
+export function useThresholdChanges(filters: UmbralScopeFilters) {
+  return useSWR<UmbralAuditEntry[]>(thresholdKeys.changes(filters, THRESHOLD_CHANGES_LIMIT), apiFetcher);
+}
+
+/** Keeps the last answer while a new band is counted, so the figures do not flicker. */
+export function useThresholdPreview(request: ThresholdPreviewRequest | null) {
+  return useSWR<UmbralPreviewResponse>(thresholdKeys.preview(request), apiFetcher, { keepPreviousData: true });
+}
+
+export function useThresholdHistory(umbralId: number | null) {
+  return useSWR<UmbralAuditEntry[]>(thresholdKeys.history(umbralId), apiFetcher);
+}
+
+export function useThresholdSeries(request: ThresholdSeriesRequest | null) {
+  return useSWR<SeriesResponse>(thresholdKeys.series(request), apiFetcher);
+}
+
+export function useCriticidades() {
+  return useSWR<CriticidadOption[]>(thresholdKeys.criticidades(), apiFetcher);
+}
+
+export function usePerfiles() {
+  return useSWR<PerfilOption[]>(thresholdKeys.perfiles(), apiFetcher);
+}
+
+/** The signed-in user's role from `/api/auth/me`; null while unknown. */
+export function useSessionRole(): Rol | null {
+  const { data } = useSWR<MeResponse>(thresholdKeys.me(), apiFetcher);
+  return data?.user.user_metadata.rol ?? null;
+}
+
+/**
+ * The thresholds tab's writes. Each one revalidates, through the key factory, the listings of
+ * the tab and everything about the threshold it touched (preview, history).
+ */
+export function useThresholdMutations() {
+  const { mutate } = useSWRConfig();
+
+  const revalidate = useCallback(
+    (umbralId: number) =>
+      mutate(
+        (key) =>
+          typeof key === 'string' && (key.startsWith(thresholdKeys.scopePrefix) || key.startsWith(thresholdKeys.umbralPrefix(umbralId))),
+      ),
+    [mutate],
+  );
+
+  const update = useCallback(
+    async (umbralId: number, changes: UmbralChanges) => {
+      const row = await apiRequest<{ umbralid: number }>(`/sense/umbral/${umbralId}`, { method: 'PUT', body: changes });
+      await revalidate(umbralId);
+      return row;
+    },
+    [revalidate],
+  );
+
+  const setProfiles = useCallback(
+    async (umbralId: number, perfilids: number[]) => {
+      const answer = await apiRequest<UmbralPerfilesResponse>(`/sense/umbral/${umbralId}/perfiles`, {
+        method: 'PUT',
+        body: { perfilids },
+      });
+      await revalidate(umbralId);
+      return answer;
+    },
+    [revalidate],
+  );
+
+  /** Creates the threshold, then its profiles: one step for the person. */
+  const create = useCallback(
+    async (row: NewUmbral, perfilids: number[]) => {
+      const created = await apiRequest<{ umbralid: number }>('/sense/umbral', { method: 'POST', body: row });
+      if (perfilids.length > 0) {
+        await apiRequest<UmbralPerfilesResponse>(`/sense/umbral/${created.umbralid}/perfiles`, { method: 'PUT', body: { perfilids } });
+      }
+      await revalidate(created.umbralid);
+      return created;
+    },
+    [revalidate],
+  );
+
+  return useMemo(() => ({ update, setProfiles, create }), [update, setProfiles, create]);
+}

@@ -1,0 +1,125 @@
+import { Badge, Button, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from '@camposense/i18n';
+import { Fragment } from 'react';
+import type { LocationGroup, ScopeRow } from './threshold-scope';
+
+/** grado 1 is the most severe. */
+const GRADO_PALETTE = ['red', 'orange', 'yellow'] as const;
+export const gradoPalette = (grado: number) => GRADO_PALETTE[Math.min(Math.max(grado, 1), 3) - 1]!;
+
+export interface ThresholdListProps {
+  groups: readonly LocationGroup[];
+  readOnly: boolean;
+  /** The row whose panel is open. */
+  selectedKey: string | null;
+  onOpen: (row: ScopeRow) => void;
+}
+
+const COLUMNS = ['sonda', 'metrica', 'umbral', 'minimo', 'maximo', 'criticidad', 'status', 'perfiles', 'acciones'] as const;
+
+/** Every threshold in scope, grouped by location and node; metrics without one marked "sin umbral". */
+export function ThresholdList({ groups, readOnly, selectedKey, onOpen }: ThresholdListProps) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language.startsWith('en') ? 'en-US' : 'es-ES', { maximumFractionDigits: 3 });
+  const limit = (value: number, unidad: string | null) => (unidad ? `${number.format(value)} ${unidad}` : number.format(value));
+
+  return (
+    <Table.Root size="sm" aria-label={t('thresholds.tableLabel')} stickyHeader css={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+      <Table.Header>
+        <Table.Row>
+          {COLUMNS.map((column) => (
+            <Table.ColumnHeader key={column} textAlign={column === 'minimo' || column === 'maximo' ? 'end' : undefined}>
+              {t(`thresholds.columns.${column}`)}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {groups.map(({ location, nodes }) => (
+          <Fragment key={location.ubicacionid}>
+            <Table.Row bg="bg.muted">
+              <Table.Cell colSpan={COLUMNS.length} fontWeight="bold" as="th" scope="colgroup">
+                {t('thresholds.location', { ubicacion: location.ubicacion, fundo: location.fundo })}
+              </Table.Cell>
+            </Table.Row>
+            {nodes.map((node) => (
+              <Fragment key={node.nodoid}>
+                <Table.Row>
+                  <Table.Cell colSpan={COLUMNS.length} as="th" scope="colgroup" ps="6" fontWeight="semibold" color="fg.muted">
+                    {t('thresholds.node', { nodo: node.nodo })}
+                  </Table.Cell>
+                </Table.Row>
+                {node.rows.map((row) => {
+                  const { umbral, place } = row;
+                  const selected = row.key === selectedKey;
+                  return (
+                    <Table.Row key={row.key} aria-selected={selected} bg={selected ? 'blue.subtle' : undefined}>
+                      <Table.Cell ps="8">{place.tipo}</Table.Cell>
+                      <Table.Cell>{place.metrica}</Table.Cell>
+                      {umbral ? (
+                        <>
+                          <Table.Cell>{umbral.umbral}</Table.Cell>
+                          <Table.Cell textAlign="end" whiteSpace="nowrap">
+                            {limit(umbral.minimo, place.unidad)}
+                          </Table.Cell>
+                          <Table.Cell textAlign="end" whiteSpace="nowrap">
+                            {limit(umbral.maximo, place.unidad)}
+                          </Table.Cell>
+                          <Table.Cell>
+                            <Badge colorPalette={gradoPalette(umbral.grado)} variant="solid">
+                              {umbral.criticidad} · {t('thresholds.grado', { grado: umbral.grado })}
+                            </Badge>
+                          </Table.Cell>
+                          <Table.Cell>
+                            <Badge colorPalette={umbral.statusid === 1 ? 'green' : 'gray'} variant="subtle">
+                              {umbral.statusid === 1 ? t('thresholds.active') : t('thresholds.inactive')}
+                            </Badge>
+                          </Table.Cell>
+                          <Table.Cell>
+                            <Text fontSize="xs" color={umbral.perfiles.length === 0 ? 'fg.muted' : undefined}>
+                              {umbral.perfiles.length === 0 ? t('thresholds.noProfiles') : umbral.perfiles.map((perfil) => perfil.perfil).join(', ')}
+                            </Text>
+                          </Table.Cell>
+                          <Table.Cell>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              onClick={() => onOpen(row)}
+                              aria-label={t(readOnly ? 'thresholds.viewAria' : 'thresholds.editAria', { umbral: umbral.umbral })}
+                            >
+                              {readOnly ? t('thresholds.view') : t('thresholds.edit')}
+                            </Button>
+                          </Table.Cell>
+                        </>
+                      ) : (
+                        <>
+                          <Table.Cell colSpan={6}>
+                            <Badge colorPalette="gray" variant="outline">
+                              {t('thresholds.sinUmbral')}
+                            </Badge>
+                          </Table.Cell>
+                          <Table.Cell>
+                            {readOnly ? null : (
+                              <Button
+                                size="xs"
+                                colorPalette="blue"
+                                onClick={() => onOpen(row)}
+                                aria-label={t('thresholds.createAria', { metrica: place.metrica, nodo: place.nodo })}
+                              >
+                                {t('thresholds.create')}
+                              </Button>
+                            )}
+                          </Table.Cell>
+                        </>
+                      )}
+                    </Table.Row>
+                  );
+                })}
+              </Fragment>
+            ))}
+          </Fragment>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
