@@ -7,6 +7,7 @@
  */
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import { createDatabase, prepareDatabase } from '@camposense/db';
 import { planWorkers } from './cluster-config';
 
 const WORKER = fileURLToPath(new URL('./cluster-worker.ts', import.meta.url));
@@ -14,7 +15,6 @@ const WORKER = fileURLToPath(new URL('./cluster-worker.ts', import.meta.url));
 const MIN_UPTIME_MS = 5_000;
 
 async function migrateOnce(databaseUrl: string): Promise<void> {
-  const { createDatabase, prepareDatabase } = await import('@camposense/db');
   const database = await createDatabase({ databaseUrl });
   try {
     const prepared = await prepareDatabase(database);
