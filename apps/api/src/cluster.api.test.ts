@@ -68,25 +68,27 @@ describe.skipIf(!postgres)('two API instances on one PostgreSQL', () => {
   it('reuse of a rotated refresh token on one instance revokes the family on the other', async () => {
     const signedIn = await login(first);
     const rotated = (await (await refresh(second, signedIn.session.refresh_token)).json()) as Session;
+    // The successor is spent too, so the old token is no longer inside its grace window's answer.
+    const newest = (await (await refresh(second, rotated.refresh_token)).json()) as Session;
     // The old token again, on the instance that issued it: reuse.
     expect((await refresh(first, signedIn.session.refresh_token)).status).toBe(401);
     // The newest token of that family is dead on the other instance too.
-    expect((await refresh(second, rotated.refresh_token)).status).toBe(401);
+    expect((await refresh(second, newest.refresh_token)).status).toBe(401);
   });
 
-  it('killing one mid-load loses no acknowledged sign-in and the other keeps answering', async () => {
-    // Sign-ins are writes (a session row each); send them to both while one is killed.
-    const attempts = Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? first : second));
+  it('killing one mid-load loses no acknowledged write and the other keeps answering', async () => {
+    // Sessions signed in one after another (concurrent sign-ins of one e-mail from one address
+    // would meet the sign-in backoff, which is not what this test measures).
+    const sessions: Session[] = [];
+    for (let i = 0; i < 24; i += 1) sessions.push((await login(i % 2 === 0 ? first : second)).session);
+    // Each refresh is a write (the session row rotates); send them to both while one is killed.
+    const attempts = sessions.map((session, i) => ({ server: i % 2 === 0 ? first : second, session }));
     let answered = 0;
     const results = await Promise.all(
-      attempts.map(async (server) => {
+      attempts.map(async ({ server, session }) => {
         try {
-          const response = await fetch(`${server.baseUrl}/api/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
-          });
-          const body = response.status === 200 ? ((await response.json()) as LoginSuccess) : null;
+          const response = await refresh(server, session.refresh_token);
+          const body = response.status === 200 ? ((await response.json()) as Session) : null;
           // Killed without warning once a few have been answered, with the rest in flight.
           answered += 1;
           if (answered === 4) first.child.kill('SIGKILL');
@@ -97,12 +99,12 @@ describe.skipIf(!postgres)('two API instances on one PostgreSQL', () => {
       }),
     );
     await first.exited;
-    const acknowledged = results.filter((result): result is LoginSuccess => result !== null);
+    const acknowledged = results.filter((result): result is Session => result !== null);
     // Every request sent to the surviving instance was answered.
-    expect(results.filter((result, i) => attempts[i] === second && result === null)).toEqual([]);
-    // Every acknowledged session exists: the survivor refreshes each one.
+    expect(results.filter((result, i) => attempts[i]!.server === second && result === null)).toEqual([]);
+    // Every acknowledged rotation was written: the survivor refreshes each successor.
     for (const session of acknowledged) {
-      expect((await refresh(second, session.session.refresh_token)).status).toBe(200);
+      expect((await refresh(second, session.refresh_token)).status).toBe(200);
     }
     expect(acknowledged.length).toBeGreaterThanOrEqual(12);
     expect((await fetch(`${second.baseUrl}/api/health/ready`)).status).toBe(200);
