@@ -31,8 +31,15 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
         'i18next-browser-languagedetector',
         'lucide-react',
         'd3',
+        'msw',
         'msw/browser',
         'msw-storybook-addon/csf3',
+        // Found late, each would make Vite re-optimise mid-run and reload the page under a running
+        // story ("Failed to fetch dynamically imported module"): listed so they are bundled first.
+        '@chakra-ui/react/theme',
+        '@tanstack/react-table',
+        'react-error-boundary',
+        'mockdate',
       ],
     },
     test: {
