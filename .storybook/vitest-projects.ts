@@ -31,7 +31,6 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
         'i18next-browser-languagedetector',
         'lucide-react',
         'd3',
-        'msw',
         'msw/browser',
         'msw-storybook-addon/csf3',
         // Found late, each would make Vite re-optimise mid-run and reload the page under a running
