@@ -73,7 +73,8 @@ export const Loaded: Story = {
     await expect(within(list).getByText('Crítica · grado 1')).toBeVisible();
     await expect(within(list).getByText('Gerente Agrícola, Jefe de Fundo Perú')).toBeVisible();
     await expect(screen.getByText('5 umbrales · 2 sin umbral')).toBeVisible();
-    await expect(screen.getByRole('button', { name: 'Crear umbral para Conductividad eléctrica de NODO-SJO-01' })).toBeVisible();
+    // The edit and create buttons appear once the session's role is known.
+    await expect(await screen.findByRole('button', { name: 'Crear umbral para Conductividad eléctrica de NODO-SJO-01' })).toBeVisible();
     await expect(await screen.findByRole('list', { name: 'Cambios recientes' })).toBeVisible();
     await expect(screen.queryByText(/Solo lectura/)).toBeNull();
   },
@@ -121,7 +122,7 @@ export const PreviewLoading: Story = {
   beforeEach: ({ msw }) => msw.use(...thresholdHandlers.previewLoading(), ...thresholdHandlers.loaded()),
   play: async () => {
     await table();
-    await userEvent.click(screen.getByRole('button', { name: 'Editar Temperatura crítica Lote A' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar Temperatura crítica Lote A' }));
     const region = await panel();
     await expect(await within(region).findByText('Calculando vista previa...')).toBeVisible();
   },
@@ -143,7 +144,7 @@ export const Creating: Story = {
   beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded()),
   play: async () => {
     await table();
-    await userEvent.click(screen.getByRole('button', { name: 'Crear umbral para Conductividad eléctrica de NODO-SJO-01' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Crear umbral para Conductividad eléctrica de NODO-SJO-01' }));
     const region = await screen.findByRole('region', { name: 'Nuevo umbral' });
     await expect(field(region, /^Etiqueta/)).toHaveValue('Conductividad eléctrica NODO-SJO-01');
     await expect(within(region).getByText('Las cuentas de la vista previa aparecen cuando el umbral exista.')).toBeVisible();
