@@ -24,6 +24,8 @@ export interface MetricaRow {
   metrica: string;
   metricaabrev: string | null;
   unidad: string | null;
+  /** 1 active; a retired metric (0) keeps its readings but gets no chart. */
+  statusid: number;
 }
 
 /** One bucket of `GET /api/sense/series`: the readings of [t, t + bucketSeconds). */

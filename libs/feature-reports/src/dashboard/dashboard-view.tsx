@@ -60,7 +60,10 @@ export default function DashboardView() {
     if (filters.ubicacionId !== null) return { ubicacionId: filters.ubicacionId, startDate, endDate, maxPoints };
     return null;
   }, [selected, filters.ubicacionId, startDate, endDate, maxPoints]);
-  const metrics = useMemo(() => [...(metricas.data ?? [])].sort((a, b) => a.metricaid - b.metricaid), [metricas.data]);
+  const metrics = useMemo(
+    () => (metricas.data ?? []).filter((metrica) => metrica.statusid === 1).sort((a, b) => a.metricaid - b.metricaid),
+    [metricas.data],
+  );
 
   let content;
   if (!request) content = <EmptyState title={t('dashboard.chooseScope')} icon={<ChartLine aria-hidden />} />;

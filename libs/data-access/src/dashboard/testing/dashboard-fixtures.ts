@@ -34,9 +34,9 @@ export const localizacionesFixture: LocalizacionRow[] = [
 ];
 
 export const metricasFixture: MetricaRow[] = [
-  { metricaid: 1, metrica: 'Temperatura', metricaabrev: 'TEMP', unidad: '°C' },
-  { metricaid: 2, metrica: 'Humedad', metricaabrev: 'HUM', unidad: '%' },
-  { metricaid: 3, metrica: 'Electroconductividad', metricaabrev: 'EC', unidad: 'dS/m' },
+  { metricaid: 1, metrica: 'Temperatura', metricaabrev: 'TEMP', unidad: '°C', statusid: 1 },
+  { metricaid: 2, metrica: 'Humedad', metricaabrev: 'HUM', unidad: '%', statusid: 1 },
+  { metricaid: 3, metrica: 'Electroconductividad', metricaabrev: 'EC', unidad: 'dS/m', statusid: 1 },
 ];
 
 const minutesAgo = (minutes: number) => new Date(FIXTURE_NOW.getTime() - minutes * 60_000).toISOString();
