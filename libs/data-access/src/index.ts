@@ -1,4 +1,5 @@
-export { apiRequest, apiFetcher, setTokenSource, API_BASE } from './client/api-client';
+export { apiRequest, apiRequestVersioned, apiFetcher, setTokenSource, API_BASE } from './client/api-client';
+export type { Versioned } from './client/api-client';
 export type { ApiRequestInit, TokenSource } from './client/api-client';
 export { ApiError, isApiError } from './client/api-error';
 export { AuthProvider, useAuth } from './auth/auth-provider';
@@ -74,6 +75,7 @@ export {
   useThresholdChanges,
   useThresholdPreview,
   useThresholdHistory,
+  useThresholdVersion,
   useThresholdSeries,
   useCriticidades,
   usePerfiles,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, setTokenSource } from './api-client';
+import { apiRequest, apiRequestVersioned, setTokenSource } from './api-client';
 import { ApiError } from './api-error';
 
 function answer(status: number, body: unknown) {
@@ -23,6 +23,21 @@ describe('apiRequest', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/sense/paises');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('reads a row with its ETag and writes it back with If-Match', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? answer(412, { error: { code: 'PRECONDITION_FAILED', message: 'La fila cambió' } })
+        : new Response(JSON.stringify({ umbralid: 7 }), { status: 200, headers: { 'Content-Type': 'application/json', ETag: '"v1"' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequestVersioned('/sense/umbral/7')).resolves.toEqual({ body: { umbralid: 7 }, etag: '"v1"' });
+    const write = apiRequest('/sense/umbral/7', { method: 'PUT', body: { minimo: 1 }, ifMatch: '"v1"' });
+    await expect(write).rejects.toMatchObject({ status: 412, code: 'PRECONDITION_FAILED' });
+    const [, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('If-Match')).toBe('"v1"');
+    expect(Object.keys(init)).not.toContain('ifMatch');
   });
 
   it('turns the error shape into an ApiError with status, code, message and body', async () => {

@@ -20,6 +20,14 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   body?: unknown;
   /** Send without the bearer token (sign-in). @default false */
   anonymous?: boolean;
+  /** The entity tag the write is based on: the API answers 412 if the row changed since. */
+  ifMatch?: string | null;
+}
+
+/** An answer with the entity tag of the row it carries, for a later write with `ifMatch`. */
+export interface Versioned<T> {
+  body: T;
+  etag: string | null;
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -37,11 +45,12 @@ function buildInit(init: ApiRequestInit): RequestInit {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (init.ifMatch) headers.set('If-Match', init.ifMatch);
   if (!init.anonymous) {
     const token = tokenSource.getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
-  const { anonymous: _anonymous, body, ...rest } = init;
+  const { anonymous: _anonymous, ifMatch: _ifMatch, body, ...rest } = init;
   return { ...rest, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) };
 }
 
@@ -49,7 +58,7 @@ function buildInit(init: ApiRequestInit): RequestInit {
  * The one fetch of the console: JSON in and out under /api, the bearer token added, one refresh
  * and retry on a 401, and every non-OK answer turned into an ApiError.
  */
-export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+async function send(path: string, init: ApiRequestInit): Promise<{ response: Response; body: unknown }> {
   const url = path.startsWith('/api') ? path : `${API_BASE}${path}`;
   let response: Response;
   try {
@@ -62,7 +71,17 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   }
   const body = await parseBody(response);
   if (!response.ok) throw ApiError.fromResponse(response.status, body);
-  return body as T;
+  return { response, body };
+}
+
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  return (await send(path, init)).body as T;
+}
+
+/** Like `apiRequest`, with the answer's `ETag`: read a row this way to update it with `ifMatch`. */
+export async function apiRequestVersioned<T>(path: string, init: ApiRequestInit = {}): Promise<Versioned<T>> {
+  const { response, body } = await send(path, init);
+  return { body: body as T, etag: response.headers.get('ETag') };
 }
 
 /** SWR's fetcher: the key is the path. */

@@ -51,6 +51,8 @@ export const thresholdKeys = {
           maximo: String(request.maximo),
           days: String(request.days),
         }).toString()}`,
+  /** The threshold's row with its entity tag (under the prefix, so a save refreshes it). */
+  version: (umbralId: number | null) => (umbralId === null ? null : `/sense/umbral/${umbralId}/#version`),
   history: (umbralId: number | null) => (umbralId === null ? null : `/sense/umbral/${umbralId}/historial`),
   series: (request: ThresholdSeriesRequest | null) =>
     request === null

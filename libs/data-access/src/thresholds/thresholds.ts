@@ -9,7 +9,8 @@ import type {
 } from '@camposense/domain';
 import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { apiFetcher, apiRequest } from '../client/api-client';
+import { apiFetcher, apiRequest, apiRequestVersioned } from '../client/api-client';
+import type { Versioned } from '../client/api-client';
 import type { SeriesResponse } from '../dashboard/types';
 import { thresholdKeys } from './keys';
 import type { ThresholdPreviewRequest, ThresholdSeriesRequest } from './keys';
@@ -67,6 +68,13 @@ export function useThresholdPreview(request: ThresholdPreviewRequest | null) {
   return useSWR<UmbralPreviewResponse>(thresholdKeys.preview(request), apiFetcher, { keepPreviousData: true });
 }
 
+/** The threshold as stored, with the entity tag its update must send (null: none to edit). */
+export function useThresholdVersion(umbralId: number | null) {
+  return useSWR<Versioned<UmbralChanges & { umbralid: number }>>(thresholdKeys.version(umbralId), () =>
+    apiRequestVersioned<UmbralChanges & { umbralid: number }>(`/sense/umbral/${umbralId}`),
+  );
+}
+
 export function useThresholdHistory(umbralId: number | null) {
   return useSWR<UmbralAuditEntry[]>(thresholdKeys.history(umbralId), apiFetcher);
 }
@@ -105,9 +113,10 @@ export function useThresholdMutations() {
     [mutate],
   );
 
+  /** With `etag`, a row someone else changed meanwhile is refused (ApiError 412) instead of overwritten. */
   const update = useCallback(
-    async (umbralId: number, changes: UmbralChanges) => {
-      const row = await apiRequest<{ umbralid: number }>(`/sense/umbral/${umbralId}`, { method: 'PUT', body: changes });
+    async (umbralId: number, changes: UmbralChanges, etag?: string | null) => {
+      const row = await apiRequest<{ umbralid: number }>(`/sense/umbral/${umbralId}`, { method: 'PUT', body: changes, ifMatch: etag ?? null });
       await revalidate(umbralId);
       return row;
     },

@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, CloseButton, Group, HStack, Heading, Input, InputAddon, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
-import { isApiError, useCriticidades, usePerfiles, useThresholdHistory, useThresholdMutations } from '@camposense/data-access';
+import { isApiError, useCriticidades, usePerfiles, useThresholdHistory, useThresholdMutations, useThresholdVersion } from '@camposense/data-access';
 import type { UmbralScopeThreshold } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox, FormField, showToast, useReportUnsavedChanges } from '@camposense/ui';
@@ -50,6 +50,8 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
   const criticidades = useCriticidades();
   const perfiles = usePerfiles();
   const history = useThresholdHistory(umbral?.umbralid ?? null);
+  // The version the edit is based on: a save after someone else's is refused, not silently lost.
+  const version = useThresholdVersion(mode === 'edit' && umbral ? umbral.umbralid : null);
   const mutations = useThresholdMutations();
 
   const errors = validateBand(form);
@@ -94,7 +96,7 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
       } else {
         umbralid = umbral!.umbralid;
         const changes = changedColumns(original, form);
-        if (Object.keys(changes).length > 0) await mutations.update(umbralid, changes);
+        if (Object.keys(changes).length > 0) await mutations.update(umbralid, changes, version.data?.etag);
         if (profilesChanged(original, form)) await mutations.setProfiles(umbralid, form.perfilids);
       }
       setOriginal(form);
@@ -105,7 +107,8 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
       });
       onSaved?.(umbralid);
     } catch (error) {
-      setSaveError(isApiError(error) ? error.message : t('thresholds.panel.saveError'));
+      if (isApiError(error) && error.status === 412) setSaveError(t('thresholds.panel.staleWrite'));
+      else setSaveError(isApiError(error) ? error.message : t('thresholds.panel.saveError'));
     } finally {
       setSaving(false);
     }

@@ -140,6 +140,19 @@ export const Saved: Story = {
   },
 };
 
+/** Another admin saved the threshold first: the edit is refused with a plain message, the form kept. */
+export const StaleWrite: Story = {
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.staleWrite(), ...thresholdHandlers.loaded()),
+  play: async () => {
+    const region = await openEditor();
+    await userEvent.clear(field(region, /^Máximo/));
+    await userEvent.type(field(region, /^Máximo/), '30');
+    await userEvent.click(within(region).getByRole('button', { name: 'Guardar' }));
+    await expect(await within(region).findByText(/^Otra persona cambió este umbral/, {}, { timeout: 10_000 })).toBeVisible();
+    await expect(field(region, /^Máximo/)).toHaveValue('30');
+  },
+};
+
 export const Creating: Story = {
   beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded()),
   play: async () => {

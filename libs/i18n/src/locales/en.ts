@@ -438,6 +438,7 @@ export const en: Dictionary = {
       savedMessage: '{{umbral}}: {{minimo}} – {{maximo}} {{unidad}}',
       created: 'Threshold created',
       saveError: 'The threshold could not be saved',
+      staleWrite: 'Someone else changed this threshold while you were editing it: nothing was saved. Close the panel and open it again to see their version.',
       defaultLabel: '{{metrica}} {{nodo}}',
     },
     preview: {

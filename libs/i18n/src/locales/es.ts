@@ -436,6 +436,7 @@ export const es = {
       savedMessage: '{{umbral}}: {{minimo}} – {{maximo}} {{unidad}}',
       created: 'Umbral creado',
       saveError: 'No se pudo guardar el umbral',
+      staleWrite: 'Otra persona cambió este umbral mientras lo editabas: no se guardó nada. Cierra el panel y vuelve a abrirlo para ver su versión.',
       defaultLabel: '{{metrica}} {{nodo}}',
     },
     preview: {

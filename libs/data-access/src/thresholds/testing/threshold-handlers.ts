@@ -24,6 +24,26 @@ import {
 const internalError = () =>
   HttpResponse.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } }, { status: 500 });
 
+const preconditionFailed = () =>
+  HttpResponse.json<ApiErrorBody>(
+    { error: { code: 'PRECONDITION_FAILED', message: 'La fila cambió desde que la leyó: vuelva a cargarla antes de guardar' } },
+    { status: 412 },
+  );
+
+/** The stored version of a threshold in the stories: one tag until a save changes it. */
+const STORY_ETAG = '"story-v1"';
+
+function storedUmbral(scope: UmbralScopeResponse, umbralId: number) {
+  for (const location of scope.ubicaciones)
+    for (const node of location.nodos)
+      for (const probe of node.sondas)
+        for (const metric of probe.metricas) {
+          const found = metric.umbrales.find((umbral) => umbral.umbralid === umbralId);
+          if (found) return { umbralid: found.umbralid, umbral: found.umbral, minimo: found.minimo, maximo: found.maximo, criticidadid: found.criticidadid, statusid: found.statusid };
+        }
+  return null;
+}
+
 const never = async () => {
   await delay('infinite');
   return HttpResponse.json([]);
@@ -69,12 +89,22 @@ export const thresholdHandlers = {
           .map((row) => ({ perfilid: row.perfilid, perfil: row.perfil })),
       });
     }),
-    http.put('/api/sense/umbral/:id', async ({ params, request }) =>
-      HttpResponse.json({ umbralid: Number(params['id']), ...((await request.json()) as object) })),
+    http.get('/api/sense/umbral/:id', ({ params }) => {
+      const row = storedUmbral(scope, Number(params['id']));
+      return row ? HttpResponse.json(row, { headers: { ETag: STORY_ETAG } }) : HttpResponse.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'No existe' } }, { status: 404 });
+    }),
+    // As the API does: a write based on another version than the stored one is refused.
+    http.put('/api/sense/umbral/:id', async ({ params, request }) => {
+      const ifMatch = request.headers.get('If-Match');
+      if (ifMatch !== null && ifMatch !== STORY_ETAG) return preconditionFailed();
+      return HttpResponse.json({ umbralid: Number(params['id']), ...((await request.json()) as object) });
+    }),
     http.post('/api/sense/umbral', async ({ request }) =>
       HttpResponse.json({ umbralid: 2001, ...((await request.json()) as object) }, { status: 201 })),
   ],
   scopeLoading: () => [http.get('/api/sense/umbrales', never)],
   scopeError: () => [http.get('/api/sense/umbrales', internalError)],
+  /** Someone else saved the threshold after the panel read it. */
+  staleWrite: () => [http.put('/api/sense/umbral/:id', preconditionFailed)],
   previewLoading: () => [http.get('/api/sense/umbral/:id/preview', never), http.get('/api/sense/series', never)],
 };
