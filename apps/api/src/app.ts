@@ -24,6 +24,10 @@ import { createIngestKeys } from './ingest/ingest-keys';
 import { createIngestService } from './ingest/ingest-service';
 import { ingestRoutes } from './ingest/routes';
 import { startMqttSubscriber } from './ingest/mqtt-subscriber';
+import { createCarriers } from './notify/carriers';
+import type { CarrierSettings } from './notify/carriers';
+import { createNotifier } from './notify/notifier';
+import type { Notifier } from './notify/notifier';
 import { alertRoutes } from './routes/alerts/index';
 import { thresholdRoutes } from './routes/thresholds/index';
 import { sharedSchemas } from './schemas';
@@ -48,6 +52,14 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string;
   /** MQTT_URL: subscribe to ChirpStack uplinks on this broker (alarms.md). @default none */
   mqttUrl?: string | undefined;
+  /**
+   * Tell people of alarms (alarms.md, "People are told"): the carriers' settings and the zone of
+   * the times in messages. The server passes them always; tests that do not test it leave it out.
+   * @default undefined (no notifier runs; the work waits in sense.trabajo)
+   */
+  notifications?: (CarrierSettings & { timeZone?: string; pollIntervalMs?: number }) | undefined;
+  /** The clock of the ingest service and the notifier (tests move it). @default () => new Date() */
+  now?: () => Date;
 }
 
 export async function buildApp({
@@ -59,6 +71,8 @@ export async function buildApp({
   loginRateLimit,
   trustProxy = false,
   mqttUrl,
+  notifications,
+  now,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
@@ -109,7 +123,27 @@ export async function buildApp({
   await app.register(senseDataRoutes, { prefix: '/api/sense', database });
   await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
-  const ingest = createIngestService(database);
+  let notifier: Notifier | null = null;
+  if (notifications) {
+    notifier = createNotifier({
+      database,
+      carriers: createCarriers(notifications, app.log),
+      logger: app.log,
+      timeZone: notifications.timeZone,
+      ...(notifications.pollIntervalMs ? { pollIntervalMs: notifications.pollIntervalMs } : {}),
+      ...(now ? { now } : {}),
+    });
+    const running = notifier;
+    app.addHook('onReady', async () => running.start());
+    app.addHook('onClose', () => running.stop());
+  }
+  const ingest = createIngestService(database, {
+    ...(now ? { now } : {}),
+    // A batch that opened an episode: its first message goes out at once, not at the next poll.
+    onCommit: (commit) => {
+      if (commit.alerts.some((alert) => alert.opensEpisode)) notifier?.wake();
+    },
+  });
   await app.register(ingestRoutes, { prefix: '/api/ingest', ingest, keys: createIngestKeys(database) });
   await app.register(alertRoutes, { prefix: '/api/alerts', database });
   if (mqttUrl) {

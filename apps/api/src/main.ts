@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
     mqttUrl: config.mqttUrl,
+    notifications: config.notifications,
     logger: { level: config.production ? 'info' : 'debug' },
   });
 

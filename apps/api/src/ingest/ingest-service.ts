@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { evaluateThresholds } from './alarm-engine';
 import type { ActiveThreshold, EvaluatedReading, OpenEpisode } from './alarm-engine';
+import { scheduleFirstRounds } from '../notify/notifier';
 
 /** One reading as a sender names it: the node by DevEUI or id, the metric by id or abbreviation. */
 export interface IngestReading {
@@ -369,6 +370,7 @@ async function loadThresholds(tx: Transaction, readings: readonly StoredReading[
 async function writeEvaluation(
   tx: Transaction,
   evaluation: ReturnType<typeof evaluateThresholds>,
+  now: Date,
 ): Promise<StoredAlert[]> {
   // Episodes that were open before the batch and end in it: their active alerts close.
   if (evaluation.closedEpisodes.length > 0) {
@@ -395,7 +397,7 @@ async function writeEvaluation(
   const episodeIds = new Map<string, number>();
   if (evaluation.newEpisodes.length > 0) {
     const episodes = evaluation.newEpisodes;
-    const created = rowsOf<{ episodioid: number; umbralid: number; epoch: number }>(
+    const created = rowsOf<{ episodioid: number; umbralid: number; epoch: number; open: boolean }>(
       await tx.execute(sql`
         insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, fechafin, statusid)
         select 'umbral', r.umbralid, r.nodoid, r.criticidadid, to_timestamp(r.inicio),
@@ -407,9 +409,12 @@ async function writeEvaluation(
             ${numberArray(episodes.map((episode) => episode.fechainicioMs / 1000))}::float8[],
             ${`{${episodes.map((episode) => (episode.fechafinMs === null ? 'NULL' : String(episode.fechafinMs / 1000))).join(',')}}`}::float8[]
           ) as r(umbralid, nodoid, criticidadid, inicio, fin)
-        returning episodioid, umbralid, extract(epoch from fechainicio)::float8 as epoch`),
+        returning episodioid, umbralid, extract(epoch from fechainicio)::float8 as epoch, fechafin is null as open`),
     );
     for (const row of created) episodeIds.set(`${row.umbralid}:${Math.round(Number(row.epoch) * 1000)}`, row.episodioid);
+    // The first message of each episode still open is due now (alarms.md, "When"): scheduled in
+    // the reading's transaction, so no committed episode goes untold.
+    await scheduleFirstRounds(tx, created.filter((row) => row.open).map((row) => row.episodioid), now);
   }
 
   if (evaluation.alerts.length === 0) return [];
@@ -517,7 +522,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
                 : ({ episodioid: row.episodioid, acknowledged: row.episodiostatusid === -1 } satisfies OpenEpisode),
           })),
         );
-        const alerts = await writeEvaluation(tx, evaluation);
+        const alerts = await writeEvaluation(tx, evaluation, new Date(nowMs));
         await upsertLatest(tx, stored);
         return { stored, duplicates, alerts, closedEpisodes: evaluation.closedEpisodes.map((closed) => closed.episodioid) };
       });

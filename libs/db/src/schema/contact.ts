@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, statusCheck } from './audit-columns';
 import { sense } from './sense-schema';
-import { alerta, perfil } from './threshold';
+import { alerta, episodio, perfil } from './threshold';
 import { usuario } from './usuario';
 
 /** Which profiles a user holds. */
@@ -122,8 +122,13 @@ export const mensaje = sense.table(
     fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
     datecreated: timestamp('datecreated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     statusid: integer('statusid').notNull().default(1),
+    /** The episode the message is about (a no-data episode has no alert). */
+    episodioid: bigint('episodioid', { mode: 'number' }).references(() => episodio.episodioid),
+    /** The carrier's error, for a message that failed (statusid 0). */
+    error: text('error'),
   },
   (table) => [
+    index('mensaje_episodioid_idx').on(table.episodioid),
     index('mensaje_fecha_mensajeid_idx').on(table.fecha.desc().nullsFirst(), table.mensajeid.desc().nullsFirst()),
     index('mensaje_contactoid_idx').on(table.contactoid),
     index('mensaje_alertaid_idx').on(table.alertaid),

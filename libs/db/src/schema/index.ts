@@ -6,6 +6,7 @@ import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
 import { localizacion } from './localizacion';
 import { empresa, entidad, fundo, pais, ubicacion } from './location';
 import { sesion } from './sesion';
+import { trabajo } from './trabajo';
 import { status } from './status';
 import { usuario } from './usuario';
 
@@ -34,6 +35,8 @@ export type {
 export { usuario } from './usuario';
 export type { UsuarioRow, NewUsuarioRow } from './usuario';
 export { sesion } from './sesion';
+export { trabajo } from './trabajo';
+export type { TrabajoRow } from './trabajo';
 export type { SesionRow, NewSesionRow } from './sesion';
 export { usuarioperfil, medio, codigotelefono, contacto, correo, mensaje } from './contact';
 export type {
@@ -77,5 +80,6 @@ export const schema = {
   correo,
   mensaje,
   sesion,
+  trabajo,
 };
 export type Schema = typeof schema;

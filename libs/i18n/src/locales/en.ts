@@ -481,6 +481,17 @@ export const en: Dictionary = {
       error: 'The recent changes could not be loaded',
     },
   },
+  notifications: {
+    subject: '[{{criticidad}}] {{umbral}}: {{nodo}}',
+    threshold:
+      '{{umbral}}: node {{nodo}} at {{ubicacion}} measured {{valor}} {{unidad}} on {{fecha}} ({{zona}}), outside the range [{{minimo}}, {{maximo}}] {{unidad}}.',
+    noDataSubject: '[{{criticidad}}] No data: {{nodo}}',
+    noData: 'No data: node {{nodo}} at {{ubicacion}} has sent no readings since {{fecha}} ({{zona}}).',
+    noDataNever: 'No data: node {{nodo}} at {{ubicacion}} has sent no readings.',
+    repeat: 'Reminder: the alarm is still active and unacknowledged.',
+    escalated: 'Escalated: nobody acknowledged it within {{minutos}} minutes.',
+    acknowledgeHint: 'Acknowledge it in CampoSense (Reports > Alerts) to stop the notices.',
+  },
   common: {
     loading: 'Loading...',
     retry: 'Retry',

@@ -479,6 +479,17 @@ export const es = {
       error: 'No se pudieron cargar los cambios recientes',
     },
   },
+  notifications: {
+    subject: '[{{criticidad}}] {{umbral}}: {{nodo}}',
+    threshold:
+      '{{umbral}}: el nodo {{nodo}} en {{ubicacion}} midió {{valor}} {{unidad}} el {{fecha}} ({{zona}}), fuera del rango [{{minimo}}, {{maximo}}] {{unidad}}.',
+    noDataSubject: '[{{criticidad}}] Sin datos: {{nodo}}',
+    noData: 'Sin datos: el nodo {{nodo}} en {{ubicacion}} no envía lecturas desde el {{fecha}} ({{zona}}).',
+    noDataNever: 'Sin datos: el nodo {{nodo}} en {{ubicacion}} no ha enviado lecturas.',
+    repeat: 'Recordatorio: la alarma sigue activa y sin reconocer.',
+    escalated: 'Escalado: nadie la ha reconocido en {{minutos}} minutos.',
+    acknowledgeHint: 'Reconózcala en CampoSense (Reportes > Alertas) para detener los avisos.',
+  },
   common: {
     loading: 'Cargando...',
     retry: 'Reintentar',

@@ -1,0 +1,450 @@
+/**
+ * The notifier (alarms.md, "People are told"): an episode's first message at once, repeats every
+ * `criticidad.frecuencia` minutes, escalation up `perfil.jefeid` every `criticidad.escalamiento`
+ * minutes up to `criticidad.escalon` levels, all stopped by the episode's acknowledgement or end.
+ *
+ * The work is kept in `sense.trabajo` (a job table, see libs/db's schema): one 'ronda' job per
+ * (episode, level), written by the ingest transaction that opens the episode, and one 'envio' job
+ * per message. A round runs in one transaction that takes its row with FOR UPDATE SKIP LOCKED; a
+ * delivery is leased (`bloqueadohasta`), handed to the carrier outside any transaction, and
+ * recorded in `mensaje` in the transaction that removes it. So two instances on one PostgreSQL
+ * never run a job twice, a restart finds every job that was not done, and PGlite (one connection)
+ * never waits on a carrier inside a transaction.
+ */
+import type { Database } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Carriers, Medium } from './carriers';
+import { composeMessage } from './message-text';
+import type { EpisodeFacts } from './message-text';
+
+export interface NotifierOptions {
+  database: Database;
+  carriers: Carriers;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The notifier's clock: tests move it by hand. @default () => new Date() */
+  now?: () => Date;
+  /** IANA zone of the times in messages. @default 'America/Lima' */
+  timeZone?: string;
+  /** How often due work is looked for when nothing wakes the notifier. @default 1000 */
+  pollIntervalMs?: number;
+  /** A delivery is held this long by the worker that took it. @default 120000 */
+  leaseMs?: number;
+  /** Tries before a delivery is recorded as failed. @default 5 */
+  maxAttempts?: number;
+  /** Wait before try n+1 is `retryBaseMs * 2^(n-1)`. @default 30000 */
+  retryBaseMs?: number;
+}
+
+export interface RunSummary {
+  rounds: number;
+  sent: number;
+  failed: number;
+  retried: number;
+}
+
+export interface Notifier {
+  /** Runs every job due now (rounds, then the deliveries they make) until none is left. */
+  runDue(): Promise<RunSummary>;
+  /** Polls every `pollIntervalMs`; `wake()` runs at once (after an ingest opened an episode). */
+  start(): void;
+  wake(): void;
+  /** Stops polling and waits for the run under way. */
+  stop(): Promise<void>;
+}
+
+/** The round job's payload: the episode, the escalation level, when level 0 started (ms). */
+export interface RoundPayload {
+  episodioid: number;
+  nivel: number;
+  inicio: number;
+  /** Rounds of this level already sent. */
+  ronda: number;
+}
+
+interface DeliveryPayload {
+  contactoid: number;
+  alertaid: number | null;
+  episodioid: number;
+  medio: Medium;
+  destino: string;
+  asunto: string;
+  texto: string;
+  idioma: string;
+}
+
+type Executor = { execute(statement: SQL): Promise<unknown> };
+
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+function timestamp(date: Date | number): SQL {
+  return sql`${new Date(date).toISOString()}::timestamptz`;
+}
+
+/** The key of an episode's round job at one level. */
+export function roundKey(episodioid: number, nivel: number): string {
+  return `ronda:${episodioid}:${nivel}`;
+}
+
+/**
+ * Schedules the first round of newly opened episodes, due at `now`: called inside the transaction
+ * that opens them, so an episode is never without its notification.
+ */
+export async function scheduleFirstRounds(tx: Executor, episodioids: readonly number[], now: Date): Promise<void> {
+  if (episodioids.length === 0) return;
+  await tx.execute(sql`
+    insert into sense.trabajo (tipo, clave, carga, ejecutar)
+    select 'ronda', 'ronda:' || e.id || ':0',
+           jsonb_build_object('episodioid', e.id, 'nivel', 0, 'inicio', ${now.getTime()}::float8, 'ronda', 0), ${timestamp(now)}
+      from unnest(${`{${episodioids.join(',')}}`}::bigint[]) as e(id)
+    on conflict (clave) do nothing`);
+}
+
+interface EpisodeRow {
+  episodioid: number;
+  tipo: 'umbral' | 'sindatos';
+  umbralid: number | null;
+  nodoid: number;
+  statusid: number;
+  fechafin: Date | string | null;
+  criticidad: string;
+  frecuencia: number | null;
+  escalamiento: number | null;
+  escalon: number | null;
+  umbral: string | null;
+  minimo: number | null;
+  maximo: number | null;
+  nodo: string;
+  ubicacion: string | null;
+  metrica: string | null;
+  unidad: string | null;
+  alertaid: number | null;
+  alertafecha: Date | string | null;
+  valor: number | null;
+  ultimalectura: Date | string | null;
+}
+
+interface RecipientRow {
+  contactoid: number;
+  usuarioid: number;
+  perfilid: number;
+  medio: string;
+  correo: string | null;
+  celular: string | null;
+  codigotelefono: string | null;
+  idioma: string;
+}
+
+const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+async function loadEpisode(tx: Executor, episodioid: number): Promise<EpisodeRow | undefined> {
+  const [row] = rowsOf<EpisodeRow>(
+    await tx.execute(sql`
+      select e.episodioid, e.tipo, e.umbralid, e.nodoid, e.statusid, e.fechafin,
+             c.criticidad, c.frecuencia, c.escalamiento, c.escalon,
+             u.umbral, u.minimo, u.maximo, n.nodo, ub.ubicacion, m.metrica, m.unidad,
+             a.alertaid, a.fecha as alertafecha, md.medicion as valor,
+             (select max(um.fecha) from sense.ultimamedicion um where um.nodoid = e.nodoid) as ultimalectura
+        from sense.episodio e
+        join sense.criticidad c on c.criticidadid = e.criticidadid
+        join sense.nodo n on n.nodoid = e.nodoid
+        left join sense.umbral u on u.umbralid = e.umbralid
+        left join sense.metrica m on m.metricaid = u.metricaid
+        left join sense.ubicacion ub on ub.ubicacionid = coalesce(u.ubicacionid, (
+          select l.ubicacionid from sense.localizacion l where l.nodoid = e.nodoid and l.statusid = 1
+           order by l.datemodified desc nulls last limit 1))
+        left join lateral (
+          select al.alertaid, al.fecha, al.medicionid from sense.alerta al where al.episodioid = e.episodioid
+           order by al.fecha desc, al.alertaid desc limit 1) a on true
+        left join sense.medicion md on md.medicionid = a.medicionid
+       where e.episodioid = ${episodioid}`),
+  );
+  return row;
+}
+
+/**
+ * The profiles told at each level: level 0 those linked to the threshold (for a no-data episode,
+ * to any of the node's active thresholds), level k the bosses of level k-1.
+ */
+async function profileLevels(tx: Executor, episode: EpisodeRow, deepest: number): Promise<Array<Set<number>>> {
+  const base = rowsOf<{ perfilid: number }>(
+    await tx.execute(
+      episode.umbralid !== null
+        ? sql`select pu.perfilid from sense.perfilumbral pu join sense.perfil p on p.perfilid = pu.perfilid and p.statusid = 1
+               where pu.umbralid = ${episode.umbralid} and pu.statusid = 1`
+        : sql`select distinct pu.perfilid from sense.perfilumbral pu
+                join sense.umbral u on u.umbralid = pu.umbralid and u.statusid = 1
+                join sense.perfil p on p.perfilid = pu.perfilid and p.statusid = 1
+               where u.nodoid = ${episode.nodoid} and pu.statusid = 1`,
+    ),
+  );
+  const bosses = new Map(
+    rowsOf<{ perfilid: number; jefeid: number | null }>(
+      await tx.execute(sql`select perfilid, jefeid from sense.perfil where statusid = 1`),
+    ).map((row) => [row.perfilid, row.jefeid]),
+  );
+  const levels = [new Set(base.map((row) => row.perfilid))];
+  for (let level = 1; level <= deepest; level += 1) {
+    const next = new Set<number>();
+    for (const perfilid of levels[level - 1] ?? []) {
+      const boss = bosses.get(perfilid);
+      if (boss !== null && boss !== undefined && bosses.has(boss)) next.add(boss);
+    }
+    levels.push(next);
+  }
+  return levels;
+}
+
+/** The active contacts of the active users who hold one of `profiles` (and none of `excluded`). */
+async function contactsOf(tx: Executor, profiles: ReadonlySet<number>, lower: ReadonlySet<number>): Promise<RecipientRow[]> {
+  if (profiles.size === 0) return [];
+  const all = [...profiles, ...lower];
+  const rows = rowsOf<RecipientRow>(
+    await tx.execute(sql`
+      select c.contactoid, us.usuarioid, up.perfilid, md.nombre as medio, c.correo, c.celular, ct.codigotelefono, us.idioma
+        from sense.usuarioperfil up
+        join sense.usuario us on us.usuarioid = up.usuarioid and us.statusid = 1
+        join sense.contacto c on c.usuarioid = us.usuarioid and c.statusid = 1
+        join sense.medio md on md.medioid = c.medioid and md.statusid = 1
+        left join sense.codigotelefono ct on ct.codigotelefonoid = c.codigotelefonoid
+       where up.statusid = 1 and up.perfilid = any(${`{${all.join(',')}}`}::int[])
+       order by c.contactoid`),
+  );
+  // Someone told at a lower level is not told again as a boss.
+  const lowerUsers = new Set(rows.filter((row) => lower.has(row.perfilid)).map((row) => row.usuarioid));
+  const seen = new Set<number>();
+  return rows.filter((row) => {
+    if (!profiles.has(row.perfilid) || lowerUsers.has(row.usuarioid) || seen.has(row.contactoid)) return false;
+    seen.add(row.contactoid);
+    return true;
+  });
+}
+
+function destinationOf(row: RecipientRow): { medio: Medium; destino: string } | null {
+  if (row.medio === 'correo' && row.correo) return { medio: 'correo', destino: row.correo };
+  if (row.medio === 'sms' && row.celular) return { medio: 'sms', destino: `${row.codigotelefono ?? ''}${row.celular}` };
+  return null;
+}
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const { database, carriers, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const timeZone = options.timeZone ?? 'America/Lima';
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+
+  async function runRound(tx: Executor, job: { trabajoid: number; carga: RoundPayload; ejecutar: Date | string }, at: Date) {
+    const payload = job.carga;
+    const remove = () => tx.execute(sql`delete from sense.trabajo where trabajoid = ${job.trabajoid}`);
+    const episode = await loadEpisode(tx, payload.episodioid);
+    // Acknowledged (-1) or ended: no more messages, no escalation.
+    if (!episode || episode.fechafin !== null || episode.statusid !== 1) {
+      await remove();
+      return;
+    }
+    const escalon = episode.escalon ?? 0;
+    const escalamiento = episode.escalamiento;
+    const canEscalate = escalamiento !== null && payload.nivel < escalon;
+    const levels = await profileLevels(tx, episode, payload.nivel + (canEscalate ? 1 : 0));
+    const lower = new Set(levels.slice(0, payload.nivel).flatMap((level) => [...level]));
+    const recipients = await contactsOf(tx, levels[payload.nivel] ?? new Set(), lower);
+
+    const facts: EpisodeFacts = {
+      tipo: episode.tipo,
+      criticidad: episode.criticidad,
+      nodo: episode.nodo,
+      ubicacion: episode.ubicacion,
+      umbral: episode.umbral,
+      metrica: episode.metrica,
+      unidad: episode.unidad,
+      minimo: episode.minimo,
+      maximo: episode.maximo,
+      valor: episode.valor,
+      fecha: dateOrNull(episode.alertafecha),
+      ultimaLectura: dateOrNull(episode.ultimalectura),
+    };
+    const deliveries: DeliveryPayload[] = [];
+    for (const recipient of recipients) {
+      const destination = destinationOf(recipient);
+      if (!destination) continue;
+      const message = composeMessage(
+        facts,
+        { level: payload.nivel, round: payload.ronda, escalationMinutes: escalamiento },
+        recipient.idioma,
+        timeZone,
+      );
+      deliveries.push({
+        contactoid: recipient.contactoid,
+        alertaid: episode.alertaid,
+        episodioid: episode.episodioid,
+        ...destination,
+        asunto: message.subject,
+        texto: message.text,
+        idioma: recipient.idioma,
+      });
+    }
+    if (deliveries.length > 0) {
+      await tx.execute(sql`
+        insert into sense.trabajo (tipo, carga, ejecutar)
+        select 'envio', d.carga, ${timestamp(at)} from jsonb_array_elements(${JSON.stringify(deliveries)}::jsonb) as d(carga)`);
+    }
+
+    // The next level is told `escalamiento` minutes after this one started, if there is one.
+    // Scheduled once, by the level's first round (a level without repeats is gone after it).
+    const bossLevel = levels[payload.nivel + 1];
+    if (payload.ronda === 0 && canEscalate && bossLevel && bossLevel.size > 0) {
+      const due = payload.inicio + (payload.nivel + 1) * escalamiento * 60_000;
+      const next: RoundPayload = { episodioid: payload.episodioid, nivel: payload.nivel + 1, inicio: payload.inicio, ronda: 0 };
+      await tx.execute(sql`
+        insert into sense.trabajo (tipo, clave, carga, ejecutar)
+        values ('ronda', ${roundKey(payload.episodioid, next.nivel)}, ${JSON.stringify(next)}::jsonb, ${timestamp(Math.max(due, at.getTime()))})
+        on conflict (clave) do nothing`);
+    }
+
+    // Repeat every `frecuencia` minutes on this level's own grid; a late run skips what it missed.
+    const frecuencia = episode.frecuencia;
+    if (frecuencia === null || frecuencia <= 0) {
+      await remove();
+      return;
+    }
+    const step = frecuencia * 60_000;
+    let nextRun = new Date(job.ejecutar).getTime() + step;
+    if (nextRun <= at.getTime()) nextRun += Math.ceil((at.getTime() - nextRun + 1) / step) * step;
+    const repeated: RoundPayload = { ...payload, ronda: payload.ronda + 1 };
+    await tx.execute(sql`
+      update sense.trabajo set ejecutar = ${timestamp(nextRun)}, carga = ${JSON.stringify(repeated)}::jsonb
+       where trabajoid = ${job.trabajoid}`);
+  }
+
+  /** Due rounds, a few at a time, each taken so no other instance runs it. */
+  async function runRounds(at: Date): Promise<number> {
+    return database.db.transaction(async (tx) => {
+      const jobs = rowsOf<{ trabajoid: number; carga: RoundPayload; ejecutar: Date | string }>(
+        await tx.execute(sql`
+          select trabajoid, carga, ejecutar from sense.trabajo
+           where tipo = 'ronda' and ejecutar <= ${timestamp(at)}
+           order by ejecutar, trabajoid
+           limit 20
+             for update skip locked`),
+      );
+      for (const job of jobs) await runRound(tx, job, at);
+      return jobs.length;
+    });
+  }
+
+  async function runDeliveries(at: Date, summary: RunSummary): Promise<number> {
+    const lease = new Date(at.getTime() + leaseMs);
+    const claimed = await database.query<{ trabajoid: number; carga: DeliveryPayload; intentos: number }>(sql`
+      update sense.trabajo t set bloqueadohasta = ${timestamp(lease)}, intentos = t.intentos + 1
+       where t.trabajoid in (
+         select trabajoid from sense.trabajo
+          where tipo = 'envio' and ejecutar <= ${timestamp(at)} and (bloqueadohasta is null or bloqueadohasta <= ${timestamp(at)})
+          order by ejecutar, trabajoid
+          limit 20
+            for update skip locked)
+      returning t.trabajoid, t.carga, t.intentos`);
+    for (const job of claimed) {
+      const delivery = job.carga;
+      let failure: string | null = null;
+      try {
+        await carriers[delivery.medio].send({
+          medium: delivery.medio,
+          to: delivery.destino,
+          subject: delivery.asunto,
+          text: delivery.texto,
+          language: delivery.idioma,
+        });
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+      }
+      const handedAt = now();
+      if (failure === null || job.intentos >= maxAttempts) {
+        const statusid = failure === null ? 1 : 0;
+        await database.db.transaction(async (tx) => {
+          // Only the holder of the lease records it: one row per message.
+          const removed = rowsOf(
+            await tx.execute(sql`
+              delete from sense.trabajo where trabajoid = ${job.trabajoid} and bloqueadohasta = ${timestamp(lease)} returning trabajoid`),
+          );
+          if (removed.length === 0) return;
+          await tx.execute(sql`
+            insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, statusid, error)
+            values (${delivery.contactoid}, ${delivery.alertaid}, ${delivery.episodioid}, ${delivery.texto},
+                    ${timestamp(handedAt)}, ${statusid}, ${failure})`);
+        });
+        if (statusid === 1) summary.sent += 1;
+        else {
+          summary.failed += 1;
+          logger.error({ medium: delivery.medio, contactoid: delivery.contactoid, attempts: job.intentos, err: failure }, 'notification failed');
+        }
+      } else {
+        summary.retried += 1;
+        const retryAt = new Date(handedAt.getTime() + retryBaseMs * 2 ** (job.intentos - 1));
+        logger.warn({ medium: delivery.medio, contactoid: delivery.contactoid, attempts: job.intentos, err: failure }, 'notification will be retried');
+        await database.query(sql`
+          update sense.trabajo set bloqueadohasta = null, ejecutar = ${timestamp(retryAt)}, ultimoerror = ${failure}
+           where trabajoid = ${job.trabajoid} and bloqueadohasta = ${timestamp(lease)}`);
+      }
+    }
+    return claimed.length;
+  }
+
+  async function runDue(): Promise<RunSummary> {
+    const summary: RunSummary = { rounds: 0, sent: 0, failed: 0, retried: 0 };
+    for (let pass = 0; pass < 1000; pass += 1) {
+      const at = now();
+      const rounds = await runRounds(at);
+      summary.rounds += rounds;
+      const deliveries = await runDeliveries(at, summary);
+      if (rounds === 0 && deliveries === 0) break;
+    }
+    return summary;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  let again = false;
+  let stopped = true;
+  const tick = () => {
+    if (stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    running = runDue()
+      .catch((error: unknown) => logger.error({ err: error }, 'notifier run failed'))
+      .finally(() => {
+        busy = false;
+        if (again && !stopped) {
+          again = false;
+          tick();
+        }
+      });
+  };
+
+  return {
+    runDue,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(tick, pollIntervalMs);
+      timer.unref();
+      tick();
+    },
+    wake: tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+      for (const carrier of Object.values(carriers)) carrier.close?.();
+    },
+  };
+}
