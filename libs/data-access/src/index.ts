@@ -57,17 +57,21 @@ export type {
   DashboardFiltersProviderProps,
 } from './filters/dashboard-filters';
 export { tableRowKeys, isTableKey } from './table-rows/keys';
-export type { TableRowsParams } from './table-rows/keys';
+export type { TableRowsParams, LabelParams } from './table-rows/keys';
 export {
   useTableRows,
   useTableTotal,
   useTableMeta,
   useReferenceRows,
+  useReferenceLabels,
+  useLabelSearch,
   useTableRowMutations,
   rowKeyValues,
   REFERENCE_ROW_LIMIT,
 } from './table-rows/table-rows';
-export type { TableMeta, BulkCreateError, BulkCreateResult } from './table-rows/table-rows';
+export type { TableMeta } from './table-rows/table-rows';
+// The massive import's answer lives in domain (the API answers it); kept here for existing imports.
+export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';
 export type { ThresholdPreviewRequest, ThresholdSeriesRequest } from './thresholds/keys';
 export {

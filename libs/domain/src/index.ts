@@ -24,6 +24,9 @@ export {
   CHUNK_LOAD_TIMEOUT_MS,
   MIN_PASSWORD_LENGTH,
   MAX_PASSWORD_LENGTH,
+  MAX_BULK_ROWS,
+  MAX_BULK_ERRORS,
+  MAX_LABEL_PAGE_SIZE,
 } from './constants';
 export {
   TABLE_GROUPS,
@@ -42,6 +45,7 @@ export {
   referencedTable,
   fieldMaxLength,
   ancestorsOf,
+  labelLookupColumns,
 } from './registry';
 export type {
   TableGroup,
@@ -65,6 +69,12 @@ export type {
   TableColumn,
   TableInfo,
   TableConstraint,
+  BulkCreateRequest,
+  BulkCreateError,
+  BulkCreateResult,
+  LabelOption,
+  LabelPage,
+  ReferencingRows,
 } from './sense-api';
 export {
   ALERTA_SORT_COLUMNS,

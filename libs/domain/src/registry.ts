@@ -61,6 +61,12 @@ export interface TableDefinition {
    * Empty for link tables, which have no name of their own.
    */
   labelColumns: readonly string[];
+  /**
+   * Further columns that name one row when a person types a label instead of an id (a massive
+   * import's CSV, a select's search): a node's DevEUI, a metric's abbreviation. Matched like the
+   * label, ignoring case and surrounding spaces.
+   */
+  lookupColumns: readonly string[];
   /** Per-column form metadata beyond what the database's catalogue says (input kind, reference, limit). */
   fields: Readonly<Record<string, FieldDefinition>>;
   /** The column naming this table's parent in the location hierarchy (empresa → paisid): selects cascade along it. */
@@ -136,6 +142,7 @@ function table(
     hiddenColumns: options.hiddenColumns ?? [],
     embeds: options.embeds ?? [],
     labelColumns: options.labelColumns ?? [],
+    lookupColumns: options.lookupColumns ?? [],
     fields: options.fields ?? {},
     parent: options.parent ?? null,
   };
@@ -206,6 +213,7 @@ const DEFINITIONS: readonly TableDefinition[] = [
   }),
   table('ubicacion', 'location', ALL_BUT_MASSIVE, {
     labelColumns: ['ubicacion'],
+    lookupColumns: ['ubicacionabrev'],
     parent: { column: 'fundoid', table: 'fundo' },
     identifyingFields: ['ubicacion', 'ubicacionabrev'],
     searchColumns: ['ubicacion', 'ubicacionabrev'],
@@ -219,6 +227,7 @@ const DEFINITIONS: readonly TableDefinition[] = [
   }),
   table('entidad', 'location', ALL_BUT_MASSIVE, {
     labelColumns: ['entidad'],
+    lookupColumns: ['entidadabrev'],
     identifyingFields: ['entidad', 'entidadabrev'],
     searchColumns: ['entidad', 'entidadabrev'],
     orderBy: [{ column: 'entidad', direction: 'asc' }],
@@ -231,6 +240,7 @@ const DEFINITIONS: readonly TableDefinition[] = [
   }),
   table('nodo', 'device', ALL_BUT_MASSIVE, {
     labelColumns: ['nodo'],
+    lookupColumns: ['deveui', 'nodoabrev'],
     fields: { deveui: { input: 'deveui' } },
     identifyingFields: ['nodo', 'nodoabrev'],
     searchColumns: ['nodo', 'nodoabrev', 'deveui'],
@@ -246,6 +256,7 @@ const DEFINITIONS: readonly TableDefinition[] = [
   }),
   table('metrica', 'device', ALL_BUT_MASSIVE, {
     labelColumns: ['metrica'],
+    lookupColumns: ['metricaabrev'],
     identifyingFields: ['metrica', 'metricaabrev'],
     searchColumns: ['metrica', 'metricaabrev', 'unidad'],
     orderBy: [{ column: 'metrica', direction: 'asc' }],
@@ -269,6 +280,7 @@ const DEFINITIONS: readonly TableDefinition[] = [
   }),
   table('criticidad', 'threshold', ALL_BUT_MASSIVE, {
     labelColumns: ['criticidad'],
+    lookupColumns: ['criticidadabrev'],
     identifyingFields: ['criticidad'],
     searchColumns: ['criticidad', 'criticidadabrev'],
     orderBy: [{ column: 'grado', direction: 'asc' }],
@@ -429,4 +441,12 @@ export function ancestorsOf(name: TableName): TableName[] {
     parent = tableDefinition(parent.table).parent;
   }
   return chain;
+}
+
+/**
+ * The columns a typed label is matched against, besides the label itself (the label columns
+ * joined by a space): the registry's `lookupColumns`.
+ */
+export function labelLookupColumns(definition: TableDefinition): readonly string[] {
+  return definition.lookupColumns;
 }

@@ -1,5 +1,7 @@
 /** The answers of the /api/sense calls (api.md, "The sense calls"), shared by API and console. */
 
+import type { ApiErrorCode } from './errors';
+
 /** Any table's row as the generic calls answer it: column names to values, dates as ISO strings. */
 export type TableRow = Record<string, unknown>;
 
@@ -92,4 +94,57 @@ export interface TableConstraint {
   constraint_type: 'PRIMARY KEY' | 'UNIQUE' | 'FOREIGN KEY' | 'CHECK' | 'EXCLUDE';
   columns: string[];
   references: { table: string; columns: string[] } | null;
+}
+
+/** `POST /{table}/bulk`: many rows at once, all or none; foreign keys by id or by label. */
+export interface BulkCreateRequest {
+  rows: Record<string, unknown>[];
+  /** Check everything (types, labels, foreign keys, duplicates, checks) and write nothing. */
+  dryRun?: boolean;
+}
+
+/** One problem of one row of a massive import. */
+export interface BulkCreateError {
+  /** The row's position in the request, from 0. */
+  index: number;
+  /** The column at fault; absent when the row as a whole is (not an object, a composite key). */
+  field?: string;
+  /** VALIDATION (type, size, required, unknown column), FOREIGN_KEY (unknown or ambiguous label, missing row), DUPLICATE, CONSTRAINT. */
+  code: ApiErrorCode;
+  /** What exactly: the validation rule (`type`, `maxLength`, `unknown`…), `unknownLabel`, `ambiguousLabel`, `missing`, `repeated` (an earlier row of the batch), `exists` (a stored row), `check`. */
+  rule: string;
+  limit?: number | string;
+  /** Human readable (Spanish), naming the value or the row it repeats. */
+  message: string;
+}
+
+export interface BulkCreateResult {
+  /** Rows written: 0 on a dry run and whenever any row has an error (nothing is written then). */
+  created: number;
+  dryRun: boolean;
+  /** Rows without any error: what a run would create if the others were fixed. */
+  valid: number;
+  /** The errors in row order, at most MAX_BULK_ERRORS of them. */
+  errors: BulkCreateError[];
+  /** How many errors there were in all (more than `errors` lists when it was cut). */
+  errorCount: number;
+}
+
+/** `GET /{table}/labels`: a row's key and the words that name it. */
+export interface LabelOption {
+  id: number;
+  label: string;
+}
+
+export interface LabelPage {
+  data: LabelOption[];
+  pagination: Pagination;
+}
+
+/** One table whose rows still point at a row that a delete was refused for. */
+export interface ReferencingRows {
+  table: string;
+  /** The referencing columns. */
+  columns: string[];
+  count: number;
 }

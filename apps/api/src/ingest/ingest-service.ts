@@ -9,6 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import { evaluateThresholds } from './alarm-engine';
 import type { ActiveThreshold, EvaluatedReading, OpenEpisode } from './alarm-engine';
 import { scheduleFirstRounds } from '../notify/notifier';
+import { numberArray, textArray } from '../sense/pg-arrays';
 
 /** One reading as a sender names it: the node by DevEUI or id, the metric by id or abbreviation. */
 export interface IngestReading {
@@ -131,14 +132,6 @@ function rowsOf<Row>(result: unknown): Row[] {
 }
 
 /** A PostgreSQL array literal of numbers, one text parameter (cheaper than thousands of them). */
-function numberArray(values: readonly number[]): string {
-  return `{${values.join(',')}}`;
-}
-
-function textArray(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
-}
-
 const DEVEUI = /^[0-9a-f]{16}$/;
 
 function positiveInteger(value: unknown): value is number {

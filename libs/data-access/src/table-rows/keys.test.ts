@@ -14,6 +14,14 @@ describe('table row keys', () => {
     expect(tableRowKeys.composite('sensor', { nodoid: 3, tipoid: 7 })).toBe('/sense/sensor/composite?nodoid=3&tipoid=7');
   });
 
+  it('keys a set of label ids once whatever their order, and searches with parent filters', () => {
+    expect(tableRowKeys.labels('empresa', { ids: [9, 3, 9] })).toBe('/sense/empresa/labels?ids=3%2C9');
+    expect(tableRowKeys.labels('empresa', { search: ' agro ', page: 2, pageSize: 20, filters: { paisid: 1 } })).toBe(
+      '/sense/empresa/labels?search=agro&page=2&pageSize=20&paisid=1',
+    );
+    expect(isTableKey('empresa', tableRowKeys.labels('empresa', { ids: [1] }))).toBe(true);
+  });
+
   it('revalidates every key of a table and none of another with a longer name', () => {
     expect(isTableKey('umbral', '/sense/umbral?page=1&pageSize=20')).toBe(true);
     expect(isTableKey('umbral', '/sense/umbral/columns')).toBe(true);

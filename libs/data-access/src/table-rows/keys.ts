@@ -41,7 +41,26 @@ export const tableRowKeys = {
   composite: (table: TableName, key: Readonly<Record<string, unknown>>) =>
     `${SENSE}/${table}/composite${query(Object.entries(key).map(([column, value]) => [column, String(value)]))}`,
   bulk: (table: TableName) => `${SENSE}/${table}/bulk`,
+  /** The labels of some rows (`ids`, sorted so one set of ids is one key) or a search of them. */
+  labels: (table: TableName, params: LabelParams) =>
+    `${SENSE}/${table}/labels${query([
+      ['ids', params.ids ? [...new Set(params.ids)].sort((a, b) => a - b).join(',') : undefined],
+      ['search', params.search?.trim()],
+      ['page', params.page],
+      ['pageSize', params.pageSize],
+      ...Object.entries(params.filters ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([column, value]): [string, string] => [column, String(value)]),
+    ])}`,
 };
+
+/** What `/{table}/labels` is asked: the names of some ids, or a search (a select's options), optionally under a parent. */
+export interface LabelParams {
+  ids?: readonly number[];
+  search?: string;
+  page?: number;
+  pageSize?: number;
+  /** Parent filters, e.g. `{ paisid: 1 }` for the companies of a country. */
+  filters?: Readonly<Record<string, string | number>>;
+}
 
 /** Whether an SWR key belongs to `table` (its pages, lists and metadata), for revalidation after a write. */
 export function isTableKey(table: TableName, key: unknown): boolean {

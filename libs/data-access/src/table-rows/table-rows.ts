@@ -1,10 +1,11 @@
 import { hasCompositeKey, tableDefinition } from '@camposense/domain';
-import type { PaginatedRows, TableColumn, TableConstraint, TableName, TableRow } from '@camposense/domain';
-import { useCallback } from 'react';
+import { MAX_LABEL_PAGE_SIZE } from '@camposense/domain';
+import type { BulkCreateResult, LabelPage, PaginatedRows, TableColumn, TableConstraint, TableName, TableRow } from '@camposense/domain';
+import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiFetcher, apiRequest } from '../client/api-client';
 import { isTableKey, tableRowKeys } from './keys';
-import type { TableRowsParams } from './keys';
+import type { LabelParams, TableRowsParams } from './keys';
 
 /** The most rows read to name foreign keys and fill selects: reference tables are far smaller. */
 export const REFERENCE_ROW_LIMIT = 5000;
@@ -41,6 +42,24 @@ export function useReferenceRows(table: TableName | null) {
   return useSWR<TableRow[]>(table ? tableRowKeys.list(table, REFERENCE_ROW_LIMIT) : null, apiFetcher);
 }
 
+/**
+ * The labels of the given ids of a referenced table (the companies named on one page of fundos),
+ * one request for the whole page however many rows share an id; null table or no ids: no request.
+ * Answers id → label; an id missing from the map has no row (or no label yet).
+ */
+export function useReferenceLabels(table: TableName | null, ids: readonly unknown[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0))].slice(0, MAX_LABEL_PAGE_SIZE);
+  const key = table && wanted.length > 0 ? tableRowKeys.labels(table, { ids: wanted, pageSize: MAX_LABEL_PAGE_SIZE }) : null;
+  const { data, ...rest } = useSWR<LabelPage>(key, apiFetcher, { keepPreviousData: true });
+  const labels = useMemo(() => new Map((data?.data ?? []).map((option) => [option.id, option.label])), [data]);
+  return { labels, data, ...rest };
+}
+
+/** A page of a referenced table's labels matching `search` (a searchable select's options), under its parent filters. */
+export function useLabelSearch(table: TableName | null, params: LabelParams) {
+  return useSWR<LabelPage>(table ? tableRowKeys.labels(table, params) : null, apiFetcher, { keepPreviousData: true });
+}
+
 /** A row's key as the API takes it: the single id, or the composite key's columns. */
 export function rowKeyValues(table: TableName, row: TableRow): Record<string, unknown> {
   return Object.fromEntries(tableDefinition(table).key.map((column) => [column, row[column]]));
@@ -50,19 +69,6 @@ function rowPath(table: TableName, key: Readonly<Record<string, unknown>>): stri
   const definition = tableDefinition(table);
   if (hasCompositeKey(definition)) return tableRowKeys.composite(table, key);
   return tableRowKeys.row(table, String(key[definition.key[0]!]));
-}
-
-export interface BulkCreateError {
-  /** The row's position in the request, from 0. */
-  index: number;
-  field?: string;
-  code: string;
-  message: string;
-}
-
-export interface BulkCreateResult {
-  created: number;
-  errors: BulkCreateError[];
 }
 
 /**

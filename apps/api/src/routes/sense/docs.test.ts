@@ -45,6 +45,8 @@ describe('OpenAPI document and Swagger UI', () => {
       ['/api/sense/{table}/{id}', 'delete', ['table', 'id']],
       ['/api/sense/{table}/composite', 'put', ['table']],
       ['/api/sense/{table}/composite', 'delete', ['table']],
+      ['/api/sense/{table}/bulk', 'post', ['table']],
+      ['/api/sense/{table}/labels', 'get', ['table', 'ids', 'search', 'page', 'pageSize']],
     ];
     for (const [path, method, parameters] of expected) {
       const operation = document.paths[path]?.[method];
@@ -59,6 +61,10 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(document.paths['/api/sense/{table}']!['post']!.responses).toHaveProperty('201');
     expect(document.paths['/api/sense/{table}/{id}']!['delete']!.responses).toHaveProperty('204');
     expect(JSON.stringify(document.paths['/api/sense/{table}']!['post'])).toContain('readOnly');
+    const bulk = JSON.stringify(document.paths['/api/sense/{table}/bulk']!['post']);
+    expect(bulk).toContain('"maxItems":100000');
+    expect(bulk).toContain('413');
+    expect(bulk).toContain('dryRun');
   });
 
   it('serves Swagger UI at /api/docs from its own assets, loading nothing from another origin', async () => {

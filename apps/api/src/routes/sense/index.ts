@@ -1,5 +1,6 @@
 import type { Database } from '@camposense/db';
 import type { FastifyInstance } from 'fastify';
+import { createBulkCreate } from '../../sense/bulk-create';
 import { createCatalogue } from '../../sense/catalogue';
 import { createReadingQueries } from '../../sense/reading-queries';
 import { HeavyReadBudget } from '../../sense/streaming';
@@ -26,5 +27,5 @@ export async function senseDataRoutes(app: FastifyInstance, { database }: SenseD
   registerListRoutes(app, queries);
   registerReadingRoutes(app, createReadingQueries(database), heavyReads);
   const writes = createTableWrites(database, catalogue, { onUserChanged: (id) => app.accountStatus.invalidate(id) });
-  registerTableRoutes(app, { catalogue, queries, writes, heavyReads });
+  registerTableRoutes(app, { catalogue, queries, writes, bulk: createBulkCreate(database, catalogue), database, heavyReads });
 }

@@ -1,4 +1,4 @@
-import { GET_ALL_THRESHOLD, TABLE_NAMES } from '@camposense/domain';
+import { GET_ALL_THRESHOLD, MAX_BULK_ERRORS, MAX_BULK_ROWS, TABLE_NAMES } from '@camposense/domain';
 import { errorResponses } from '../../schemas';
 
 /** JSON schemas of the /api/sense routes: request validation and the OpenAPI document. */
@@ -45,3 +45,62 @@ export const optionalId = (description: string) => ({ type: 'integer', minimum: 
 /** `limit` of array answers: 1 to GET_ALL_THRESHOLD. */
 export const limitSchema = (description: string) =>
   ({ type: 'integer', minimum: 1, maximum: GET_ALL_THRESHOLD, description }) as const;
+
+export const bulkBodySchema = {
+  type: 'object',
+  required: ['rows'],
+  additionalProperties: false,
+  properties: {
+    rows: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_BULK_ROWS,
+      description: `Las filas, columna → valor (hasta ${MAX_BULK_ROWS}); una fila que no es un objeto es un error de esa fila`,
+      items: { description: 'Columna → valor; las claves foráneas por id o por etiqueta' },
+    },
+    dryRun: { type: 'boolean', default: false, description: 'Comprobar todo sin escribir nada' },
+  },
+} as const;
+
+export const bulkResultSchema = {
+  type: 'object',
+  required: ['created', 'dryRun', 'valid', 'errors', 'errorCount'],
+  properties: {
+    created: { type: 'integer', description: 'Filas escritas: 0 en una prueba y siempre que alguna fila tenga un error' },
+    dryRun: { type: 'boolean' },
+    valid: { type: 'integer', description: 'Filas sin ningún error' },
+    errorCount: { type: 'integer', description: 'Errores en total (`errors` lista los primeros)' },
+    errors: {
+      type: 'array',
+      maxItems: MAX_BULK_ERRORS,
+      items: {
+        type: 'object',
+        required: ['index', 'code', 'rule', 'message'],
+        properties: {
+          index: { type: 'integer', description: 'Posición de la fila en `rows`, desde 0' },
+          field: { type: 'string', description: 'La columna; ausente cuando falla la fila entera o una clave compuesta' },
+          code: { type: 'string', enum: ['VALIDATION', 'FOREIGN_KEY', 'DUPLICATE', 'CONSTRAINT'] },
+          rule: { type: 'string' },
+          limit: { type: ['integer', 'string'] },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+export const labelPageSchema = {
+  type: 'object',
+  required: ['data', 'pagination'],
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'label'],
+        properties: { id: { type: 'integer' }, label: { type: 'string' } },
+      },
+    },
+    pagination: paginatedSchema.properties.pagination,
+  },
+} as const;

@@ -1,8 +1,23 @@
-import type { PaginatedRows, SortDirection, TableColumn, TableConstraint, TableDefinition, TableInfo, TableRow } from '@camposense/domain';
-import { findTable, isWritableTable, REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@camposense/domain';
+import type {
+  BulkCreateRequest,
+  BulkCreateResult,
+  LabelPage,
+  PaginatedRows,
+  SortDirection,
+  TableColumn,
+  TableConstraint,
+  TableDefinition,
+  TableInfo,
+  TableRow,
+} from '@camposense/domain';
+import { findTable, isWritableTable, MAX_BULK_ERRORS, MAX_BULK_ROWS, MAX_LABEL_PAGE_SIZE, REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
+import type { BulkCreate } from '../../sense/bulk-create';
 import type { Catalogue } from '../../sense/catalogue';
+import { hasLabels, labelPage } from '../../sense/labels';
+import { checkFilterValue } from '../../sense/row-values';
+import { columnRef } from '../../sense/sql-names';
 import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { parseIfMatch, rowEtag } from '../../sense/row-etag';
@@ -10,7 +25,22 @@ import type { TableQueries } from '../../sense/table-queries';
 import type { KeyValues, TableWrites } from '../../sense/table-writes';
 import { isReader, readerHiddenColumns, readerQueryProblems, redactForReader } from '../../security/reader-view';
 import { validationError } from '../../sense/table-queries';
-import { limitSchema, paginatedSchema, readErrors, rowSchema, rowsSchema, security, tableParam, writeErrors } from './route-schemas';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '@camposense/db';
+import {
+  bulkBodySchema,
+  bulkResultSchema,
+  labelPageSchema,
+  limitSchema,
+  paginatedSchema,
+  readErrors,
+  rowSchema,
+  rowsSchema,
+  security,
+  tableParam,
+  writeErrors,
+} from './route-schemas';
 
 /** The largest page a paginated list answers. */
 export const MAX_PAGE_SIZE = 1000;
@@ -25,6 +55,20 @@ interface ListQuery {
   search?: string;
   sortBy?: string;
   sortOrder?: 'asc' | 'desc' | 'ASC' | 'DESC';
+  [filter: string]: unknown;
+}
+
+/** Bodies of `POST /{table}/bulk` up to this size (100,000 rows of a threshold with labels fit); larger answer 413. */
+export const BULK_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/** The query keys of `/{table}/labels` that are not parent filters. */
+const LABEL_PARAMETERS = new Set(['ids', 'search', 'page', 'pageSize']);
+
+interface LabelQuery {
+  ids?: string;
+  search?: string;
+  page?: number;
+  pageSize?: number;
   [filter: string]: unknown;
 }
 
@@ -88,11 +132,20 @@ export interface TableRouteDependencies {
   catalogue: Catalogue;
   queries: TableQueries;
   writes: TableWrites;
+  bulk: BulkCreate;
+  database: Database;
   /** The budget of streamed reads (limits above one batch). */
   heavyReads: HeavyReadBudget;
 }
 
-export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, writes, heavyReads }: TableRouteDependencies): void {
+/** A table whose massive operation the spec gives (sensor, metricasensor, umbral): 403 for the others. */
+function massiveTable(name: string): TableDefinition {
+  const definition = writableTable(name);
+  if (!definition.operations.includes('massive')) throw new ApiError(403, 'FORBIDDEN', `La tabla ${definition.name} no admite carga masiva`);
+  return definition;
+}
+
+export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, writes, bulk, database, heavyReads }: TableRouteDependencies): void {
   const tableParams = { type: 'object', required: ['table'], properties: { table: tableParam } } as const;
   const rowParams = {
     type: 'object',
@@ -277,6 +330,63 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
     (request) => catalogue.constraints(registeredTable(request.params.table)),
   );
 
+  app.get<{ Params: TableParams; Querystring: LabelQuery; Reply: LabelPage }>(
+    '/:table/labels',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Etiquetas de las filas de una tabla referenciada: por ids o buscando, paginadas',
+        description:
+          'Lo que una clave foránea muestra en lugar de su id (el nombre de la empresa, no `empresaid 3`): ' +
+          '`{ id, label }` en orden de etiqueta, la etiqueta son las columnas de nombre de la tabla unidas por un espacio. ' +
+          `\`ids=3,7,9\` (hasta ${MAX_LABEL_PAGE_SIZE}) nombra las filas de una página de otra tabla con una sola consulta; ` +
+          '`search` busca sin distinguir mayúsculas en la etiqueta y en las columnas de búsqueda (DevEUI del nodo, abreviatura de la métrica), ' +
+          'para los selects con búsqueda; las demás claves filtran por igualdad (`?paisid=1` para las empresas de un país). ' +
+          'Las tablas sin etiqueta (las de clave compuesta) responden 400. Un lector no obtiene etiquetas hechas de correos o teléfonos (403).',
+        security,
+        params: tableParams,
+        querystring: {
+          type: 'object',
+          properties: {
+            ids: { type: 'string', maxLength: 1200, pattern: '^[0-9]{1,10}(,[0-9]{1,10})*$', description: 'Ids separados por comas' },
+            search: { type: 'string', maxLength: 200, description: 'Texto a buscar en la etiqueta' },
+            page: { type: 'integer', minimum: 1, description: 'Página (desde 1)' },
+            pageSize: { type: 'integer', minimum: 1, maximum: MAX_LABEL_PAGE_SIZE, description: `Filas por página (por defecto ${MAX_LABEL_PAGE_SIZE})` },
+          },
+          additionalProperties: { type: 'string', maxLength: 64, description: 'Filtro por igualdad: `{columna}={valor}`' },
+        },
+        response: { 200: labelPageSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const definition = registeredTable(request.params.table);
+      if (!hasLabels(definition)) throw new ApiError(400, 'BAD_REQUEST', `La tabla ${definition.name} no tiene etiqueta: sus filas se nombran por su clave`);
+      const hidden = isReader(request.user) ? readerHiddenColumns(definition.name) : [];
+      if ([...definition.labelColumns, ...definition.lookupColumns].some((column) => hidden.includes(column))) {
+        throw new ApiError(403, 'FORBIDDEN', `Su rol no permite ver las etiquetas de ${definition.name}`);
+      }
+      const table = await catalogue.table(definition);
+      const conditions: SQL[] = [];
+      const problems = [];
+      for (const [key, raw] of Object.entries(request.query)) {
+        if (LABEL_PARAMETERS.has(key)) continue;
+        const column = table.columns.get(key);
+        if (!column || definition.hiddenColumns.includes(key) || hidden.includes(key)) {
+          problems.push({ field: key, rule: 'unknown' });
+          continue;
+        }
+        const checked = checkFilterValue(column, raw);
+        if (checked.ok) conditions.push(sql`${columnRef('r', key)} = ${checked.value}`);
+        else problems.push(checked.detail);
+      }
+      const ids = request.query.ids?.split(',').map(Number);
+      if (ids && ids.length > MAX_LABEL_PAGE_SIZE) problems.push({ field: 'ids', rule: 'maxItems', limit: MAX_LABEL_PAGE_SIZE });
+      if (problems.length > 0) throw validationError(problems);
+      const pageSize = request.query.pageSize ?? MAX_LABEL_PAGE_SIZE;
+      return labelPage(database, definition, { ids, search: request.query.search, page: request.query.page ?? 1, pageSize, conditions });
+    },
+  );
+
   app.get<{ Params: TableParams; Querystring: Record<string, string> }>(
     '/:table/composite',
     {
@@ -329,6 +439,37 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       const row = await writes.insert(definition, bodyOf(request.body), actorOf(request));
       await setEtag(definition, row, reply);
       return reply.status(201).send(row);
+    },
+  );
+
+  app.post<{ Params: TableParams; Body: BulkCreateRequest; Reply: BulkCreateResult }>(
+    '/:table/bulk',
+    {
+      bodyLimit: BULK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['sense'],
+        summary: 'Carga masiva: muchas filas en una transacción, todas o ninguna',
+        description:
+          `Solo las tablas con operación masiva (sensor, metricasensor, umbral; las demás 403) y solo administradores. ` +
+          `Hasta ${MAX_BULK_ROWS.toLocaleString('en')} filas (más: 400 con rule \`maxItems\`) y ${BULK_BODY_LIMIT_BYTES / 1024 / 1024} MiB (más: 413). ` +
+          'Cada fila se valida como en `POST /{table}`; además, como vienen de un CSV: un texto se lee con el tipo de su columna ' +
+          '(`"12"` en una columna entera es 12, `"true"` un booleano) y una celda vacía es un valor ausente (el valor por defecto). ' +
+          'Una clave foránea va por id o por etiqueta: el nombre de la fila referenciada o una de sus columnas de búsqueda ' +
+          '(nodo: nombre, DevEUI o abreviatura; tipo: nombre; métrica: nombre o abreviatura; ubicación, criticidad: nombre o abreviatura), ' +
+          'sin distinguir mayúsculas. Se comprueba todo el lote: etiquetas desconocidas o ambiguas (`FOREIGN_KEY`, rule `unknownLabel`, `ambiguousLabel`), ' +
+          'filas referenciadas que no existen (`missing`), restricciones check (`CONSTRAINT`), duplicados con filas guardadas (`DUPLICATE`, rule `exists`) ' +
+          'y con filas anteriores del lote (rule `repeated`, `limit` = índice de la anterior). ' +
+          `Responde 200 \`{ created, dryRun, valid, errors, errorCount }\`: \`errors\` lista hasta ${MAX_BULK_ERRORS} errores en orden de fila ` +
+          '(`index` desde 0); con cualquier error no se escribe nada (`created: 0`). `dryRun: true` comprueba todo y no escribe nada.',
+        security,
+        params: tableParams,
+        body: bulkBodySchema,
+        response: { 200: bulkResultSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const definition = massiveTable(request.params.table);
+      return bulk.create(definition, request.body.rows, actorOf(request), request.body.dryRun ?? false);
     },
   );
 

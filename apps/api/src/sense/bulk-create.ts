@@ -1,0 +1,383 @@
+import { appDb } from '@camposense/db';
+import type { Database } from '@camposense/db';
+import { MAX_BULK_ERRORS, referencedTable, tableDefinition } from '@camposense/domain';
+import type { ApiErrorCode, ApiErrorDetail, BulkCreateError, BulkCreateResult, TableDefinition, TableName } from '@camposense/domain';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Catalogue, CatalogueColumn, CatalogueTable } from './catalogue';
+import { hasLabels, normaliseLabel, resolveLabels } from './labels';
+import { numberArray, textArray } from './pg-arrays';
+import { checkBody } from './row-values';
+import { columnRef, SENSE_SCHEMA, tableRef } from './sql-names';
+import type { WriteActor } from './table-writes';
+
+/*
+ * A massive import: many rows of one table in one transaction, all or none. Rows are checked in
+ * two passes, each over the whole batch at once (never a query per row):
+ *   1. in JavaScript, per row: the cell types against the catalogue (CSV cells arrive as text and
+ *      are read as the column's type), foreign keys given by label resolved to ids with one query
+ *      per referenced table;
+ *   2. in the database, over a temporary copy of the table holding the rows that passed: one query
+ *      per foreign key (does the row exist), per check constraint, and per unique index (against
+ *      stored rows and earlier rows of the batch; partial indexes with their predicate).
+ * Constraint names, columns, check expressions and index predicates come from the database's own
+ * catalogue, never from the request. Only when nothing failed and it is no dry run are the rows
+ * copied into the table, with one statement.
+ */
+
+const BATCH = 'camposense_bulk';
+const INDEX = '__index';
+const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint']);
+const NUMBER_TYPES = new Set(['numeric', 'double precision', 'real']);
+const INTEGER_TEXT = /^[+-]?\d{1,16}$/;
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const PLAIN_TYPE = /^[a-z][a-z ]*$/;
+
+interface UniqueIndex {
+  name: string;
+  columns: string[];
+  predicate: string | null;
+}
+
+interface CheckRule {
+  name: string;
+  columns: string[];
+  expression: string;
+}
+
+interface ForeignKey {
+  columns: string[];
+  table: string;
+  referenced: string[];
+}
+
+interface TableRules {
+  uniques: UniqueIndex[];
+  checks: CheckRule[];
+  foreignKeys: ForeignKey[];
+}
+
+/** A row that passed the first pass: its checked values, by column. */
+interface PreparedRow {
+  index: number;
+  values: Map<string, unknown>;
+}
+
+/** Ends the transaction without writing (a dry run, or a batch with errors) and carries the answer out. */
+class Rollback extends Error {
+  constructor(readonly result: BulkCreateResult) {
+    super('bulk create rolled back');
+  }
+}
+
+export interface BulkCreate {
+  /** Checks `rows` and, when none has an error and it is no dry run, writes them all. */
+  create(definition: TableDefinition, rows: readonly unknown[], actor: WriteActor, dryRun: boolean): Promise<BulkCreateResult>;
+}
+
+const quote = (value: unknown) => `«${String(value)}»`;
+
+/** A person's sentence for a validation detail of one cell. */
+function describe(detail: ApiErrorDetail, table: string): string {
+  const field = quote(detail.field);
+  switch (detail.rule) {
+    case 'unknown':
+      return `La columna ${field} no existe en ${table}`;
+    case 'readOnly':
+      return `La columna ${field} la rellena el servidor: quítela`;
+    case 'required':
+      return `Falta ${field}, que es obligatorio`;
+    case 'type': {
+      const kinds: Record<string, string> = { integer: 'un número entero', number: 'un número', boolean: 'true o false', string: 'texto' };
+      return `${field} debe ser ${kinds[String(detail.limit)] ?? String(detail.limit)}`;
+    }
+    case 'maxLength':
+      return `${field} admite como máximo ${String(detail.limit)} caracteres`;
+    case 'maximum':
+      return `${field} debe ser como máximo ${String(detail.limit)}`;
+    case 'minimum':
+      return `${field} debe ser como mínimo ${String(detail.limit)}`;
+    case 'format':
+      return `${field} no tiene el formato ${String(detail.limit ?? '')}`.trim();
+    default:
+      return `${field} no es válido (${detail.rule})`;
+  }
+}
+
+/** A CSV cell (text) as the column's type where it reads as one; anything else is left for the type check to refuse. */
+function readCell(column: CatalogueColumn, value: string): unknown {
+  const text = value.trim();
+  if (INTEGER_TYPES.has(column.data_type)) return INTEGER_TEXT.test(text) ? Number(text) : value;
+  if (NUMBER_TYPES.has(column.data_type)) return NUMBER_TEXT.test(text) ? Number(text) : value;
+  if (column.data_type === 'boolean') {
+    const lower = text.toLowerCase();
+    return lower === 'true' ? true : lower === 'false' ? false : value;
+  }
+  return value;
+}
+
+/** A checked value as array-literal text for its column (`cast(… as type)` reads it back). */
+function cellText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+function loadRules(database: Database, catalogue: Catalogue, definition: TableDefinition): Promise<TableRules> {
+  const relation = sql`(select t.oid from pg_catalog.pg_class t join pg_catalog.pg_namespace n on n.oid = t.relnamespace
+                         where n.nspname = ${SENSE_SCHEMA} and t.relname = ${definition.name})`;
+  return Promise.all([
+    database.query<UniqueIndex>(sql`
+      select c.relname::text as name,
+             (select json_agg(a.attname::text order by k.position)
+                from unnest(i.indkey::int2[]) with ordinality as k(attnum, position)
+                join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum) as columns,
+             pg_get_expr(i.indpred, i.indrelid) as predicate
+        from pg_catalog.pg_index i
+        join pg_catalog.pg_class c on c.oid = i.indexrelid
+       where i.indrelid = ${relation} and i.indisunique and i.indexprs is null
+       order by c.relname`),
+    database.query<CheckRule>(sql`
+      select con.conname::text as name,
+             pg_get_expr(con.conbin, con.conrelid) as expression,
+             coalesce((select json_agg(a.attname::text order by a.attnum)
+                         from pg_catalog.pg_attribute a
+                        where a.attrelid = con.conrelid and a.attnum = any(con.conkey)), '[]'::json) as columns
+        from pg_catalog.pg_constraint con
+       where con.conrelid = ${relation} and con.contype = 'c'
+       order by con.conname`),
+    catalogue.constraints(definition),
+  ]).then(([uniques, checks, constraints]) => ({
+    uniques,
+    checks,
+    foreignKeys: constraints
+      .filter((constraint) => constraint.constraint_type === 'FOREIGN KEY' && constraint.references)
+      .map((constraint) => ({ columns: constraint.columns, table: constraint.references!.table, referenced: constraint.references!.columns })),
+  }));
+}
+
+export function createBulkCreate(database: Database, catalogue: Catalogue): BulkCreate {
+  const rulesCache = new Map<string, Promise<TableRules>>();
+  const rulesOf = (definition: TableDefinition) => {
+    let rules = rulesCache.get(definition.name);
+    if (!rules) {
+      rules = loadRules(database, catalogue, definition);
+      rulesCache.set(definition.name, rules);
+      rules.catch(() => rulesCache.delete(definition.name));
+    }
+    return rules;
+  };
+
+  /** The labelled table a column points at (nodoid → nodo), where labels may stand for ids. */
+  function labelledReference(definition: TableDefinition, table: CatalogueTable, column: string): TableDefinition | undefined {
+    if (definition.readOnlyColumns.includes(column) || !table.columns.has(column)) return undefined;
+    const name: TableName | undefined = referencedTable(definition, column);
+    const target = name ? tableDefinition(name) : undefined;
+    return target && hasLabels(target) ? target : undefined;
+  }
+
+  /** Pass 1: every row's cells read and checked; labels resolved. Rows with errors are left out. */
+  async function prepare(definition: TableDefinition, table: CatalogueTable, rows: readonly unknown[], errors: BulkCreateError[]) {
+    const bodies: (Record<string, unknown> | null)[] = [];
+    const labels = new Map<TableName, { target: TableDefinition; cells: { index: number; field: string; label: string }[] }>();
+    rows.forEach((row, index) => {
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+        errors.push({ index, code: 'VALIDATION', rule: 'type', limit: 'object', message: 'La fila no es un objeto { columna: valor }' });
+        bodies.push(null);
+        return;
+      }
+      const body: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(row as Record<string, unknown>)) {
+        // An empty CSV cell is no value: the column's default, or `required` if it has none.
+        if (typeof value === 'string' && value.trim() === '') continue;
+        const column = table.columns.get(field);
+        const target = labelledReference(definition, table, field);
+        if (column && target && typeof value === 'string' && !INTEGER_TEXT.test(value.trim())) {
+          const entry = labels.get(target.name) ?? { target, cells: [] };
+          entry.cells.push({ index, field, label: value });
+          labels.set(target.name, entry);
+          body[field] = 0; // replaced by the resolved id below
+        } else {
+          body[field] = column && typeof value === 'string' ? readCell(column, value) : value;
+        }
+      }
+      bodies.push(body);
+    });
+
+    const unresolved = new Set<number>();
+    const labelErrors = new Set<string>();
+    for (const { target, cells } of labels.values()) {
+      const found = await resolveLabels(database, target, cells.map((cell) => cell.label));
+      for (const { index, field, label } of cells) {
+        const ids = found.get(normaliseLabel(label)) ?? [];
+        const body = bodies[index]!;
+        if (ids.length === 1) {
+          body[field] = ids[0];
+          continue;
+        }
+        delete body[field];
+        unresolved.add(index);
+        labelErrors.add(`${index}:${field}`);
+        errors.push(
+          ids.length === 0
+            ? { index, field, code: 'FOREIGN_KEY', rule: 'unknownLabel', message: `No existe ningún registro de ${target.name} llamado ${quote(label.trim())}` }
+            : {
+                index,
+                field,
+                code: 'FOREIGN_KEY',
+                rule: 'ambiguousLabel',
+                message: `${quote(label.trim())} nombra ${ids.length} registros de ${target.name} (ids ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? '…' : ''}): use el id`,
+              },
+        );
+      }
+    }
+
+    const prepared: PreparedRow[] = [];
+    bodies.forEach((body, index) => {
+      if (body === null) return;
+      const { values, errors: details } = checkBody(table, body, { mode: 'insert' });
+      for (const detail of details) {
+        // A label that named no row was reported already; its column is not also "missing".
+        if (detail.rule === 'required' && labelErrors.has(`${index}:${detail.field}`)) continue;
+        errors.push({ index, field: detail.field, code: 'VALIDATION', rule: detail.rule, ...(detail.limit === undefined ? {} : { limit: detail.limit }), message: describe(detail, definition.name) });
+      }
+      if (details.length === 0 && !unresolved.has(index)) prepared.push({ index, values });
+    });
+    return prepared;
+  }
+
+  return {
+    async create(definition, rows, actor, dryRun) {
+      const table = await catalogue.table(definition);
+      const rules = await rulesOf(definition);
+      const errors: BulkCreateError[] = [];
+      const prepared = await prepare(definition, table, rows, errors);
+
+      const identity = [...table.columns.values()].filter((column) => column.is_identity).map((column) => column.column_name);
+      const stored = [...table.columns.values()].filter((column) => !column.is_identity);
+      for (const column of stored) {
+        if (!PLAIN_TYPE.test(column.data_type)) throw new Error(`bulk create: column type ${column.data_type} of ${definition.name}.${column.column_name}`);
+      }
+      const batchRef = sql.identifier(BATCH);
+      const indexRef = (alias: string) => columnRef(alias, INDEX);
+      const audit = ['usercreatedid', 'usermodifiedid'].filter((name) => table.columns.has(name));
+
+      const work = async (run: (statement: SQL) => Promise<Record<string, unknown>[]>): Promise<BulkCreateResult> => {
+        await run(sql`select set_config('camposense.usuarioid', ${String(actor.id)}, true)`);
+        await run(sql`create temporary table ${batchRef} (like ${tableRef(definition.name)} including defaults, ${sql.identifier(INDEX)} integer) on commit drop`);
+        for (const column of identity) await run(sql`alter table ${batchRef} alter column ${sql.identifier(column)} drop not null`);
+
+        // Rows giving the same columns go in together; each group's missing columns take their defaults.
+        const groups = new Map<string, { columns: string[]; rows: PreparedRow[] }>();
+        for (const row of prepared) {
+          const columns = [...row.values.keys()].sort();
+          const key = columns.join(',');
+          const group = groups.get(key) ?? { columns, rows: [] };
+          group.rows.push(row);
+          groups.set(key, group);
+        }
+        for (const { columns, rows: members } of groups.values()) {
+          const arrays = columns.map((name) => sql`${textArray(members.map((row) => cellText(row.values.get(name))))}::text[]`);
+          const aliases = columns.map((_name, position) => sql.identifier(`c${position}`));
+          const casts = columns.map((name, position) => sql`cast(${columnRef('u', `c${position}`)} as ${sql.raw(table.columns.get(name)!.data_type)})`);
+          const targets = [...columns, ...audit, INDEX].map((name) => sql.identifier(name));
+          const values = [...casts, ...audit.map(() => sql`${actor.id}::int`), indexRef('u')];
+          await run(sql`
+            insert into ${batchRef} (${sql.join(targets, sql`, `)})
+            select ${sql.join(values, sql`, `)}
+              from unnest(${sql.join([...arrays, sql`${numberArray(members.map((row) => row.index))}::int[]`], sql`, `)})
+                as u(${sql.join([...aliases, sql.identifier(INDEX)], sql`, `)})`);
+        }
+
+        const add = (found: Record<string, unknown>[], error: (row: Record<string, unknown>) => Omit<BulkCreateError, 'index'>) => {
+          for (const row of found) errors.push({ index: Number(row['index']), ...error(row) });
+        };
+        const fieldOf = (columns: readonly string[]) => (columns.length === 1 ? { field: columns[0]! } : {});
+        const notNull = (alias: string, columns: readonly string[]) => columns.map((name) => sql`${columnRef(alias, name)} is not null`);
+
+        if (prepared.length > 0) {
+          for (const foreignKey of rules.foreignKeys) {
+            const matches = foreignKey.columns.map((name, position) => sql`${columnRef('r', foreignKey.referenced[position]!)} = ${columnRef('b', name)}`);
+            const found = await run(sql`
+              select ${indexRef('b')} as index from ${batchRef} b
+               where ${sql.join(notNull('b', foreignKey.columns), sql` and `)}
+                 and not exists (select 1 from ${tableRef(foreignKey.table)} r where ${sql.join(matches, sql` and `)})`);
+            add(found, () => ({
+              ...fieldOf(foreignKey.columns),
+              code: 'FOREIGN_KEY' as ApiErrorCode,
+              rule: 'missing',
+              message: `No existe ningún registro de ${foreignKey.table} con ${foreignKey.columns.join(', ')} así`,
+            }));
+          }
+          for (const check of rules.checks) {
+            const found = await run(sql`select ${indexRef('b')} as index from ${batchRef} b where not coalesce((${sql.raw(check.expression)}), true)`);
+            add(found, () => ({
+              ...(check.columns.length > 0 ? { field: check.columns.at(-1)! } : {}),
+              code: 'CONSTRAINT' as ApiErrorCode,
+              rule: 'check',
+              limit: check.name,
+              message: `No cumple la regla ${check.name} (${check.expression})`,
+            }));
+          }
+          for (const unique of rules.uniques) {
+            // Unqualified names of the predicate read the innermost table: `b` outside, `x` in the subquery.
+            const predicate = unique.predicate === null ? [] : [sql`(${sql.raw(unique.predicate)})`];
+            const equal = unique.columns.map((name) => sql`${columnRef('x', name)} = ${columnRef('b', name)}`);
+            const existing = await run(sql`
+              select ${indexRef('b')} as index from ${batchRef} b
+               where ${sql.join([...notNull('b', unique.columns), ...predicate], sql` and `)}
+                 and exists (select 1 from ${tableRef(definition.name)} x where ${sql.join([...equal, ...predicate], sql` and `)})`);
+            add(existing, () => ({
+              ...fieldOf(unique.columns),
+              code: 'DUPLICATE' as ApiErrorCode,
+              rule: 'exists',
+              limit: unique.name,
+              message: `Ya existe un registro de ${definition.name} con esos ${unique.columns.join(', ')}`,
+            }));
+            const partition = sql.join(unique.columns.map((name) => columnRef('b', name)), sql`, `);
+            const repeated = await run(sql`
+              select s.index, s.first from (
+                select ${indexRef('b')} as index, min(${indexRef('b')}) over (partition by ${partition}) as first
+                  from ${batchRef} b where ${sql.join([...notNull('b', unique.columns), ...predicate], sql` and `)}) s
+               where s.index <> s.first`);
+            add(repeated, (row) => ({
+              ...fieldOf(unique.columns),
+              code: 'DUPLICATE' as ApiErrorCode,
+              rule: 'repeated',
+              limit: Number(row['first']),
+              message: `Repite ${unique.columns.join(', ')} de la fila ${Number(row['first']) + 1} del lote`,
+            }));
+          }
+        }
+
+        errors.sort((a, b) => a.index - b.index);
+        const invalid = new Set(errors.map((error) => error.index)).size;
+        const result: BulkCreateResult = {
+          created: 0,
+          dryRun,
+          valid: rows.length - invalid,
+          errors: errors.slice(0, MAX_BULK_ERRORS),
+          errorCount: errors.length,
+        };
+        if (dryRun || errors.length > 0 || prepared.length === 0) throw new Rollback(result);
+        const names = sql.join(stored.map((column) => sql.identifier(column.column_name)), sql`, `);
+        const [inserted] = await run(sql`
+          with written as (
+            insert into ${tableRef(definition.name)} (${names})
+            select ${names} from ${batchRef} order by ${sql.identifier(INDEX)}
+            returning 1)
+          select count(*)::int as created from written`);
+        return { ...result, created: Number(inserted?.['created'] ?? 0) };
+      };
+
+      try {
+        return await appDb(database).transaction(async (tx) =>
+          work(async (statement) => ((await tx.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows),
+        );
+      } catch (error) {
+        if (error instanceof Rollback) return error.result;
+        throw error;
+      }
+    },
+  };
+}
