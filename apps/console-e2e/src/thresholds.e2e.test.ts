@@ -31,12 +31,14 @@ async function adminApi(page: Page): Promise<ApiCall> {
   };
 }
 
+const thresholdsOf = (scope: UmbralScopeResponse, fundoid?: number) =>
+  scope.ubicaciones
+    .filter((location) => fundoid === undefined || location.fundoid === fundoid)
+    .flatMap((location) => location.nodos.flatMap((node) => node.sondas.flatMap((probe) => probe.metricas.flatMap((metric) => metric.umbrales))));
+
 const bandsOf = (scope: UmbralScopeResponse, fundoid: number) =>
   new Map(
-    scope.ubicaciones
-      .filter((location) => location.fundoid === fundoid)
-      .flatMap((location) => location.nodos.flatMap((node) => node.sondas.flatMap((probe) => probe.metricas.flatMap((metric) => metric.umbrales))))
-      .map((umbral) => [umbral.umbralid, { minimo: umbral.minimo, maximo: umbral.maximo }] as const),
+    thresholdsOf(scope, fundoid).map((umbral) => [umbral.umbralid, { minimo: umbral.minimo, maximo: umbral.maximo }] as const),
   );
 
 /**
@@ -180,6 +182,33 @@ describe('thresholds journey on the production build and the demo farm', () => {
     expect(await history.getByRole('listitem').first().textContent()).toContain('Modificado');
     const recent = page.getByRole('list', { name: 'Cambios recientes' });
     await expect.poll(async () => (await recent.getByRole('listitem').first().textContent()) ?? '').toContain('Modificado');
+  });
+
+  it('refuses a save based on a version another admin has changed meanwhile, and keeps the edit', async () => {
+    const versionRead = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && /^\/api\/sense\/umbral\/\d+$/.test(new URL(response.url()).pathname),
+    );
+    await page.getByRole('table', { name: 'Umbrales' }).getByRole('button', { name: /^Editar Humedad/ }).first().click();
+    const umbralid = Number(new URL((await versionRead).url()).pathname.split('/').pop());
+    const panel = page.getByRole('region', { name: 'Editar umbral' });
+    const maximo = panel.getByRole('textbox', { name: /^Máximo/ });
+    const api = await adminApi(page);
+    const storedBand = async () => thresholdsOf(await api<UmbralScopeResponse>('GET', '/umbrales')).find((umbral) => umbral.umbralid === umbralid)!;
+    // Another admin renames the same threshold through the API after this panel read it.
+    const before = await storedBand();
+    await api('PUT', `/umbral/${umbralid}`, { umbral: `${before.umbral} (otra sesión)` });
+    try {
+      const edited = String(before.maximo + 1);
+      await maximo.fill(edited);
+      await panel.getByRole('button', { name: 'Guardar' }).click();
+      await panel.getByText(/^Otra persona cambió este umbral/).waitFor({ timeout: 30_000 });
+      expect(await maximo.inputValue()).toBe(edited);
+      expect((await storedBand()).maximo).toBe(before.maximo);
+    } finally {
+      await api('PUT', `/umbral/${umbralid}`, { umbral: before.umbral });
+      await panel.getByRole('button', { name: 'Deshacer' }).click();
+      await page.getByRole('button', { name: 'Cerrar panel' }).click();
+    }
   });
 
   it('shows the same screen read only to an operador', async () => {
