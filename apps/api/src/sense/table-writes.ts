@@ -1,14 +1,14 @@
-import { appDb, hashPassword } from '@camposense/db';
+import { appDb, hashPassword, sqlState } from '@camposense/db';
 import type { Database } from '@camposense/db';
-import type { ApiErrorDetail, TableDefinition, TableRow } from '@camposense/domain';
+import type { ApiErrorDetail, ReferencingRows, TableDefinition, TableRow } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { passwordProblems } from '../auth/password-policy';
-import { notFound } from '../errors/api-error';
+import { ApiError, notFound } from '../errors/api-error';
 import type { Catalogue, CatalogueTable } from './catalogue';
 import { assertIfMatch, rowEtag } from './row-etag';
 import { checkBody, checkFilterValue } from './row-values';
-import { tableRef } from './sql-names';
+import { SENSE_SCHEMA, tableRef } from './sql-names';
 import { normaliseTimestamps } from './timestamps';
 import { validationError } from './table-queries';
 
@@ -68,6 +68,18 @@ export interface TableWrites {
   remove(definition: TableDefinition, key: KeyValues, actor: WriteActor, preconditions?: WritePreconditions): Promise<void>;
   /** The key's columns checked against the registry and their types: the where clause of one row. */
   keyCondition(definition: TableDefinition, key: KeyValues): Promise<SQL>;
+}
+
+/** A foreign key of another table onto this one that refuses deletes (no action, restrict). */
+interface IncomingForeignKey {
+  table: string;
+  columns: string[];
+  referenced: string[];
+}
+
+/** `3 de empresa, 1 de umbral`: who still points at a row. */
+function referencingText(references: readonly ReferencingRows[]): string {
+  return references.map((reference) => `${reference.count} ${reference.count === 1 ? 'registro' : 'registros'} de ${reference.table}`).join(', ');
 }
 
 export function createTableWrites(database: Database, catalogue: Catalogue, options: TableWritesOptions = {}): TableWrites {
@@ -210,6 +222,49 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
     return audit;
   }
 
+  const incomingCache = new Map<string, Promise<IncomingForeignKey[]>>();
+  /** Foreign keys of the sense tables onto `table` that refuse a delete (cascades and set-null do not). */
+  function incomingForeignKeys(table: string): Promise<IncomingForeignKey[]> {
+    let entry = incomingCache.get(table);
+    if (!entry) {
+      entry = database.query<IncomingForeignKey>(sql`
+        select c.relname::text as table,
+               json_agg(a.attname::text order by k.position) as columns,
+               json_agg(fa.attname::text order by k.position) as referenced
+          from pg_catalog.pg_constraint con
+          join pg_catalog.pg_class c on c.oid = con.conrelid
+          join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          join pg_catalog.pg_class ft on ft.oid = con.confrelid
+          join pg_catalog.pg_namespace fn on fn.oid = ft.relnamespace
+          cross join lateral unnest(con.conkey, con.confkey) with ordinality as k(attnum, fattnum, position)
+          join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
+          join pg_catalog.pg_attribute fa on fa.attrelid = con.confrelid and fa.attnum = k.fattnum
+         where con.contype = 'f' and con.confdeltype in ('a', 'r')
+           and fn.nspname = ${SENSE_SCHEMA} and ft.relname = ${table} and n.nspname = ${SENSE_SCHEMA}
+         group by con.oid, c.relname
+         order by c.relname, con.oid`);
+      incomingCache.set(table, entry);
+      entry.catch(() => incomingCache.delete(table));
+    }
+    return entry;
+  }
+
+  /** The tables whose rows still point at the row `where` selects, with how many (the foreign keys that block its delete). */
+  async function referencingRows(definition: TableDefinition, where: SQL): Promise<ReferencingRows[]> {
+    const incoming = await incomingForeignKeys(definition.name);
+    const counted: ReferencingRows[] = [];
+    for (const foreignKey of incoming) {
+      const matches = foreignKey.columns.map(
+        (column, position) => sql`r.${sql.identifier(column)} = t.${sql.identifier(foreignKey.referenced[position]!)}`,
+      );
+      const [row] = await database.query<{ count: number }>(sql`
+        select count(*)::int as count from ${tableRef(foreignKey.table)} r
+         where exists (select 1 from ${tableRef(definition.name)} t where ${where} and ${sql.join(matches, sql` and `)})`);
+      if (row && row.count > 0) counted.push({ table: foreignKey.table, columns: foreignKey.columns, count: row.count });
+    }
+    return counted;
+  }
+
   return {
     async insert(definition, body, actor) {
       const table = await catalogue.table(definition);
@@ -257,11 +312,30 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
     async remove(definition, key, actor, preconditions) {
       const table = await catalogue.table(definition);
       const where = keyCondition(table, key);
-      const rows = await asActor(actor, async (run) => {
-        await checkPreconditions(run, table, where, preconditions);
-        const idColumn = hasCredentials(table) ? sql.identifier(table.definition.key[0]!) : sql`1`;
-        return run(sql`delete from ${tableRef(definition.name)} where ${where} returning ${idColumn} as deleted`);
-      });
+      let rows: TableRow[];
+      try {
+        rows = await asActor(actor, async (run) => {
+          await checkPreconditions(run, table, where, preconditions);
+          const idColumn = hasCredentials(table) ? sql.identifier(table.definition.key[0]!) : sql`1`;
+          return run(sql`delete from ${tableRef(definition.name)} where ${where} returning ${idColumn} as deleted`);
+        });
+      } catch (error) {
+        if (sqlState(error) !== '23503') throw error;
+        // Still referenced: say by whom and how many, so the person knows what to change first.
+        const references = await referencingRows(definition, where);
+        if (references.length === 0) throw error;
+        throw new ApiError(
+          409,
+          'FOREIGN_KEY',
+          `No se puede borrar: lo referencian ${referencingText(references)}. Desactívelo (statusid 0) o cambie esos registros primero.`,
+          references.map((reference) => ({
+            field: reference.table,
+            rule: 'referencedBy',
+            limit: reference.count,
+            message: reference.columns.join(', '),
+          })),
+        );
+      }
       // A deleted user's sessions went with them (on delete cascade); their cached standing goes too.
       if (hasCredentials(table)) for (const row of rows) options.onUserChanged?.(Number(row['deleted']));
       if (rows.length === 0) throw notFound('No existe un registro con esa clave');

@@ -275,8 +275,57 @@ describe.each(testDrivers())('writes through /api/sense/{table} on $kind', (driv
       const [pais] = await context.query<{ paisid: number }>(sql`select paisid from sense.empresa order by empresaid limit 1`);
       const response = await context.send('DELETE', `/api/sense/pais/${pais!.paisid}`);
       expect(response.statusCode).toBe(409);
-      expect(errorOf(response)).toEqual(expect.objectContaining({ code: 'FOREIGN_KEY' }));
+      const [companies] = await context.query<{ n: number }>(sql`select count(*)::int as n from sense.empresa where paisid = ${pais!.paisid}`);
+      expect(errorOf(response)).toEqual({
+        code: 'FOREIGN_KEY',
+        message: expect.stringContaining(`lo referencian ${companies!.n} registro`),
+        details: [{ field: 'empresa', rule: 'referencedBy', limit: companies!.n, message: 'paisid' }],
+      });
+      expect(errorOf(response).message).toContain('de empresa');
       expect(await context.query(sql`select 1 from sense.pais where paisid = ${pais!.paisid}`)).toHaveLength(1);
+    });
+
+    it('names every table still referencing a row, with counts (a node: sensors, thresholds, placements…)', async () => {
+      const [nodo] = await context.query<{ nodoid: number }>(sql`select nodoid from sense.umbral order by umbralid limit 1`);
+      const expected = await context.query<{ field: string; limit: number }>(sql`
+        select 'localizacion' as field, count(*)::int as limit from sense.localizacion where nodoid = ${nodo!.nodoid}
+        union all select 'sensor', count(*)::int from sense.sensor where nodoid = ${nodo!.nodoid}
+        union all select 'umbral', count(*)::int from sense.umbral where nodoid = ${nodo!.nodoid}`);
+      const response = await context.send('DELETE', `/api/sense/nodo/${nodo!.nodoid}`);
+      expect(response.statusCode).toBe(409);
+      const details = errorOf(response).details!;
+      for (const { field, limit } of expected.filter((row) => row.limit > 0)) {
+        expect(details).toContainEqual({ field, rule: 'referencedBy', limit, message: 'nodoid' });
+      }
+      expect(details.every((detail) => Number(detail.limit) > 0)).toBe(true);
+    });
+
+    it('deactivates and reactivates a referenced row through the update with If-Match', async () => {
+      const [pais] = await context.query<{ paisid: number }>(sql`select paisid from sense.empresa order by empresaid limit 1`);
+      const read = await context.get(`/api/sense/pais/${pais!.paisid}`);
+      const off = await context.app.inject({
+        method: 'PUT',
+        url: `/api/sense/pais/${pais!.paisid}`,
+        headers: { authorization: context.bearer, 'if-match': String(read.headers.etag) },
+        payload: { statusid: 0 },
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json<TableRow>()['statusid']).toBe(0);
+      const stale = await context.app.inject({
+        method: 'PUT',
+        url: `/api/sense/pais/${pais!.paisid}`,
+        headers: { authorization: context.bearer, 'if-match': String(read.headers.etag) },
+        payload: { statusid: 1 },
+      });
+      expect(stale.statusCode).toBe(412);
+      const on = await context.app.inject({
+        method: 'PUT',
+        url: `/api/sense/pais/${pais!.paisid}`,
+        headers: { authorization: context.bearer, 'if-match': String(off.headers.etag) },
+        payload: { statusid: 1 },
+      });
+      expect(on.statusCode).toBe(200);
+      expect(on.json<TableRow>()['statusid']).toBe(1);
     });
 
     it('deletes a composite-key row through /composite', async () => {
