@@ -28,7 +28,7 @@ import { createCarriers } from './notify/carriers';
 import type { CarrierSettings } from './notify/carriers';
 import { createNotifier } from './notify/notifier';
 import type { Notifier } from './notify/notifier';
-import { alertRoutes } from './routes/alerts/index';
+import { alertRoutes, episodeRoutes } from './routes/alerts/index';
 import { thresholdRoutes } from './routes/thresholds/index';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
@@ -146,6 +146,7 @@ export async function buildApp({
   });
   await app.register(ingestRoutes, { prefix: '/api/ingest', ingest, keys: createIngestKeys(database) });
   await app.register(alertRoutes, { prefix: '/api/alerts', database });
+  await app.register(episodeRoutes, { prefix: '/api/episodes', database });
   if (mqttUrl) {
     // Not awaited: a broker that is down is retried in the background, never blocks the API.
     const subscriber = startMqttSubscriber({ url: mqttUrl, ingest, logger: app.log });

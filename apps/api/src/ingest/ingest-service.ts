@@ -446,6 +446,25 @@ async function writeEvaluation(
   }));
 }
 
+/** A reading of a node ends its open no-data episode (alarms.md, "Silent nodes"), at the reading's time. */
+async function closeSilentEpisodes(tx: Transaction, readings: readonly StoredReading[]): Promise<number[]> {
+  const first = new Map<number, number>();
+  for (const reading of readings) {
+    const time = reading.fecha.getTime();
+    first.set(reading.nodoid, Math.min(first.get(reading.nodoid) ?? time, time));
+  }
+  const nodes = [...first.keys()];
+  const closed = rowsOf<{ episodioid: number }>(
+    await tx.execute(sql`
+      update sense.episodio e set fechafin = greatest(e.fechainicio, to_timestamp(r.epoch)), statusid = 0
+        from unnest(${numberArray(nodes)}::int[], ${numberArray(nodes.map((nodoid) => (first.get(nodoid) ?? 0) / 1000))}::float8[])
+             as r(nodoid, epoch)
+       where e.nodoid = r.nodoid and e.tipo = 'sindatos' and e.fechafin is null
+      returning e.episodioid`),
+  );
+  return closed.map((row) => row.episodioid);
+}
+
 export function createIngestService(database: Database, options: IngestServiceOptions = {}): IngestService {
   const now = options.now ?? (() => new Date());
   return {
@@ -517,7 +536,13 @@ export function createIngestService(database: Database, options: IngestServiceOp
         );
         const alerts = await writeEvaluation(tx, evaluation, new Date(nowMs));
         await upsertLatest(tx, stored);
-        return { stored, duplicates, alerts, closedEpisodes: evaluation.closedEpisodes.map((closed) => closed.episodioid) };
+        const silentEnded = await closeSilentEpisodes(tx, stored);
+        return {
+          stored,
+          duplicates,
+          alerts,
+          closedEpisodes: [...evaluation.closedEpisodes.map((closed) => closed.episodioid), ...silentEnded],
+        };
       });
 
       rejected.sort((left, right) => left.index - right.index);

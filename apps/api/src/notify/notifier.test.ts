@@ -57,6 +57,8 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
     context = await openSenseContext(driver);
     probe = await findProbe(context.database);
     recipients = await createTestRecipients(context.database, [probe.umbralid], { frecuencia: 10, escalamiento: 25, escalon: 1 }, 'n1');
+    // No node falls silent here (silent-nodes.test.ts does that).
+    await context.query(sql`update sense.nodo set ventanainactividad = 1000000`);
     smtp = await startSmtpReceiver();
     webhook = await startWebhookReceiver();
     ingest = createIngestService(context.database, { now });

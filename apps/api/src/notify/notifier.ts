@@ -38,6 +38,8 @@ export interface NotifierOptions {
 }
 
 export interface RunSummary {
+  /** No-data episodes opened by this run. */
+  silentOpened: number;
   rounds: number;
   sent: number;
   failed: number;
@@ -229,6 +231,39 @@ function destinationOf(row: RecipientRow): { medio: Medium; destino: string } | 
   return null;
 }
 
+/**
+ * Silent nodes (alarms.md, "Silent nodes"): a node whose latest reading is older than its
+ * inactivity window gets a no-data episode, with the most severe criticality of its active
+ * thresholds (a node without thresholds has nobody to tell), starting when the window ran out. Its
+ * first round is scheduled in the same transaction; the unique index of open no-data episodes
+ * keeps two instances from opening it twice. The node's next reading closes it (the ingest service).
+ */
+export async function openSilentEpisodes(database: Database, at: Date): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    const opened = rowsOf<{ episodioid: number }>(
+      await tx.execute(sql`
+        insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio, statusid)
+        select 'sindatos', n.nodoid, crit.criticidadid, s.ultima + make_interval(mins => n.ventanainactividad), 1
+          from sense.nodo n
+          join (select nodoid, max(fecha) as ultima from sense.ultimamedicion group by nodoid) s on s.nodoid = n.nodoid
+          join lateral (
+            select c.criticidadid from sense.umbral u join sense.criticidad c on c.criticidadid = u.criticidadid
+             where u.nodoid = n.nodoid and u.statusid = 1
+             order by c.grado, c.criticidadid limit 1) crit on true
+         where n.statusid = 1 and s.ultima + make_interval(mins => n.ventanainactividad) <= ${timestamp(at)}
+           and not exists (select 1 from sense.episodio e where e.nodoid = n.nodoid and e.tipo = 'sindatos' and e.fechafin is null)
+        on conflict do nothing
+        returning episodioid`),
+    );
+    await scheduleFirstRounds(
+      tx,
+      opened.map((row) => row.episodioid),
+      at,
+    );
+    return opened.length;
+  });
+}
+
 export function createNotifier(options: NotifierOptions): Notifier {
   const { database, carriers, logger } = options;
   const now = options.now ?? (() => new Date());
@@ -395,7 +430,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   async function runDue(): Promise<RunSummary> {
-    const summary: RunSummary = { rounds: 0, sent: 0, failed: 0, retried: 0 };
+    const summary: RunSummary = { rounds: 0, sent: 0, failed: 0, retried: 0, silentOpened: 0 };
+    summary.silentOpened = await openSilentEpisodes(database, now());
     for (let pass = 0; pass < 1000; pass += 1) {
       const at = now();
       const rounds = await runRounds(at);

@@ -158,3 +158,107 @@ export async function alertRoutes(app: FastifyInstance, { database }: AlertRoute
     },
   );
 }
+
+/** What acknowledging an episode by its id answers. */
+export interface AcknowledgeEpisodeResult {
+  episodioid: number;
+  tipo: 'umbral' | 'sindatos';
+  /** Alerts that became processed by this call (a no-data episode has none). */
+  acknowledged: number;
+  reconocidopor: number | null;
+  fechareconocido: string | null;
+  notareconocido: string | null;
+}
+
+/**
+ * /api/episodes: acknowledging an episode by its id, for the no-data episodes of silent nodes
+ * (alarms.md, "Silent nodes"), which have no alert to name them by.
+ */
+export async function episodeRoutes(app: FastifyInstance, { database }: AlertRoutesOptions): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post<{ Params: { episodioid: number }; Body: { nota?: string } | undefined }>(
+    '/:episodioid/acknowledge',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Reconoce un episodio (también uno "sin datos" de un nodo en silencio)',
+        description: 'Detiene las repeticiones y el escalamiento; uno ya terminado responde 409.',
+        security: [{ bearerAuth: [] }],
+        params: {
+          type: 'object',
+          required: ['episodioid'],
+          properties: { episodioid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        },
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { nota: { type: 'string', maxLength: MAX_NOTE_LENGTH } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['episodioid', 'tipo', 'acknowledged', 'reconocidopor', 'fechareconocido', 'notareconocido'],
+            properties: {
+              episodioid: { type: 'integer' },
+              tipo: { type: 'string', enum: ['umbral', 'sindatos'] },
+              acknowledged: { type: 'integer' },
+              reconocidopor: { type: ['integer', 'null'] },
+              fechareconocido: { type: ['string', 'null'] },
+              notareconocido: { type: ['string', 'null'] },
+            },
+          },
+          ...errorResponses(400, 401, 404, 409, 500),
+        },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const note = request.body?.nota?.trim() || null;
+      const { episodioid } = request.params;
+      return database.db.transaction(async (tx) => {
+        type EpisodeRow = {
+          episodioid: number;
+          tipo: 'umbral' | 'sindatos';
+          statusid: number;
+          fechafin: Date | string | null;
+          reconocidopor: number | null;
+          fechareconocido: Date | string | null;
+          notareconocido: string | null;
+        };
+        const [episode] = (
+          await tx.execute(sql`
+            select episodioid, tipo, statusid, fechafin, reconocidopor, fechareconocido, notareconocido
+              from sense.episodio where episodioid = ${episodioid} for update`)
+        ).rows as unknown as EpisodeRow[];
+        if (!episode) throw notFound('El episodio no existe');
+        if (episode.fechafin !== null) throw new ApiError(409, 'CONSTRAINT', 'El episodio ya terminó');
+        let acknowledged = 0;
+        let state = episode;
+        if (episode.statusid === 1) {
+          const [updated] = (
+            await tx.execute(sql`
+              update sense.episodio set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+               where episodioid = ${episodioid}
+              returning episodioid, tipo, statusid, fechafin, reconocidopor, fechareconocido, notareconocido`)
+          ).rows as unknown as EpisodeRow[];
+          state = updated ?? episode;
+          const changed = await tx.execute(sql`
+            update sense.alerta set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+             where episodioid = ${episodioid} and statusid = 1 returning alertaid`);
+          acknowledged = (changed.rows as unknown[]).length;
+        }
+        const result: AcknowledgeEpisodeResult = {
+          episodioid: state.episodioid,
+          tipo: state.tipo,
+          acknowledged,
+          reconocidopor: state.reconocidopor,
+          fechareconocido: state.fechareconocido === null ? null : new Date(state.fechareconocido).toISOString(),
+          notareconocido: state.notareconocido,
+        };
+        return result;
+      });
+    },
+  );
+}

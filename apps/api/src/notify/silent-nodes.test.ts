@@ -1,0 +1,144 @@
+import { testDrivers } from '@camposense/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIngestService } from '../ingest/ingest-service';
+import type { IngestService } from '../ingest/ingest-service';
+import { findProbe, minutesAfter } from '../ingest/testing/probes';
+import type { ProbeUnderTest } from '../ingest/testing/probes';
+import { closeSenseContext, openSenseContext } from '../testing/sense-context';
+import type { SenseContext } from '../testing/sense-context';
+import { createCarriers } from './carriers';
+import { createNotifier } from './notifier';
+import type { Notifier } from './notifier';
+import { createTestRecipients } from './testing/recipients';
+import type { TestRecipients } from './testing/recipients';
+import { startSmtpReceiver, startWebhookReceiver } from './testing/receivers';
+import type { SmtpReceiver, WebhookReceiver } from './testing/receivers';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+describe.each(testDrivers())('silent nodes on $kind', (driver) => {
+  let context: SenseContext;
+  let probe: ProbeUnderTest;
+  let recipients: TestRecipients;
+  let smtp: SmtpReceiver;
+  let webhook: WebhookReceiver;
+  let clock: Date;
+  let ingest: IngestService;
+  let notifier: Notifier;
+  let lastReading: Date;
+  const advance = (minutes: number) => {
+    clock = minutesAfter(clock, minutes);
+  };
+  /** An uplink of the node under test, read at the clock's time. */
+  const uplink = async () => {
+    lastReading = clock;
+    return ingest.ingest([
+      { deveui: probe.deveui, tipoid: probe.tipoid, metricaabrev: probe.metricaabrev, fecha: clock.toISOString(), medicion: probe.inside },
+    ]);
+  };
+  const episodes = () =>
+    context.query<{ episodioid: number; statusid: number; fechainicio: Date; fechafin: Date | null; criticidadid: number }>(sql`
+      select episodioid, statusid, fechainicio, fechafin, criticidadid from sense.episodio
+       where tipo = 'sindatos' and nodoid = ${probe.nodoid} order by episodioid`);
+
+  beforeAll(async () => {
+    context = await openSenseContext(driver);
+    probe = await findProbe(context.database);
+    // Only the node under test can fall silent within the test; its window is 30 minutes.
+    await context.query(sql`update sense.nodo set ventanainactividad = 1000000`);
+    await context.query(sql`update sense.nodo set ventanainactividad = 30 where nodoid = ${probe.nodoid}`);
+    // A no-data episode tells the profiles of all the node's thresholds: here, the test's only.
+    const thresholds = await context.query<{ umbralid: number }>(sql`
+      select umbralid from sense.umbral where nodoid = ${probe.nodoid} and statusid = 1`);
+    recipients = await createTestRecipients(
+      context.database,
+      thresholds.map((row) => row.umbralid),
+      { frecuencia: 15, escalamiento: null, escalon: 0 },
+      's1',
+    );
+    smtp = await startSmtpReceiver();
+    webhook = await startWebhookReceiver();
+    clock = minutesAfter(context.now, 5);
+    const now = () => clock;
+    ingest = createIngestService(context.database, { now });
+    notifier = createNotifier({
+      database: context.database,
+      carriers: createCarriers({ smtpUrl: smtp.url, smsWebhookUrl: webhook.url }, silent),
+      logger: silent,
+      now,
+      timeZone: 'UTC',
+    });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await webhook?.close();
+    await closeSenseContext(context);
+  });
+
+  it('opens a no-data episode when a node sends nothing for its window, tells its thresholds’ profiles, repeats, and closes on the next uplink', async () => {
+    await uplink();
+    // The uplinks stop. Within the window nothing happens.
+    advance(29);
+    expect(await notifier.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
+    expect(await episodes()).toEqual([]);
+
+    // The window runs out: the episode opens (from the end of the window) and is told at once.
+    advance(1);
+    expect(await notifier.runDue()).toMatchObject({ silentOpened: 1, sent: 3 });
+    const [opened] = await episodes();
+    expect(opened).toMatchObject({ statusid: 1, fechafin: null, criticidadid: recipients.criticidadid });
+    expect(new Date(opened!.fechainicio).toISOString()).toBe(minutesAfter(lastReading, 30).toISOString());
+    const spanish = smtp.mails.find((mail) => mail.to.includes(recipients.users.operadora.correo))!;
+    const english = smtp.mails.find((mail) => mail.to.includes(recipients.users.operator.correo))!;
+    expect(spanish.subject).toContain('Sin datos');
+    expect(spanish.text).toContain('no envía lecturas desde');
+    expect(english.subject).toContain('No data');
+    expect(english.text).toContain('has sent no readings since');
+    expect(webhook.bodies).toEqual([expect.objectContaining({ to: recipients.phone, language: 'es' })]);
+    const messages = await context.query<{ alertaid: number | null; statusid: number }>(sql`
+      select alertaid, statusid from sense.mensaje where episodioid = ${opened!.episodioid}`);
+    expect(messages).toEqual([
+      { alertaid: null, statusid: 1 },
+      { alertaid: null, statusid: 1 },
+      { alertaid: null, statusid: 1 },
+    ]);
+
+    // Still silent: a second episode never opens; the first repeats at frecuencia (15 min).
+    advance(14);
+    expect(await notifier.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
+    advance(1);
+    expect(await notifier.runDue()).toMatchObject({ silentOpened: 0, sent: 3 });
+    expect(await episodes()).toHaveLength(1);
+
+    // The next uplink closes it, at the uplink's time; nothing more is sent.
+    advance(3);
+    const back = await uplink();
+    expect(back.commit.closedEpisodes).toContain(opened!.episodioid);
+    const [closed] = await episodes();
+    expect(closed).toMatchObject({ statusid: 0 });
+    expect(new Date(closed!.fechafin!).toISOString()).toBe(clock.toISOString());
+    advance(20);
+    expect(await notifier.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
+    expect(smtp.mails).toHaveLength(4);
+    expect(await context.query(sql`select 1 from sense.trabajo`)).toEqual([]);
+  });
+
+  it('an acknowledged no-data episode stops repeating, and stays one episode until the node is back', async () => {
+    smtp.mails.length = 0;
+    await uplink();
+    advance(30);
+    expect(await notifier.runDue()).toMatchObject({ silentOpened: 1, sent: 3 });
+    const [, opened] = await episodes();
+    const acknowledged = await context.send('POST', `/api/episodes/${opened!.episodioid}/acknowledge`, { nota: 'Batería cambiada' });
+    expect(acknowledged.statusCode).toBe(200);
+    expect(acknowledged.json()).toMatchObject({ episodioid: opened!.episodioid, tipo: 'sindatos', acknowledged: 0, notareconocido: 'Batería cambiada' });
+    advance(60);
+    expect(await notifier.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
+    expect(smtp.mails).toHaveLength(2);
+    await uplink();
+    const ended = await context.send('POST', `/api/episodes/${opened!.episodioid}/acknowledge`, {});
+    expect(ended.statusCode).toBe(409);
+    expect((await context.send('POST', '/api/episodes/999999999/acknowledge', {})).statusCode).toBe(404);
+  });
+});
