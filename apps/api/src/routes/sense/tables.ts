@@ -525,7 +525,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       schema: {
         tags: ['sense'],
         summary: 'Borra la fila de una clave compuesta (la clave en la query)',
-        description: `${KEY_QUERY_DOC}204; 404 si no existe; 409 FOREIGN_KEY mientras otras filas la referencian, con `details` por tabla que la referencia (rule `referencedBy`, `field` la tabla, `limit` cuántas filas, `message` sus columnas) y el mensaje que las nombra; 412 si \`If-Match\` no es la versión actual.`,
+        description: `${KEY_QUERY_DOC}204; 404 si no existe; 409 FOREIGN_KEY mientras otras filas la referencian, con \`details\` por tabla que la referencia (rule \`referencedBy\`, \`field\` la tabla, \`limit\` cuántas filas, \`message\` sus columnas) y el mensaje que las nombra; 412 si \`If-Match\` no es la versión actual.`,
         security,
         params: tableParams,
         querystring: keyQuery,
