@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string;
   /** MQTT_URL: subscribe to ChirpStack uplinks on this broker (alarms.md). @default none */
   mqttUrl?: string | undefined;
+  /** MQTT_CLIENT_ID: see MqttSubscriberOptions.clientId. */
+  mqttClientId?: string | undefined;
   /**
    * Tell people of alarms (alarms.md, "People are told"): the carriers' settings and the zone of
    * the times in messages. The server passes them always; tests that do not test it leave it out.
@@ -71,6 +73,7 @@ export async function buildApp({
   loginRateLimit,
   trustProxy = false,
   mqttUrl,
+  mqttClientId,
   notifications,
   now,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -149,7 +152,7 @@ export async function buildApp({
   await app.register(episodeRoutes, { prefix: '/api/episodes', database });
   if (mqttUrl) {
     // Not awaited: a broker that is down is retried in the background, never blocks the API.
-    const subscriber = startMqttSubscriber({ url: mqttUrl, ingest, logger: app.log });
+    const subscriber = startMqttSubscriber({ url: mqttUrl, ingest, logger: app.log, clientId: mqttClientId });
     subscriber.ready.then(
       () => app.log.info('subscribed to ChirpStack uplinks over MQTT'),
       (error: unknown) => app.log.error({ err: error }, 'mqtt subscription failed'),

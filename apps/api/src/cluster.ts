@@ -29,13 +29,19 @@ async function runPrimary(workers: number): Promise<void> {
   cluster.setupPrimary({ exec: WORKER, execArgv: ['--import', 'tsx'] });
   let stopping = false;
   const startedAt = new Map<number, number>();
-  const fork = () => {
-    const worker = cluster.fork();
+  // A worker's slot (0..N-1) survives its restarts: it suffixes MQTT_CLIENT_ID, so each worker
+  // keeps its own persistent MQTT session.
+  const slots = new Map<number, number>();
+  const fork = (slot: number) => {
+    const worker = cluster.fork({ WORKER_SLOT: String(slot) });
     startedAt.set(worker.id, Date.now());
+    slots.set(worker.id, slot);
   };
   cluster.on('exit', (worker, code, signal) => {
     const uptime = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
+    const slot = slots.get(worker.id) ?? 0;
+    slots.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
@@ -49,7 +55,7 @@ async function runPrimary(workers: number): Promise<void> {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
       return;
     }
-    fork();
+    fork(slot);
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -58,7 +64,7 @@ async function runPrimary(workers: number): Promise<void> {
     });
   }
   console.info(`starting ${workers} API workers on PostgreSQL`);
-  for (let i = 0; i < workers; i += 1) fork();
+  for (let i = 0; i < workers; i += 1) fork(i);
 }
 
 try {

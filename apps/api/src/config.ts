@@ -27,6 +27,8 @@ export interface ApiConfig {
   connectTimeoutMs: number;
   /** MQTT_URL: the broker whose ChirpStack uplinks to ingest (alarms.md); none when unset. */
   mqttUrl: string | undefined;
+  /** MQTT_CLIENT_ID: a stable client id per instance (a persistent session: unacknowledged uplinks come again after a crash). */
+  mqttClientId: string | undefined;
   /** SMTP_URL, MAIL_FROM, SMS_WEBHOOK_URL, NOTIFY_TIME_ZONE: where and how alarms are told (alarms.md, "How"). */
   notifications: { smtpUrl: string | undefined; mailFrom: string | undefined; smsWebhookUrl: string | undefined; timeZone: string };
 }
@@ -72,6 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     statementTimeoutMs: positiveInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     connectTimeoutMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000),
     mqttUrl: env['MQTT_URL'] || undefined,
+    mqttClientId: env['MQTT_CLIENT_ID'] || undefined,
     notifications: {
       smtpUrl: env['SMTP_URL'] || undefined,
       mailFrom: env['MAIL_FROM'] || undefined,

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
     mqttUrl: config.mqttUrl,
+    mqttClientId:
+      config.mqttClientId && process.env['WORKER_SLOT'] ? `${config.mqttClientId}-${process.env['WORKER_SLOT']}` : config.mqttClientId,
     notifications: config.notifications,
     logger: { level: config.production ? 'info' : 'debug' },
   });

@@ -119,4 +119,50 @@ describe.each(testDrivers())('MQTT ingestion from ChirpStack uplinks on $kind', 
     await publish([{ payload: uplink(60, { [String(probe.tipoid)]: { [probe.metricaabrev]: probe.inside } }) }]);
     expect(await readingsAt(60)).toHaveLength(1);
   });
+
+  it('acknowledges an uplink only once its batch has committed: killed mid-batch, the broker delivers it again and it is stored once', async () => {
+    const clientId = `camposense-test-${randomBytes(4).toString('hex')}`;
+    const ownPrefix = `test-${randomBytes(4).toString('hex')}/`;
+    const record = (fields: unknown, message: string) => void warnings.push(`${message} ${JSON.stringify(fields)}`);
+    const logger = { warn: record, error: record } as never;
+    // The victim's batch never commits: it is killed with the uplink taken but not stored.
+    let taken = 0;
+    const victim = startMqttSubscriber({
+      url: MQTT_URL,
+      ingest: { ingest: () => ((taken += 1), new Promise<never>(() => undefined)) },
+      logger,
+      topicPrefix: ownPrefix,
+      flushIntervalMs: 10,
+      clientId,
+    });
+    await victim.ready;
+    const payload = uplink(75, { [String(probe.tipoid)]: { [probe.metricaabrev]: probe.inside } });
+    await publisher.publishAsync(`${ownPrefix}application/7d1c7f43/device/${probe.deveui}/event/up`, payload, { qos: 1 });
+    await vi.waitFor(() => expect(taken).toBe(1), { timeout: 10_000, interval: 10 });
+    victim.kill();
+    expect(await readingsAt(75)).toEqual([]);
+
+    // The same instance comes back (same MQTT_CLIENT_ID): the broker delivers the uplink again.
+    const survivor = startMqttSubscriber({
+      url: MQTT_URL,
+      ingest: createIngestService(database, { now: () => new Date(TEST_FARM_NOW.getTime() + 86_400_000) }),
+      logger,
+      topicPrefix: ownPrefix,
+      flushIntervalMs: 10,
+      clientId,
+    });
+    try {
+      await survivor.ready;
+      await vi.waitFor(async () => expect(await readingsAt(75)).toHaveLength(1), { timeout: 15_000, interval: 50 });
+      // Acknowledged now: a later restart gets nothing again, and nothing is stored twice.
+      await survivor.flush();
+      expect(survivor.stats()).toMatchObject({ accepted: 1, failedBatches: 0 });
+    } finally {
+      await survivor.close();
+      // Leave no persistent session behind on the shared broker.
+      const cleaner = await mqtt.connectAsync(MQTT_URL, { clientId, clean: true });
+      await cleaner.endAsync();
+    }
+    expect(await readingsAt(75)).toHaveLength(1);
+  });
 });

@@ -3,6 +3,14 @@
  * subscription, so several API instances take each uplink once; values batched into the ingest
  * service. A bad uplink or value is counted and logged with its reason and never stops the
  * subscriber or the good values of the same uplink.
+ *
+ * A QoS 1 uplink is acknowledged (PUBACK) only once the batch holding its values has committed,
+ * in the order the uplinks came: a process killed mid-batch has acknowledged nothing it had not
+ * stored, and the broker delivers the rest again (to the same MQTT_CLIENT_ID's persistent session,
+ * or to another instance); the reading key makes the re-delivery a duplicate, never a second row.
+ * MQTT.js acknowledges as soon as the 'message' listener returns and offers only a one-at-a-time
+ * hook (`handleMessage`, `customHandleAcks`), which would make every uplink its own transaction;
+ * so its PUBACK packets are held at the client's packet writer and released by the commit.
  */
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
@@ -26,6 +34,14 @@ export interface MqttSubscriberOptions {
   batchSize?: number;
   /** Longest wait before a partial batch is stored, in ms. @default 100 */
   flushIntervalMs?: number;
+  /**
+   * MQTT_CLIENT_ID: a stable id per instance gives it a persistent session (clean: false), so
+   * uplinks it had not acknowledged when it died are delivered again when it comes back.
+   * @default a random id with a clean session
+   */
+  clientId?: string | undefined;
+  /** A batch whose transaction fails is tried this many times before its uplinks are left unacknowledged. @default 3 */
+  storeAttempts?: number;
 }
 
 export interface MqttIngestStats {
@@ -46,6 +62,8 @@ export interface MqttSubscriber {
   /** Stores what is pending (resolves when it is stored). */
   flush(): Promise<void>;
   close(): Promise<void>;
+  /** Drops the connection at once, storing and acknowledging nothing more (a kill -9, for tests). */
+  kill(): void;
 }
 
 export function uplinkTopic(topicPrefix = ''): string {
@@ -62,22 +80,35 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
   };
 
   let pending: Array<IngestReading & { label: string }> = [];
+  /** The MQTT message ids of the uplinks whose values are in `pending` (or were refused whole). */
+  let pendingIds: number[] = [];
   let timer: NodeJS.Timeout | null = null;
   let chain: Promise<void> = Promise.resolve();
+  const storeAttempts = options.storeAttempts ?? 3;
 
-  const store = async (batch: Array<IngestReading & { label: string }>) => {
-    try {
-      const result = await ingest.ingest(batch);
-      stats.accepted += result.accepted;
-      stats.duplicates += result.duplicates;
-      for (const rejection of result.rejected) {
-        count(stats.rejected, rejection.code);
-        const reading = batch[rejection.index];
-        logger.warn({ deveui: reading?.deveui, value: reading?.label, code: rejection.code }, `mqtt uplink value refused: ${rejection.message}`);
+  const store = async (batch: Array<IngestReading & { label: string }>): Promise<boolean> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await storeOnce(batch);
+        return true;
+      } catch (error) {
+        if (attempt >= storeAttempts) {
+          stats.failedBatches += 1;
+          logger.error({ err: error, readings: batch.length }, 'mqtt batch could not be stored; its uplinks stay unacknowledged');
+          return false;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
       }
-    } catch (error) {
-      stats.failedBatches += 1;
-      logger.error({ err: error, readings: batch.length }, 'mqtt batch could not be stored');
+    }
+  };
+  const storeOnce = async (batch: Array<IngestReading & { label: string }>) => {
+    const result = await ingest.ingest(batch);
+    stats.accepted += result.accepted;
+    stats.duplicates += result.duplicates;
+    for (const rejection of result.rejected) {
+      count(stats.rejected, rejection.code);
+      const reading = batch[rejection.index];
+      logger.warn({ deveui: reading?.deveui, value: reading?.label, code: rejection.code }, `mqtt uplink value refused: ${rejection.message}`);
     }
   };
   const flush = (): Promise<void> => {
@@ -85,21 +116,51 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
       clearTimeout(timer);
       timer = null;
     }
-    if (pending.length > 0) {
+    if (pending.length > 0 || pendingIds.length > 0) {
       const batch = pending;
+      const ids = pendingIds;
       pending = [];
-      // One batch at a time: batches of one probe stay in order.
-      chain = chain.then(() => store(batch));
+      pendingIds = [];
+      // One batch at a time: batches of one probe stay in order, and so do the acknowledgements.
+      chain = chain.then(async () => {
+        const stored = batch.length === 0 || (await store(batch));
+        if (stored) for (const id of ids) release(id);
+      });
     }
     return chain;
   };
 
   const client: MqttClient = mqtt.connect(options.url, {
-    clientId: `camposense-${randomBytes(6).toString('hex')}`,
-    clean: true,
+    clientId: options.clientId ?? `camposense-${randomBytes(6).toString('hex')}`,
+    clean: !options.clientId,
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
   });
+
+  // Hold each PUBACK until its uplink's batch has committed (see the comment at the top).
+  type AckPacket = { cmd: string; messageId?: number };
+  const writer = client as unknown as { _sendPacket(packet: AckPacket, callback?: (error?: Error) => void, ...rest: unknown[]): void };
+  const sendPacket = writer._sendPacket.bind(client);
+  const held = new Map<number, AckPacket>();
+  const committed = new Set<number>();
+  writer._sendPacket = (packet, callback, ...rest) => {
+    if (packet.cmd === 'puback' && packet.messageId !== undefined && !committed.delete(packet.messageId)) {
+      held.set(packet.messageId, packet);
+      // MQTT.js reads the next packet once this one is "sent".
+      callback?.();
+      return;
+    }
+    sendPacket(packet, callback, ...rest);
+  };
+  const release = (messageId: number) => {
+    const packet = held.get(messageId);
+    if (packet) {
+      held.delete(messageId);
+      if (client.connected) sendPacket(packet);
+    } else committed.add(messageId);
+  };
+  // Acknowledgements held for a connection that is gone are void: the broker delivers those again.
+  client.on('close', () => held.clear());
   const topic = uplinkTopic(options.topicPrefix);
   const ready = new Promise<void>((resolve, reject) => {
     client.once('connect', () => {
@@ -109,12 +170,15 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
   });
   ready.catch(() => undefined);
   client.on('error', (error) => logger.error({ err: error }, 'mqtt connection error'));
-  client.on('message', (messageTopic, payload) => {
+  client.on('message', (messageTopic, payload, packet) => {
     stats.uplinks += 1;
+    if (packet.qos > 0 && packet.messageId !== undefined) pendingIds.push(packet.messageId);
     const uplink = parseUplink(messageTopic, payload, new Date());
     if (uplink.refused) {
       count(stats.badUplinks, uplink.refused);
       logger.warn({ topic: messageTopic.slice(0, 200), deveui: uplink.deveui, bytes: payload.length, reason: uplink.refused }, 'mqtt uplink refused');
+      // Acknowledged with the batch it arrived in (in order); it would be refused again.
+      if (!timer) timer = setTimeout(() => void flush(), flushIntervalMs);
       return;
     }
     for (const bad of uplink.bad) {
@@ -133,6 +197,12 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
     async close() {
       await flush();
       await client.endAsync();
+    },
+    kill() {
+      if (timer) clearTimeout(timer);
+      held.clear();
+      client.stream.destroy();
+      client.end(true);
     },
   };
 }
