@@ -65,11 +65,13 @@ export {
   useReferenceRows,
   useReferenceLabels,
   useLabelSearch,
+  useReferenceTables,
   useTableRowMutations,
+  useVersionedRow,
   rowKeyValues,
   REFERENCE_ROW_LIMIT,
 } from './table-rows/table-rows';
-export type { TableMeta } from './table-rows/table-rows';
+export type { TableMeta, VersionedRow } from './table-rows/table-rows';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';

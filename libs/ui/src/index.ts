@@ -79,3 +79,5 @@ export { ConfirmDialog } from './confirm-dialog';
 export type { ConfirmDialogProps } from './confirm-dialog';
 export { QueryState } from './query-state';
 export type { QueryStateProps } from './query-state';
+export { RecordForm } from './record-form';
+export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProps, RecordFormValues } from './record-form';

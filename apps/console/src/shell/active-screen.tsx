@@ -12,7 +12,7 @@ export interface ActiveScreenProps {
 /** The screen of the active tab; feature screens load lazily, each in its own chunk. */
 export function ActiveScreen({ user }: ActiveScreenProps) {
   const { t } = useTranslation();
-  const { tab, subtab } = useNavigation();
+  const { tab, subtab, navigate } = useNavigation();
   const table = parametersTable(tab);
   const report = reportSubtab(tab);
 
@@ -28,7 +28,12 @@ export function ActiveScreen({ user }: ActiveScreenProps) {
     const definition = findTable(table)!;
     const operation = definition.operations.includes(subtab) ? subtab : 'status';
     content = (
-      <screens.parameters.Component table={definition.name} operation={operation} canWrite={user.user_metadata.rol === 'admin'} />
+      <screens.parameters.Component
+        table={definition.name}
+        operation={operation}
+        canWrite={user.user_metadata.rol === 'admin'}
+        onOperationChange={(next) => navigate(tab, next)}
+      />
     );
   } else if (tab === 'umbrales') content = <screens.thresholds.Component />;
   else if (tab === 'configuration') content = <screens.settings.Component userKey={String(user.id)} />;

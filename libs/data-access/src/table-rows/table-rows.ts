@@ -3,7 +3,7 @@ import { MAX_LABEL_PAGE_SIZE } from '@camposense/domain';
 import type { BulkCreateResult, LabelPage, PaginatedRows, TableColumn, TableConstraint, TableName, TableRow } from '@camposense/domain';
 import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { apiFetcher, apiRequest } from '../client/api-client';
+import { apiFetcher, apiRequest, apiRequestVersioned } from '../client/api-client';
 import { isTableKey, tableRowKeys } from './keys';
 import type { LabelParams, TableRowsParams } from './keys';
 
@@ -60,6 +60,19 @@ export function useLabelSearch(table: TableName | null, params: LabelParams) {
   return useSWR<LabelPage>(table ? tableRowKeys.labels(table, params) : null, apiFetcher, { keepPreviousData: true });
 }
 
+/**
+ * Every row of several reference tables at once (a form's selects): one request per table, one
+ * answer keyed by table. The key starts with each table's list path, so the writes of
+ * `useTableRowMutations` revalidate it. No tables: no request.
+ */
+export function useReferenceTables(tables: readonly TableName[]) {
+  const paths = [...new Set(tables)].sort().map((table) => tableRowKeys.list(table, REFERENCE_ROW_LIMIT));
+  return useSWR<Partial<Record<TableName, TableRow[]>>>(paths.length > 0 ? paths : null, async (keys: string[]) => {
+    const answers = await Promise.all(keys.map((key) => apiFetcher<TableRow[]>(key)));
+    return Object.fromEntries([...new Set(tables)].sort().map((table, index) => [table, answers[index]]));
+  });
+}
+
 /** A row's key as the API takes it: the single id, or the composite key's columns. */
 export function rowKeyValues(table: TableName, row: TableRow): Record<string, unknown> {
   return Object.fromEntries(tableDefinition(table).key.map((column) => [column, row[column]]));
@@ -71,13 +84,33 @@ function rowPath(table: TableName, key: Readonly<Record<string, unknown>>): stri
   return tableRowKeys.row(table, String(key[definition.key[0]!]));
 }
 
+/** One row as the API answers it by its key, with the version (`ETag`) an update sends back in If-Match. */
+export interface VersionedRow {
+  row: TableRow;
+  etag: string | null;
+}
+
+/**
+ * One row by its key, read fresh with its ETag (the form that edits it sends the tag back, so a
+ * change someone else made in between is refused with 412 instead of overwritten). Null key: no request.
+ */
+export function useVersionedRow(table: TableName, key: Readonly<Record<string, unknown>> | null) {
+  return useSWR<VersionedRow>(key ? rowPath(table, key) : null, async (path: string) => {
+    const { body, etag } = await apiRequestVersioned<TableRow>(path);
+    return { row: body, etag };
+  });
+}
+
 /**
  * The writes of one table. Each revalidates every key of the table (its pages, totals and lists)
  * once it succeeds; failures reject with the client's ApiError for the screen to show.
  */
 export function useTableRowMutations(table: TableName) {
   const { mutate } = useSWRConfig();
-  const revalidate = useCallback(() => mutate((key) => isTableKey(table, key) || (Array.isArray(key) && isTableKey(table, key[0]))), [mutate, table]);
+  const revalidate = useCallback(
+    () => mutate((key) => isTableKey(table, key) || (Array.isArray(key) && key.some((part) => isTableKey(table, part)))),
+    [mutate, table],
+  );
   const create = useCallback(
     async (values: Record<string, unknown>) => {
       const row = await apiRequest<TableRow>(tableRowKeys.all(table), { method: 'POST', body: values });
@@ -87,8 +120,9 @@ export function useTableRowMutations(table: TableName) {
     [table, revalidate],
   );
   const update = useCallback(
-    async (key: Readonly<Record<string, unknown>>, values: Record<string, unknown>) => {
-      const row = await apiRequest<TableRow>(rowPath(table, key), { method: 'PUT', body: values });
+    /** With `ifMatch` (the row's ETag) the API refuses with 412 if the row changed since it was read. */
+    async (key: Readonly<Record<string, unknown>>, values: Record<string, unknown>, options: { ifMatch?: string | null } = {}) => {
+      const row = await apiRequest<TableRow>(rowPath(table, key), { method: 'PUT', body: values, ifMatch: options.ifMatch });
       await revalidate();
       return row;
     },

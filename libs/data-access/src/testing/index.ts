@@ -27,6 +27,7 @@ export {
 export { reportHandlers } from './report-handlers';
 export { tableFixtures } from '../table-rows/testing/table-fixtures';
 export { tableHandlers } from '../table-rows/testing/table-handlers';
+export { tableWriteHandlers, FIXTURE_ETAG } from '../table-rows/testing/table-write-handlers';
 export {
   thresholdScopeFixture,
   emptyThresholdScopeFixture,

@@ -1,8 +1,12 @@
 import { Flex } from '@chakra-ui/react';
-import type { TableName, TableOperation } from '@camposense/domain';
+import { tableDefinition } from '@camposense/domain';
+import type { TableName, TableOperation, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox, SectionPlaceholder } from '@camposense/ui';
 import { Table2 } from 'lucide-react';
+import { useState } from 'react';
+import { InsertView } from '../record-editor/insert-view';
+import { UpdateView } from '../record-editor/update-view';
 import { StatusView } from '../status-view/status-view';
 
 export interface ParametersScreenProps {
@@ -10,14 +14,20 @@ export interface ParametersScreenProps {
   operation: TableOperation;
   /** Whether the signed-in role may write (admin). */
   canWrite: boolean;
+  /** Switches the sub-tab (status → update once a row is picked). */
+  onOperationChange?: (operation: TableOperation) => void;
 }
 
 /**
- * One parameters table and operation: status shows the table view (for every role); the forms
- * come next. A reader asked for a write operation is told plainly that the role only reads.
+ * One parameters table and operation: status shows the table view (for every role), insert and
+ * update the generated form. A row picked on status opens in update. A reader asked for a write
+ * operation is told plainly that the role only reads.
  */
-export function ParametersScreen({ table, operation, canWrite }: ParametersScreenProps) {
+export function ParametersScreen({ table, operation, canWrite, onOperationChange }: ParametersScreenProps) {
   const { t } = useTranslation();
+  const [selected, setSelected] = useState<{ table: TableName; row: TableRow } | null>(null);
+  const selectedRow = selected?.table === table ? selected.row : null;
+  const select = (row: TableRow | null) => setSelected(row ? { table, row } : null);
   if (operation !== 'status' && !canWrite) {
     return (
       <Flex flex="1" align="center" justify="center" p="8">
@@ -25,13 +35,35 @@ export function ParametersScreen({ table, operation, canWrite }: ParametersScree
       </Flex>
     );
   }
-  if (operation === 'status') return <StatusView key={table} table={table} />;
-  return (
-    <SectionPlaceholder
-      icon={<Table2 size={26} />}
-      title={`${t(`tables.${table}`)} · ${t(`operations.${operation}`)}`}
-      description={t('devPlaceholder.title')}
-      accent="section.parameters"
-    />
-  );
+  const updatable = canWrite && tableDefinition(table).operations.includes('update') && onOperationChange;
+  switch (operation) {
+    case 'status':
+      return (
+        <StatusView
+          key={table}
+          table={table}
+          onUpdateRow={
+            updatable
+              ? (row) => {
+                  select(row);
+                  onOperationChange('update');
+                }
+              : undefined
+          }
+        />
+      );
+    case 'insert':
+      return <InsertView key={table} table={table} />;
+    case 'update':
+      return <UpdateView key={table} table={table} selected={selectedRow} onSelect={select} />;
+    case 'massive':
+      return (
+        <SectionPlaceholder
+          icon={<Table2 size={26} />}
+          title={`${t(`tables.${table}`)} · ${t(`operations.${operation}`)}`}
+          description={t('devPlaceholder.title')}
+          accent="section.parameters"
+        />
+      );
+  }
 }

@@ -87,3 +87,6 @@ export const Chooses: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith(4);
   },
 };
+
+/** In a form: the label marked (*) and the error under the control. */
+export const RequiredWithError: Story = { args: { required: true, error: 'Campo requerido' } };

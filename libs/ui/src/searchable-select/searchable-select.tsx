@@ -1,4 +1,4 @@
-import { Combobox, createListCollection, Portal, Spinner, useFilter } from '@chakra-ui/react';
+import { Combobox, createListCollection, Portal, Spinner, Text, useFilter } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
 import { useEffect, useMemo, useState } from 'react';
 
@@ -24,6 +24,10 @@ export interface SearchableSelectProps {
   defaultOpen?: boolean;
   /** Render the list in place instead of a portal (inside a sidebar that clips). @default false */
   inline?: boolean;
+  /** Marks the label (*) and the control required. @default false */
+  required?: boolean;
+  /** An error under the control; marks it invalid. */
+  error?: string | null;
 }
 
 /**
@@ -40,6 +44,8 @@ export function SearchableSelect({
   loading = false,
   defaultOpen = false,
   inline = false,
+  required = false,
+  error = null,
 }: SearchableSelectProps) {
   const { t } = useTranslation();
   const { contains } = useFilter({ sensitivity: 'base' });
@@ -85,6 +91,8 @@ export function SearchableSelect({
         if (!details.open) setInputValue(selectedLabel);
       }}
       disabled={disabled}
+      required={required}
+      invalid={Boolean(error)}
       defaultOpen={defaultOpen}
       openOnClick
       size="sm"
@@ -93,6 +101,11 @@ export function SearchableSelect({
     >
       <Combobox.Label fontSize="xs" fontWeight="semibold" letterSpacing="wider" color="fg.muted">
         {label}
+        {required ? (
+          <Text as="span" color="fg.error" aria-hidden ms="1">
+            *
+          </Text>
+        ) : null}
       </Combobox.Label>
       <Combobox.Control>
         <Combobox.Input placeholder={value === null ? (placeholder ?? t('filters.search')) : t('filters.search')} />
@@ -103,6 +116,11 @@ export function SearchableSelect({
         </Combobox.IndicatorGroup>
       </Combobox.Control>
       {inline ? content : <Portal>{content}</Portal>}
+      {error ? (
+        <Text color="fg.error" fontSize="xs" role="alert">
+          {error}
+        </Text>
+      ) : null}
     </Combobox.Root>
   );
 }

@@ -62,6 +62,64 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
       })),
     ]),
   },
+  fundo: {
+    columns: [column('fundoid', 'integer', 'NO', "nextval('sense.fundo_fundoid_seq'::regclass)"), column('fundo', 'character varying'), column('fundoabrev', 'character varying', 'YES'), column('empresaid', 'integer'), ...AUDIT_COLUMNS],
+    constraints: [{ constraint_name: 'fundo_empresaid_fkey', constraint_type: 'FOREIGN KEY', columns: ['empresaid'], references: { table: 'empresa', columns: ['empresaid'] } }],
+    rows: audited([
+      { fundoid: 1, fundo: 'Fundo Virú Norte', fundoabrev: 'VN', empresaid: 1 },
+      { fundoid: 2, fundo: 'Fundo Chao', fundoabrev: 'CH', empresaid: 2 },
+      { fundoid: 3, fundo: 'Fundo Maipo Alto', fundoabrev: 'MA', empresaid: 3 },
+    ]),
+  },
+  ubicacion: {
+    columns: [
+      column('ubicacionid', 'integer', 'NO', "nextval('sense.ubicacion_ubicacionid_seq'::regclass)"),
+      column('ubicacion', 'character varying'),
+      column('ubicacionabrev', 'character varying', 'YES'),
+      column('fundoid', 'integer'),
+      ...AUDIT_COLUMNS,
+    ],
+    constraints: [{ constraint_name: 'ubicacion_fundoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['fundoid'], references: { table: 'fundo', columns: ['fundoid'] } }],
+    rows: audited([
+      { ubicacionid: 1, ubicacion: 'Lote 1', ubicacionabrev: 'L1', fundoid: 1 },
+      { ubicacionid: 2, ubicacion: 'Lote 2', ubicacionabrev: 'L2', fundoid: 1 },
+      { ubicacionid: 3, ubicacion: 'Parcela Maipo', ubicacionabrev: 'PM', fundoid: 3 },
+    ]),
+  },
+  nodo: {
+    columns: [
+      column('nodoid', 'integer', 'NO', "nextval('sense.nodo_nodoid_seq'::regclass)"),
+      column('nodo', 'character varying'),
+      column('nodoabrev', 'character varying', 'YES'),
+      column('deveui', 'character varying', 'YES'),
+      ...AUDIT_COLUMNS,
+    ],
+    constraints: [{ constraint_name: 'nodo_deveui_key', constraint_type: 'UNIQUE', columns: ['deveui'], references: null }],
+    rows: audited([
+      { nodoid: 1, nodo: 'Nodo Virú 01', nodoabrev: 'NV01', deveui: '70B3D57ED0000001' },
+      { nodoid: 2, nodo: 'Nodo Maipo 01', nodoabrev: 'NM01', deveui: null },
+    ]),
+  },
+  sensor: {
+    columns: [column('nodoid', 'integer'), column('tipoid', 'integer'), ...AUDIT_COLUMNS],
+    constraints: [
+      { constraint_name: 'sensor_pkey', constraint_type: 'PRIMARY KEY', columns: ['nodoid', 'tipoid'], references: null },
+      { constraint_name: 'sensor_nodoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['nodoid'], references: { table: 'nodo', columns: ['nodoid'] } },
+      { constraint_name: 'sensor_tipoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['tipoid'], references: { table: 'tipo', columns: ['tipoid'] } },
+    ],
+    rows: audited([
+      { nodoid: 1, tipoid: 1 },
+      { nodoid: 2, tipoid: 2 },
+    ]),
+  },
+  tipo: {
+    columns: [column('tipoid', 'integer', 'NO', "nextval('sense.tipo_tipoid_seq'::regclass)"), column('tipo', 'character varying'), column('entidadid', 'integer'), ...AUDIT_COLUMNS],
+    constraints: [],
+    rows: audited([
+      { tipoid: 1, tipo: 'Sonda suelo 20 cm', entidadid: 1 },
+      { tipoid: 2, tipo: 'Sonda suelo 40 cm', entidadid: 1 },
+    ]),
+  },
   usuario: {
     columns: [column('usuarioid', 'integer'), column('login', 'character varying'), column('firstname', 'character varying'), column('lastname', 'character varying')],
     constraints: [],

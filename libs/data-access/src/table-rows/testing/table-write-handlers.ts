@@ -1,0 +1,80 @@
+import { isTableName, tableDefinition } from '@camposense/domain';
+import type { ApiErrorBody, ApiErrorCode, ApiErrorDetail, TableRow } from '@camposense/domain';
+import { delay, http, HttpResponse } from 'msw';
+import { FIXTURE_NOW } from '../../testing/fixtures';
+import { tableFixtures } from './table-fixtures';
+
+/** The version the fixtures' rows answer with, and the one after a save. */
+export const FIXTURE_ETAG = '"fixture-v1"';
+const SAVED_ETAG = '"fixture-v2"';
+
+const errorBody = (status: number, code: ApiErrorCode, message: string, details?: ApiErrorDetail[]) =>
+  HttpResponse.json<ApiErrorBody>({ error: { code, message, ...(details ? { details } : {}) } }, { status });
+
+/** The fixture row a GET of one row names: by `<table>id` in the path, or by the composite key in the query. */
+function findRow(table: string, id: string | undefined, query: URLSearchParams): TableRow | undefined {
+  if (!isTableName(table)) return undefined;
+  const definition = tableDefinition(table);
+  const rows = tableFixtures[table]?.rows ?? [];
+  if (id !== undefined) return rows.find((row) => String(row[definition.key[0]!]) === id);
+  return rows.find((row) => definition.key.every((column) => String(row[column]) === query.get(column)));
+}
+
+function rowAnswer(table: string, id: string | undefined, request: Request): HttpResponse<TableRow | ApiErrorBody> {
+  const row = findRow(table, id, new URL(request.url).searchParams);
+  if (!row) return errorBody(404, 'NOT_FOUND', 'No existe un registro con esa clave');
+  return HttpResponse.json<TableRow>(row, { headers: { ETag: FIXTURE_ETAG } });
+}
+
+/** GET of one row with its ETag (the update form reads it fresh). List these after `tableHandlers.loaded()`. */
+const rowReads = [
+  http.get('/api/sense/:table/composite', ({ params, request }) => rowAnswer(String(params['table']), undefined, request)),
+  // Only numeric ids: `/columns` and `/constraints` fall through to the metadata handlers.
+  http.get('/api/sense/:table/:id', ({ params, request }) =>
+    /^\d+$/.test(String(params['id'])) ? rowAnswer(String(params['table']), String(params['id']), request) : undefined,
+  ),
+];
+
+async function saved(request: Request, status: 200 | 201) {
+  const body = (await request.json()) as TableRow;
+  return HttpResponse.json<TableRow>(
+    { ...body, usercreatedid: 1, datecreated: FIXTURE_NOW.toISOString(), usermodifiedid: 1, datemodified: FIXTURE_NOW.toISOString() },
+    { status, headers: { ETag: SAVED_ETAG } },
+  );
+}
+
+/** MSW handlers of the writes of any table (POST, PUT), each outcome the API can answer, typed against its shapes. */
+export const tableWriteHandlers = {
+  /** Reads of one row; writes succeed (201 / 200) and echo the row. */
+  succeeding: () => [
+    ...rowReads,
+    http.post('/api/sense/:table', ({ request }) => saved(request, 201)),
+    http.put('/api/sense/:table/composite', ({ request }) => saved(request, 200)),
+    http.put('/api/sense/:table/:id', ({ request }) => saved(request, 200)),
+  ],
+  /** Writes never answer: the form stays busy. */
+  pending: () => [...rowReads, http.post('/api/sense/:table', () => delay('infinite')), http.put('/api/sense/:table/:id', () => delay('infinite'))],
+  /** 409 DUPLICATE naming the unique columns, as the API maps SQLSTATE 23505. */
+  duplicate: (fields: string[]) => [
+    ...rowReads,
+    http.post('/api/sense/:table', () => errorBody(409, 'DUPLICATE', 'Ya existe un registro con esos datos', fields.map((field) => ({ field, rule: 'unique' })))),
+    http.put('/api/sense/:table/:id', () => errorBody(409, 'DUPLICATE', 'Ya existe un registro con esos datos', fields.map((field) => ({ field, rule: 'unique' })))),
+  ],
+  /** 400 VALIDATION with the given details (the server's own checks). */
+  invalid: (details: ApiErrorDetail[]) => [
+    ...rowReads,
+    http.post('/api/sense/:table', () => errorBody(400, 'VALIDATION', 'Error de validación', details)),
+    http.put('/api/sense/:table/:id', () => errorBody(400, 'VALIDATION', 'Error de validación', details)),
+  ],
+  /** 412: the row changed since it was read (If-Match names an older version). */
+  stale: () => [
+    ...rowReads,
+    http.put('/api/sense/:table/composite', () => errorBody(412, 'PRECONDITION_FAILED', 'La fila cambió desde que la leyó: vuelva a cargarla antes de guardar')),
+    http.put('/api/sense/:table/:id', () => errorBody(412, 'PRECONDITION_FAILED', 'La fila cambió desde que la leyó: vuelva a cargarla antes de guardar')),
+  ],
+  /** The row cannot be read. */
+  rowError: () => [
+    http.get('/api/sense/:table/composite', () => errorBody(500, 'INTERNAL', 'Error interno del servidor')),
+    http.get('/api/sense/:table/:id', ({ params }) => (/^\d+$/.test(String(params['id'])) ? errorBody(500, 'INTERNAL', 'Error interno del servidor') : undefined)),
+  ],
+};

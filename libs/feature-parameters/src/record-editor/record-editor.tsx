@@ -1,0 +1,208 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { rowKeyValues, useReferenceTables, useTableRowMutations } from '@camposense/data-access';
+import type { TableMeta } from '@camposense/data-access';
+import { tableDefinition } from '@camposense/domain';
+import type { TableName, TableRow } from '@camposense/domain';
+import { useTranslation } from '@camposense/i18n';
+import { ErrorBox, RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import type { RecordFieldKind, RecordFormField, RecordFormValues, SearchableSelectOption } from '@camposense/ui';
+import { RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { checkValue, emptyValues, formFields, hasChanges, hasIdentifyingValue, requestBody, rowValues } from '../form-model/form-model';
+import type { FormFieldModel, FormMode, FormValues } from '../form-model/form-model';
+import { describeSaveError, problemText } from './save-error';
+import type { SaveErrorView } from './save-error';
+
+export interface RecordEditorProps {
+  table: TableName;
+  mode: FormMode;
+  /** The table's columns and constraints (`/columns`, `/constraints`): the form is built from them. */
+  meta: TableMeta;
+  /** update: the row being edited, as read with its version. */
+  row?: TableRow;
+  /** update: the row's ETag, sent back as If-Match. */
+  etag?: string | null;
+  /** update: reads the row again (after someone else changed it). */
+  onReload?: () => void;
+}
+
+/** The name of a cascade select: the ancestor `table` of the reference field `field`. Never sent. */
+const cascadeName = (field: string, table: TableName) => `cascade:${field}:${table}`;
+
+/** A reference row's name (the registry's label columns), or its id when it has none. */
+function rowLabel(table: TableName, row: TableRow): string {
+  const definition = tableDefinition(table);
+  const label = definition.labelColumns
+    .map((column) => row[column])
+    .filter((value) => value !== null && value !== undefined && value !== '')
+    .join(' ');
+  return label || `#${String(row[definition.key[0]!])}`;
+}
+
+function optionsOf(table: TableName, rows: readonly TableRow[] | undefined, parent?: { column: string; id: unknown }): SearchableSelectOption[] {
+  const key = tableDefinition(table).key[0]!;
+  return (rows ?? [])
+    .filter((row) => !parent || parent.id === null || parent.id === undefined || Number(row[parent.column]) === parent.id)
+    .map((row) => ({ value: Number(row[key]), label: rowLabel(table, row) }));
+}
+
+const KIND: Partial<Record<FormFieldModel['input'], RecordFieldKind>> = {
+  longText: 'longText',
+  json: 'longText',
+  integer: 'number',
+  number: 'number',
+  coordinate: 'number',
+  email: 'email',
+  password: 'password',
+  boolean: 'boolean',
+  reference: 'select',
+  status: 'select',
+};
+
+/**
+ * The insert and update form of any table, generated from the registry and the catalogue: the right
+ * input per column, (*) on required ones, references as searchable selects that cascade down the
+ * location hierarchy, limits checked before sending, the server's errors on their fields, a toast
+ * and the table refreshed on success. Reports unsaved data to the shell (spec section 5).
+ */
+export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordEditorProps) {
+  const { t, i18n } = useTranslation();
+  const tableLabel = t(`tables.${table}`);
+  const model = useMemo(() => formFields(table, meta.columns, meta.constraints, mode), [table, meta, mode]);
+  const initial = useMemo<FormValues>(() => {
+    const base = row ? rowValues(model, row) : emptyValues(model);
+    for (const field of model) for (const ancestor of field.cascade) base[cascadeName(field.name, ancestor)] = null;
+    return base;
+  }, [model, row]);
+  const [values, setValues] = useState<FormValues>(initial);
+  const [resetKey, setResetKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<SaveErrorView | null>(null);
+  const { create, update } = useTableRowMutations(table);
+
+  const referenced = useMemo(() => model.flatMap((field) => (field.references ? [field.references, ...field.cascade] : [])), [model]);
+  const references = useReferenceTables(referenced);
+
+  useReportUnsavedChanges(mode === 'insert' ? hasIdentifyingValue(table, values) : hasChanges(values, initial));
+
+  const fieldLabel = (name: string) => (i18n.exists(`parameters.fields.${name}`) ? t(`parameters.fields.${name}` as 'parameters.fields.pais') : name);
+
+  const fields: RecordFormField[] = model.flatMap((field) => {
+    const label = fieldLabel(field.name);
+    const validate = (value: RecordFormValues[string]) => {
+      const problem = checkValue(field, value);
+      return problem ? problemText(problem, t) : null;
+    };
+    if (field.input === 'status') {
+      return [
+        {
+          name: field.name,
+          label,
+          kind: 'select',
+          options: [
+            { value: 1, label: t('parameters.form.active') },
+            { value: 0, label: t('parameters.form.inactive') },
+          ],
+          validate,
+        },
+      ];
+    }
+    if (field.input === 'reference' && field.references) {
+      const target = field.references;
+      const chain = field.cascade.map((ancestor) => cascadeName(field.name, ancestor));
+      const ancestors: RecordFormField[] = field.cascade.map((ancestor, index) => {
+        const above = field.cascade[index - 1];
+        const parentColumn = tableDefinition(ancestor).parent?.column;
+        return {
+          name: chain[index]!,
+          label: t(`tables.${ancestor}`),
+          kind: 'select',
+          placeholder: t('parameters.form.choose'),
+          options: optionsOf(
+            ancestor,
+            references.data?.[ancestor],
+            above && parentColumn ? { column: parentColumn, id: values[cascadeName(field.name, above)] } : undefined,
+          ),
+          loading: !references.data,
+          clears: [...chain.slice(index + 1), field.name],
+        };
+      });
+      const last = field.cascade[field.cascade.length - 1];
+      const parentColumn = tableDefinition(target).parent?.column;
+      return [
+        ...ancestors,
+        {
+          name: field.name,
+          label,
+          kind: 'select',
+          required: field.required,
+          placeholder: t('parameters.form.choose'),
+          options: optionsOf(target, references.data?.[target], last && parentColumn ? { column: parentColumn, id: values[cascadeName(field.name, last)] } : undefined),
+          loading: !references.data,
+          validate,
+        },
+      ];
+    }
+    let helperText: string | undefined;
+    if (field.maxLength !== undefined) helperText = t('parameters.form.maxLengthHint', { count: field.maxLength });
+    if (field.input === 'deveui') helperText = t('parameters.form.deveuiHint');
+    if (field.input === 'password' && mode === 'update') helperText = t('parameters.form.passwordHint');
+    return [{ name: field.name, label, kind: KIND[field.input] ?? 'text', required: field.required, helperText, validate }];
+  });
+
+  const submit = async (submitted: RecordFormValues) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const body = requestBody(model, submitted, mode, mode === 'update' ? initial : undefined);
+      if (mode === 'insert') {
+        await create(body);
+        showToast({ type: 'success', title: t('parameters.form.createdTitle'), message: t('parameters.form.createdMessage', { table: tableLabel }) });
+        setValues(initial);
+        setResetKey((key) => key + 1);
+      } else if (row) {
+        if (Object.keys(body).length > 0) await update(rowKeyValues(table, row), body, { ifMatch: etag });
+        showToast({ type: 'success', title: t('parameters.form.updatedTitle'), message: t('parameters.form.updatedMessage', { table: tableLabel }) });
+      }
+    } catch (error) {
+      setFailure(describeSaveError(error, { table: tableLabel, fieldLabel, shown: new Set(model.map((field) => field.name)), t }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const notice = failure?.message ? (
+    <Stack gap="2" align="flex-start">
+      <ErrorBox title={failure.stale ? t('parameters.form.staleTitle') : t('parameters.form.failedTitle')} message={failure.message} />
+      {failure.stale && onReload ? (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setFailure(null);
+            onReload();
+          }}
+        >
+          <RefreshCw aria-hidden />
+          {t('parameters.form.reload')}
+        </Button>
+      ) : null}
+    </Stack>
+  ) : null;
+
+  return (
+    <RecordForm
+      label={t(mode === 'insert' ? 'parameters.form.insertLabel' : 'parameters.form.updateLabel', { table: tableLabel })}
+      fields={fields}
+      defaultValues={initial}
+      resetKey={`${resetKey}:${etag ?? ''}`}
+      onSubmit={submit}
+      onValuesChange={setValues}
+      fieldErrors={failure?.fieldErrors}
+      submitLabel={t(mode === 'insert' ? 'parameters.form.create' : 'parameters.form.save')}
+      busy={busy}
+      requiredNote={t('validation.requiredMark')}
+      notice={notice}
+    />
+  );
+}

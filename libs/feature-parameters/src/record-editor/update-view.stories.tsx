@@ -1,0 +1,121 @@
+import { tableFixtures, tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
+import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
+import { fn, expect, screen, userEvent, waitFor } from 'storybook/test';
+import { UpdateView } from './update-view';
+
+const withShell: Decorator = (Story) => (
+  <UnsavedChangesProvider>
+    <Story />
+    <Toaster />
+  </UnsavedChangesProvider>
+);
+
+const empresa = tableFixtures.empresa!.rows[0]!;
+const sensor = tableFixtures.sensor!.rows[0]!;
+
+const meta = {
+  title: 'Parameters/UpdateView',
+  component: UpdateView,
+  args: { table: 'empresa', selected: empresa, onSelect: fn() },
+  decorators: [withShell],
+  beforeEach: ({ msw }) => {
+    msw.use(...tableHandlers.loaded(), ...tableWriteHandlers.succeeding());
+    dismissAllToasts();
+    return () => dismissAllToasts();
+  },
+} satisfies Meta<typeof UpdateView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const form = () => screen.findByRole('form', { name: /^(Editar registro de|Edit) / });
+const name = () => screen.getByRole('textbox', { name: /^Empresa/ });
+
+/** No row picked yet: the table to pick one from. */
+export const ChooseRow: Story = {
+  args: { selected: null },
+  play: async () => {
+    await expect(await screen.findByText('Seleccione la fila que desea editar y pulse Actualizar')).toBeVisible();
+    await expect(await screen.findByRole('table')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: ({ msw }) => msw.use(http.get('/api/sense/:table/:id', ({ params }) => (/^\d+$/.test(String(params['id'])) ? delay('infinite') : undefined))),
+  play: async () => {
+    await expect(await screen.findByRole('status')).toHaveTextContent('Cargando el registro...');
+  },
+};
+
+export const Error: Story = {
+  beforeEach: ({ msw }) => msw.use(...tableWriteHandlers.rowError()),
+  play: async () => {
+    await expect(await screen.findByText('No se pudo cargar el registro')).toBeVisible();
+  },
+};
+
+/** The row read fresh: its values in the form, its country chosen in the select. */
+export const Loaded: Story = {
+  play: async () => {
+    await form();
+    await expect(name()).toHaveValue('Agrícola Virú');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^País/ })).toHaveValue('Perú'));
+    await expect(screen.getByText('Editando: Agrícola Virú (empresaid 1)')).toBeVisible();
+  },
+};
+
+export const LoadedEnglish: Story = {
+  ...Loaded,
+  globals: { language: 'en' },
+  play: async () => {
+    await form();
+    await expect(screen.getByText('Editing: Agrícola Virú (empresaid 1)')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'SAVE CHANGES' })).toBeVisible();
+  },
+};
+
+/** Saved: only the changed field goes, with If-Match; a success toast. */
+export const Saved: Story = {
+  play: async () => {
+    await form();
+    await userEvent.clear(name());
+    await userEvent.type(name(), 'Agrícola Virú SAC');
+    await userEvent.click(screen.getByRole('button', { name: 'GUARDAR CAMBIOS' }));
+    await expect(await screen.findByText('Se guardaron los cambios en Empresa')).toBeVisible();
+  },
+};
+
+/** 412: someone else changed the row; the form says so and offers to reload it. */
+export const Stale: Story = {
+  beforeEach: ({ msw }) => msw.use(...tableWriteHandlers.stale()),
+  play: async () => {
+    await form();
+    await userEvent.type(name(), ' SAC');
+    await userEvent.click(screen.getByRole('button', { name: 'GUARDAR CAMBIOS' }));
+    await expect(await screen.findByText('Otra persona cambió este registro')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'RECARGAR REGISTRO' })).toBeVisible();
+  },
+};
+
+/** 409 on update: the new name is taken within the country. */
+export const Duplicate: Story = {
+  beforeEach: ({ msw }) => msw.use(...tableWriteHandlers.duplicate(['paisid', 'empresa'])),
+  play: async () => {
+    await form();
+    await userEvent.type(name(), ' SAC');
+    await userEvent.click(screen.getByRole('button', { name: 'GUARDAR CAMBIOS' }));
+    await expect(await screen.findByText('Ya existe un registro de Empresa con ese valor en País, Empresa.')).toBeVisible();
+  },
+};
+
+/** A composite key (sensor: node and type): read and written through /composite. */
+export const CompositeKey: Story = {
+  args: { table: 'sensor', selected: sensor },
+  play: async () => {
+    await form();
+    await expect(screen.getByText('Editando: nodoid 1, tipoid 1')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Nodo/ })).toHaveValue('Nodo Virú 01'));
+  },
+};

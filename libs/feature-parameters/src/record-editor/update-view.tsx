@@ -1,0 +1,79 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { rowKeyValues, useTableMeta, useVersionedRow } from '@camposense/data-access';
+import { tableDefinition } from '@camposense/domain';
+import type { TableName, TableRow } from '@camposense/domain';
+import { useTranslation } from '@camposense/i18n';
+import { QueryState } from '@camposense/ui';
+import { ArrowLeft } from 'lucide-react';
+import { StatusView } from '../status-view/status-view';
+import { RecordEditor } from './record-editor';
+
+export interface UpdateViewProps {
+  table: TableName;
+  /** The row picked in the table (here or on status), or null while none is. */
+  selected: TableRow | null;
+  onSelect: (row: TableRow | null) => void;
+}
+
+/** A row named by its key's values, for the "Editando" line. */
+function keyText(table: TableName, row: TableRow): string {
+  const definition = tableDefinition(table);
+  const label = definition.labelColumns.map((column) => row[column]).filter((value) => value !== null && value !== undefined && value !== '');
+  const key = definition.key.map((column) => `${column} ${String(row[column])}`).join(', ');
+  return label.length > 0 ? `${label.join(' ')} (${key})` : key;
+}
+
+/**
+ * The update sub-tab: without a row, the table to pick one from; with one, the row read fresh with
+ * its version and the form to edit it (composite keys included).
+ */
+export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
+  const { t } = useTranslation();
+  const meta = useTableMeta(selected ? table : null);
+  const version = useVersionedRow(table, selected ? rowKeyValues(table, selected) : null);
+  const tableName = t(`tables.${table}`);
+  if (!selected) {
+    return (
+      <Stack gap="0">
+        <Text px="4" pt="4" color="fg.muted" fontSize="sm">
+          {t('parameters.form.chooseRow')}
+        </Text>
+        <StatusView table={table} onUpdateRow={onSelect} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack p="4" gap="4" maxW="56rem">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Text fontWeight="semibold">{t('parameters.form.editing', { row: keyText(table, selected) })}</Text>
+        <Button size="sm" variant="outline" onClick={() => onSelect(null)}>
+          <ArrowLeft aria-hidden />
+          {t('parameters.form.otherRow')}
+        </Button>
+      </HStack>
+      <QueryState
+        data={meta.data && version.data ? { meta: meta.data, version: version.data } : undefined}
+        error={meta.error ?? version.error}
+        isValidating={meta.isValidating || version.isValidating}
+        onRetry={() => {
+          void meta.mutate();
+          void version.mutate();
+        }}
+        loadingLabel={t('parameters.form.rowLoading')}
+        loadingDetail={tableName}
+        errorMessage={t('parameters.form.rowError')}
+      >
+        {(data) => (
+          <RecordEditor
+            table={table}
+            mode="update"
+            meta={data.meta}
+            row={data.version.row}
+            etag={data.version.etag}
+            onReload={() => void version.mutate()}
+          />
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
