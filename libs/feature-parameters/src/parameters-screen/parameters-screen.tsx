@@ -1,5 +1,5 @@
 import { Flex } from '@chakra-ui/react';
-import { tableDefinition } from '@camposense/domain';
+import { isWritableTable, tableDefinition } from '@camposense/domain';
 import type { TableName, TableOperation, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox, SectionPlaceholder } from '@camposense/ui';
@@ -42,6 +42,7 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
         <StatusView
           key={table}
           table={table}
+          canWrite={canWrite && isWritableTable(tableDefinition(table))}
           onUpdateRow={
             updatable
               ? (row) => {

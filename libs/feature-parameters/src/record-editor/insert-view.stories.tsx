@@ -1,5 +1,7 @@
 import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
-import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
+import { Button } from '@chakra-ui/react';
+import { dismissAllToasts, Toaster, UnsavedChangesProvider, useUnsavedChanges } from '@camposense/ui';
+import { useState } from 'react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { InsertView } from './insert-view';
@@ -9,6 +11,26 @@ const withShell: Decorator = (Story) => (
     <Story />
     <Toaster />
   </UnsavedChangesProvider>
+);
+
+/** The shell's switch to the status sub-tab, which asks first when the form holds unsaved data. */
+function SwitchToStatus() {
+  const { confirmLeave } = useUnsavedChanges();
+  const [left, setLeft] = useState(false);
+  return left ? (
+    <p>status</p>
+  ) : (
+    <Button size="sm" variant="outline" m="4" onClick={() => void confirmLeave('subtab', 'status').then(setLeft)}>
+      switch
+    </Button>
+  );
+}
+
+const withSwitch: Decorator = (Story) => (
+  <>
+    <SwitchToStatus />
+    <Story />
+  </>
 );
 
 const meta = {
@@ -147,5 +169,31 @@ export const DevEuiInvalid: Story = {
     await userEvent.type(text(/^DevEUI/), '70B3-D57E');
     await userEvent.click(screen.getByRole('button', { name: 'CREAR' }));
     await expect(await screen.findByText('El DevEUI debe tener 16 caracteres hexadecimales (0-9, A-F)')).toBeVisible();
+  },
+};
+
+/** Spec section 5: a name typed in makes the form dirty; switching sub-tab asks with the modal, naming Estado. */
+export const UnsavedChanges: Story = {
+  decorators: [withSwitch],
+  play: async () => {
+    await form();
+    await userEvent.type(text(/^País/), 'Bolivia');
+    await userEvent.click(screen.getByRole('button', { name: 'switch' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await expect(dialog).toHaveTextContent('«Estado»');
+    await expect(within(dialog).getByRole('button', { name: 'CONTINUAR' })).toBeVisible();
+  },
+};
+
+/** A DevEUI alone is not an identifying field of nodo (spec section 5): the switch goes through without asking. */
+export const NotIdentifyingIsClean: Story = {
+  args: { table: 'nodo' },
+  decorators: [withSwitch],
+  play: async () => {
+    await form();
+    await userEvent.type(text(/^DevEUI/), '70B3D57ED0000009');
+    await userEvent.click(screen.getByRole('button', { name: 'switch' }));
+    await expect(await screen.findByText('status')).toBeVisible();
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
   },
 };

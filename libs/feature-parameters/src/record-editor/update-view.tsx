@@ -1,10 +1,10 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { rowKeyValues, useTableMeta, useVersionedRow } from '@camposense/data-access';
-import { tableDefinition } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { QueryState } from '@camposense/ui';
 import { ArrowLeft } from 'lucide-react';
+import { rowText } from '../row-text/row-text';
 import { StatusView } from '../status-view/status-view';
 import { RecordEditor } from './record-editor';
 
@@ -15,13 +15,6 @@ export interface UpdateViewProps {
   onSelect: (row: TableRow | null) => void;
 }
 
-/** A row named by its key's values, for the "Editando" line. */
-function keyText(table: TableName, row: TableRow): string {
-  const definition = tableDefinition(table);
-  const label = definition.labelColumns.map((column) => row[column]).filter((value) => value !== null && value !== undefined && value !== '');
-  const key = definition.key.map((column) => `${column} ${String(row[column])}`).join(', ');
-  return label.length > 0 ? `${label.join(' ')} (${key})` : key;
-}
 
 /**
  * The update sub-tab: without a row, the table to pick one from; with one, the row read fresh with
@@ -45,7 +38,7 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
   return (
     <Stack p="4" gap="4" maxW="56rem">
       <HStack justify="space-between" wrap="wrap" gap="3">
-        <Text fontWeight="semibold">{t('parameters.form.editing', { row: keyText(table, selected) })}</Text>
+        <Text fontWeight="semibold">{t('parameters.form.editing', { row: rowText(table, selected) })}</Text>
         <Button size="sm" variant="outline" onClick={() => onSelect(null)}>
           <ArrowLeft aria-hidden />
           {t('parameters.form.otherRow')}

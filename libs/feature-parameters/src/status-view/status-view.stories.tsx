@@ -1,4 +1,5 @@
-import { tableHandlers } from '@camposense/data-access/testing';
+import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
+import { dismissAllToasts, Toaster } from '@camposense/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { StatusView } from './status-view';
@@ -7,7 +8,19 @@ const meta = {
   title: 'Parameters/StatusView',
   component: StatusView,
   args: { table: 'empresa' },
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.loaded()),
+  decorators: [
+    (Story) => (
+      <>
+        <Story />
+        <Toaster />
+      </>
+    ),
+  ],
+  beforeEach: ({ msw }) => {
+    msw.use(...tableHandlers.loaded());
+    dismissAllToasts();
+    return () => dismissAllToasts();
+  },
 } satisfies Meta<typeof StatusView>;
 
 export default meta;
@@ -94,5 +107,66 @@ export const SortedSecondPage: Story = {
     await userEvent.click(screen.getByRole('button', { name: /SIGUIENTE/ }));
     await expect(await screen.findByText('PÁGINA 2 DE 3')).toBeVisible();
     await settledTable();
+  },
+};
+
+/** An admin: the picked row can be switched inactive or deleted; the buttons wait for a pick. */
+export const Admin: Story = {
+  args: { canWrite: true },
+  beforeEach: ({ msw }) => msw.use(...tableHandlers.loaded(), ...tableWriteHandlers.succeeding()),
+  play: async () => {
+    await settledTable();
+    await expect(screen.getByRole('button', { name: 'ELIMINAR' })).toBeDisabled();
+    await expect(screen.getByRole('button', { name: 'DESACTIVAR' })).toBeDisabled();
+  },
+};
+
+/** Picking an active row and switching it off: a toast says so. */
+export const Deactivated: Story = {
+  ...Admin,
+  play: async () => {
+    const table = await settledTable();
+    await userEvent.click(within(table).getByText('Agrícola Virú'));
+    await userEvent.click(screen.getByRole('button', { name: 'DESACTIVAR' }));
+    await expect(await screen.findByText('Registro desactivado')).toBeVisible();
+  },
+};
+
+/** Delete asks first, naming the row. */
+export const DeleteConfirm: Story = {
+  ...Admin,
+  play: async () => {
+    const table = await settledTable();
+    await userEvent.click(within(table).getByText('Viñedos del Maipo'));
+    await userEvent.click(screen.getByRole('button', { name: 'ELIMINAR' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await expect(dialog).toHaveTextContent('Se eliminará «Viñedos del Maipo (empresaid 3)» de Empresa.');
+  },
+};
+
+/** A company its farms still use: refused, naming who uses it and how many. */
+export const DeleteReferenced: Story = {
+  args: { canWrite: true },
+  beforeEach: ({ msw }) =>
+    msw.use(...tableHandlers.loaded(), ...tableWriteHandlers.referenced([{ table: 'fundo', count: 2, columns: ['empresaid'] }])),
+  play: async () => {
+    const table = await settledTable();
+    await userEvent.click(within(table).getByText('Viñedos del Maipo'));
+    await userEvent.click(screen.getByRole('button', { name: 'ELIMINAR' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'ELIMINAR' }));
+    await expect(await screen.findByText(/lo usan 2 registros de Fundo/)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+export const DeleteReferencedEnglish: Story = {
+  ...DeleteReferenced,
+  globals: { language: 'en' },
+  play: async () => {
+    const table = await settledTable();
+    await userEvent.click(within(table).getByText('Viñedos del Maipo'));
+    await userEvent.click(screen.getByRole('button', { name: 'DELETE' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'DELETE' }));
+    await expect(await screen.findByText(/it is used by 2 Farm records/)).toBeVisible();
   },
 };

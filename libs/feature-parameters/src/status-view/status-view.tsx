@@ -3,16 +3,19 @@ import { useTableMeta, useTableRows, useTableTotal } from '@camposense/data-acce
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
 import { localeOf, useTranslation } from '@camposense/i18n';
-import { DataTable, FormField, Pager, QueryState } from '@camposense/ui';
+import { DataTable, ErrorBox, FormField, Pager, QueryState } from '@camposense/ui';
 import type { DataTableSort } from '@camposense/ui';
 import { Pencil } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { RowActions } from './row-actions';
 import { rowKeyOf, statusColumns } from './status-columns';
 
 export interface StatusViewProps {
   table: TableName;
-  /** Opens the picked row in the update form; without it rows are not selectable (read-only role, no update). */
+  /** Opens the picked row in the update form; without it there is no update button. */
   onUpdateRow?: (row: TableRow) => void;
+  /** An admin: the picked row can be switched active/inactive and deleted. @default false */
+  canWrite?: boolean;
 }
 
 interface ViewState {
@@ -25,12 +28,14 @@ interface ViewState {
  * searched across every text column, with "{filtered} de {total} registros". Nothing but the
  * page is loaded, so a table of 100,000 rows costs what a table of 20 does.
  */
-export function StatusView({ table, onUpdateRow }: StatusViewProps) {
+export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewProps) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [view, setView] = useState<ViewState>({ page: 1, sort: null });
   const [selected, setSelected] = useState<TableRow | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const selectable = Boolean(onUpdateRow) || canWrite;
   const meta = useTableMeta(table);
   const rows = useTableRows(table, {
     page: view.page,
@@ -45,6 +50,9 @@ export function StatusView({ table, onUpdateRow }: StatusViewProps) {
   const number = new Intl.NumberFormat(localeOf(i18n.language));
 
   const loaded = meta.data && rows.data ? { rows: rows.data } : undefined;
+  // The picked row as the page now has it (its status after a switch), else as it was picked.
+  const selectedKey = selected ? rowKeyOf(table, selected) : null;
+  const picked = (selectedKey && rows.data?.data.find((row) => rowKeyOf(table, row) === selectedKey)) || selected;
   return (
     <Stack gap="4" p="4">
       <HStack justify="space-between" align="end" wrap="wrap" gap="3">
@@ -59,13 +67,25 @@ export function StatusView({ table, onUpdateRow }: StatusViewProps) {
             }}
           />
         </FormField>
-        {onUpdateRow ? (
-          <Button size="sm" colorPalette="orange" disabled={!selected} onClick={() => selected && onUpdateRow(selected)}>
-            <Pencil aria-hidden />
-            {t('parameters.update')}
-          </Button>
-        ) : null}
+        <HStack gap="2" wrap="wrap">
+          {onUpdateRow ? (
+            <Button size="sm" colorPalette="orange" disabled={!selected} onClick={() => picked && onUpdateRow(picked)}>
+              <Pencil aria-hidden />
+              {t('parameters.update')}
+            </Button>
+          ) : null}
+          {canWrite ? (
+            <RowActions
+              table={table}
+              row={picked}
+              hasStatus={meta.data?.columns.some((column) => column.column_name === 'statusid') ?? false}
+              onDeleted={() => setSelected(null)}
+              onError={setActionError}
+            />
+          ) : null}
+        </HStack>
       </HStack>
+      {actionError ? <ErrorBox title={t('parameters.actions.failedTitle')} message={actionError} /> : null}
       <QueryState
         data={loaded}
         error={meta.error ?? rows.error}
@@ -98,8 +118,8 @@ export function StatusView({ table, onUpdateRow }: StatusViewProps) {
               onSortChange={(sort) => setView({ page: 1, sort })}
               busy={rows.isValidating}
               emptyText={t('parameters.noMatches')}
-              selectedKey={selected ? rowKeyOf(table, selected) : null}
-              onRowSelect={onUpdateRow ? setSelected : undefined}
+              selectedKey={selectedKey}
+              onRowSelect={selectable ? setSelected : undefined}
             />
             <Pager page={view.page} totalPages={answer.pagination.totalPages} onPageChange={(page) => setView((current) => ({ ...current, page }))} />
           </Stack>

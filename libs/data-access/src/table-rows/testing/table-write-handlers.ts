@@ -51,6 +51,20 @@ export const tableWriteHandlers = {
     http.post('/api/sense/:table', ({ request }) => saved(request, 201)),
     http.put('/api/sense/:table/composite', ({ request }) => saved(request, 200)),
     http.put('/api/sense/:table/:id', ({ request }) => saved(request, 200)),
+    http.delete('/api/sense/:table/composite', () => new HttpResponse(null, { status: 204 })),
+    http.delete('/api/sense/:table/:id', () => new HttpResponse(null, { status: 204 })),
+  ],
+  /** 409 FOREIGN_KEY on delete: other tables still reference the row (`referencedBy` details: table, how many rows, by which columns). */
+  referenced: (referencing: { table: string; count: number; columns: string[] }[]) => [
+    ...rowReads,
+    http.delete('/api/sense/:table/:id', () =>
+      errorBody(
+        409,
+        'FOREIGN_KEY',
+        'No se puede borrar: otros registros lo referencian',
+        referencing.map((reference) => ({ field: reference.table, rule: 'referencedBy', limit: reference.count, message: reference.columns.join(', ') })),
+      ),
+    ),
   ],
   /** Writes never answer: the form stays busy. */
   pending: () => [...rowReads, http.post('/api/sense/:table', () => delay('infinite')), http.put('/api/sense/:table/:id', () => delay('infinite'))],

@@ -1,0 +1,96 @@
+import { Button, HStack } from '@chakra-ui/react';
+import { rowKeyValues, useTableRowMutations } from '@camposense/data-access';
+import type { TableName, TableRow } from '@camposense/domain';
+import { useTranslation } from '@camposense/i18n';
+import { ConfirmDialog, showToast } from '@camposense/ui';
+import { Power, PowerOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { rowText } from '../row-text/row-text';
+import { describeRowActionError } from './row-action-error';
+
+export interface RowActionsProps {
+  table: TableName;
+  /** The picked row, or null (the buttons wait for one). */
+  row: TableRow | null;
+  /** Whether the table's rows carry a status to switch. */
+  hasStatus: boolean;
+  /** After a delete: the row is gone, nothing stays picked. */
+  onDeleted: () => void;
+  /** A refusal in plain words (a referenced row), for the view to show; null clears it. */
+  onError: (message: string | null) => void;
+}
+
+/**
+ * An admin's actions on the picked row: switch it active/inactive (statusid) and delete it after a
+ * confirmation. A row others still reference is refused by the API and said in plain words.
+ */
+export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowActionsProps) {
+  const { t } = useTranslation();
+  const { update, remove } = useTableRowMutations(table);
+  const [busy, setBusy] = useState<'status' | 'delete' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const tableName = t(`tables.${table}`);
+  const active = row?.['statusid'] === 1;
+
+  const run = async (kind: 'status' | 'delete', action: (picked: TableRow) => Promise<unknown>, success: (picked: TableRow) => void) => {
+    if (!row) return;
+    setBusy(kind);
+    onError(null);
+    try {
+      await action(row);
+      success(row);
+    } catch (error) {
+      onError(describeRowActionError(error, { table, row, t }));
+    } finally {
+      setBusy(null);
+      setConfirming(false);
+    }
+  };
+
+  const toggle = () =>
+    run(
+      'status',
+      (picked) => update(rowKeyValues(table, picked), { statusid: active ? 0 : 1 }),
+      (picked) =>
+        showToast({
+          type: 'success',
+          title: t(active ? 'parameters.actions.deactivatedTitle' : 'parameters.actions.activatedTitle'),
+          message: t('parameters.actions.rowMessage', { row: rowText(table, picked), table: tableName }),
+        }),
+    );
+
+  const destroy = () =>
+    run(
+      'delete',
+      (picked) => remove(rowKeyValues(table, picked)),
+      (picked) => {
+        showToast({ type: 'success', title: t('parameters.actions.deletedTitle'), message: t('parameters.actions.rowMessage', { row: rowText(table, picked), table: tableName }) });
+        onDeleted();
+      },
+    );
+
+  return (
+    <HStack gap="2">
+      {hasStatus ? (
+        <Button size="sm" variant="outline" disabled={!row || busy !== null} loading={busy === 'status'} onClick={() => void toggle()}>
+          {active || !row ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+          {t(active || !row ? 'parameters.actions.deactivate' : 'parameters.actions.activate')}
+        </Button>
+      ) : null}
+      <Button size="sm" variant="outline" colorPalette="red" disabled={!row || busy !== null} onClick={() => setConfirming(true)}>
+        <Trash2 aria-hidden />
+        {t('parameters.actions.delete')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        tone="red"
+        busy={busy === 'delete'}
+        title={t('parameters.actions.deleteTitle')}
+        description={row ? t('parameters.actions.deleteDescription', { row: rowText(table, row), table: tableName }) : ''}
+        confirmLabel={t('parameters.actions.delete')}
+        onConfirm={() => void destroy()}
+        onCancel={() => setConfirming(false)}
+      />
+    </HStack>
+  );
+}
