@@ -36,6 +36,8 @@ const PARTS = new Map([
   ['libs/ui/src/error-state/error-box.tsx', 'error-state.stories.tsx'],
   // A cell of the parameters status table (status-columns.tsx), shown by the status view's stories.
   ['libs/feature-parameters/src/status-view/reference-label.tsx', 'status-view.stories.tsx'],
+  // The admin's row actions of the status view, shown by its stories (Admin, Deactivated, DeleteConfirm, DeleteReferenced).
+  ['libs/feature-parameters/src/status-view/row-actions.tsx', 'status-view.stories.tsx'],
   // The generated form of any table, shown by the insert and update views' stories.
   ['libs/feature-parameters/src/record-editor/record-editor.tsx', 'insert-view.stories.tsx'],
   // The grouped thresholds table, shown by the thresholds screen's stories (Loaded, EmptyScope, ReadOnly).
