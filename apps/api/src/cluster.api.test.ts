@@ -76,6 +76,21 @@ describe.skipIf(!postgres)('two API instances on one PostgreSQL', () => {
     expect((await refresh(second, newest.refresh_token)).status).toBe(401);
   });
 
+  it('shares the sign-in limit: wrong passwords on either instance add up to one backoff', async () => {
+    const attempt = (server: SpawnedServer) =>
+      fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'intruso@camposense.dev', password: 'una clave equivocada' }),
+      });
+    // Five free attempts of one (e-mail, address) pair, split across the instances: each saw
+    // fewer than five, so per-process counts would let a sixth through on either.
+    for (const server of [first, second, first, second, first]) expect((await attempt(server)).status).toBe(401);
+    const sixth = await attempt(second);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
   it('killing one mid-load loses no acknowledged write and the other keeps answering', async () => {
     // Sessions signed in one after another (concurrent sign-ins of one e-mail from one address
     // would meet the sign-in backoff, which is not what this test measures).

@@ -58,6 +58,7 @@ export {
   correo,
   mensaje,
   sesion,
+  intentoacceso,
 } from './schema/index';
 export type {
   Schema,

@@ -7,6 +7,7 @@ import type { LoginFailure, LoginRequest, LoginSuccess, MeResponse, Session } fr
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, unauthorized } from '../errors/api-error';
 import { errorResponses } from '../schemas';
+import { DatabaseLoginAttemptStore } from '../security/login-attempt-store';
 import { LoginThrottle } from '../security/rate-limit';
 import type { LoginRateLimit } from '../security/rate-limit';
 import {
@@ -92,7 +93,8 @@ export async function authRoutes(
   { database, jwtSecret, loginRateLimit }: AuthRoutesOptions,
 ): Promise<void> {
   await app.register(cookie);
-  const throttle = new LoginThrottle(loginRateLimit);
+  // Counted in the database, so several instances on one PostgreSQL share one allowance.
+  const throttle = new LoginThrottle(loginRateLimit, new DatabaseLoginAttemptStore(database));
   // Refresh-token successors are HMACs under a key of their own, derived from the signing secret.
   const successorKey = createHmac('sha256', jwtSecret).update('camposense refresh-token successor').digest();
   // An unknown e-mail is checked against this hash, so it costs the same argon2 work as a known

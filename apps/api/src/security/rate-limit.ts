@@ -18,9 +18,9 @@ export interface BackoffPolicy {
 }
 
 /**
- * Where sign-in attempts are counted. In memory today (one API process); a later issue moves
- * it to PostgreSQL or Redis for several instances: every operation is one atomic step on one key,
- * so each maps to one statement (an UPDATE … RETURNING, or a Redis script).
+ * Where sign-in attempts are counted: in the database, shared by every API instance
+ * (`DatabaseLoginAttemptStore`), or in one process's memory (`MemoryLoginAttemptStore`, for unit
+ * tests). Every operation is one atomic step on one key.
  */
 export interface LoginAttemptStore {
   /** Counts an attempt of `key` in its sliding window, unless the window is full (then nothing is counted). */
@@ -74,14 +74,9 @@ export class SlidingWindowLimiter {
 
   /** Records an attempt for `key` unless the window is full; a refused attempt is not recorded. */
   hit(key: string, now = Date.now(), rule = this.rule): RateDecision {
-    const recent = this.recent(key, now, rule);
-    if (recent.length >= rule.limit) {
-      const oldest = recent[0] ?? now;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)) };
-    }
-    recent.push(now);
-    this.attempts.set(key, recent);
-    return { allowed: true };
+    const { marks, decision } = windowHit(this.attempts.get(key) ?? [], rule, now);
+    if (decision.allowed) this.attempts.set(key, marks);
+    return decision;
   }
 
   /** Gives back the latest attempt of `key` (a successful sign-in does not count against it). */
@@ -96,22 +91,49 @@ export class SlidingWindowLimiter {
   reset(key: string): void {
     this.attempts.delete(key);
   }
-
-  private recent(key: string, now: number, rule: RateLimitRule): number[] {
-    const times = this.attempts.get(key);
-    if (!times) return [];
-    const from = now - rule.windowMs;
-    let first = 0;
-    while (first < times.length && (times[first] ?? 0) <= from) first += 1;
-    return first === 0 ? times : times.slice(first);
-  }
 }
 
-interface PairState {
+/*
+ * The limiter's steps as pure functions of a key's state, so the in-memory store and the shared
+ * database store (login-attempt-store.ts) decide alike.
+ */
+
+/** A sliding window's step: the attempt times still in the window plus `now`, unless the window is full. */
+export function windowHit(marks: readonly number[], rule: RateLimitRule, now: number): { marks: number[]; decision: RateDecision } {
+  const from = now - rule.windowMs;
+  const recent = marks.filter((time) => time > from);
+  if (recent.length >= rule.limit) {
+    const oldest = recent[0] ?? now;
+    return { marks: recent, decision: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)) } };
+  }
+  return { marks: [...recent, now], decision: { allowed: true } };
+}
+
+/** The backoff state of one (e-mail, address) pair. */
+export interface PairState {
   attempts: number;
   lastAttempt: number;
   blockedUntil: number;
   knownUntil: number;
+}
+
+export const FRESH_PAIR: PairState = { attempts: 0, lastAttempt: 0, blockedUntil: 0, knownUntil: 0 };
+
+/** A pair's step: counts the attempt unless the pair must still wait; past the free ones, sets the next wait. */
+export function backoffStep(previous: PairState | undefined, policy: BackoffPolicy, now: number): { state: PairState; decision: RateDecision } {
+  const state: PairState =
+    previous && now - previous.lastAttempt < policy.forgetAfterMs
+      ? { ...previous }
+      : { attempts: 0, lastAttempt: now, blockedUntil: 0, knownUntil: previous?.knownUntil ?? 0 };
+  if (now < state.blockedUntil) {
+    return { state, decision: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((state.blockedUntil - now) / 1000)) } };
+  }
+  state.attempts += 1;
+  state.lastAttempt = now;
+  const beyond = state.attempts - policy.freeAttempts;
+  // Set before the password is checked, so a burst of parallel guesses meets the wait at once.
+  if (beyond >= 0) state.blockedUntil = now + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(beyond, 30));
+  return { state, decision: { allowed: true } };
 }
 
 /** The store of one API process. */
@@ -133,25 +155,13 @@ export class MemoryLoginAttemptStore implements LoginAttemptStore {
   }
 
   async backoff(key: string, policy: BackoffPolicy, now: number): Promise<RateDecision> {
-    const previous = this.pairs.get(key);
-    const state: PairState =
-      previous && now - previous.lastAttempt < policy.forgetAfterMs
-        ? { ...previous }
-        : { attempts: 0, lastAttempt: now, blockedUntil: 0, knownUntil: previous?.knownUntil ?? 0 };
-    if (now < state.blockedUntil) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((state.blockedUntil - now) / 1000)) };
-    }
-    state.attempts += 1;
-    state.lastAttempt = now;
-    const beyond = state.attempts - policy.freeAttempts;
-    // Set before the password is checked, so a burst of parallel guesses meets the wait at once.
-    if (beyond >= 0) state.blockedUntil = now + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(beyond, 30));
+    const { state, decision } = backoffStep(this.pairs.get(key), policy, now);
     this.pairs.set(key, state);
-    return { allowed: true };
+    return decision;
   }
 
   async succeeded(key: string, knownUntil: number): Promise<void> {
-    this.pairs.set(key, { attempts: 0, lastAttempt: 0, blockedUntil: 0, knownUntil });
+    this.pairs.set(key, { ...FRESH_PAIR, knownUntil });
   }
 
   async isKnown(key: string, now: number): Promise<boolean> {
@@ -187,6 +197,9 @@ export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { perEmail: 100, perAddr
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** One key per (e-mail, address), unambiguous whatever either holds; no NUL, which PostgreSQL text refuses. */
+const pairKeyOf = (email: string, address: string) => `pair:${JSON.stringify([email, address])}`;
+
 /**
  * The sign-in route's limits (issue 10, item 5; docs/security.md, "Sign-in limits"):
  * - per (e-mail, address) pair, exponential backoff: guessing from one place slows to a crawl,
@@ -214,7 +227,7 @@ export class LoginThrottle {
   async attempt(email: string, address: string, now = Date.now()): Promise<RateDecision> {
     const addressKey = `address:${address}`;
     const emailKey = `email:${email}`;
-    const pairKey = `pair:${email}\u0000${address}`;
+    const pairKey = pairKeyOf(email, address);
     const byAddress = await this.store.hit(addressKey, { limit: this.settings.perAddress, windowMs: this.windowMs }, now);
     if (!byAddress.allowed) return byAddress;
     const known = await this.store.isKnown(pairKey, now);
@@ -235,7 +248,7 @@ export class LoginThrottle {
 
   /** A successful sign-in: its attempt is given back, the pair starts afresh and becomes known. */
   async succeeded(email: string, address: string, now = Date.now()): Promise<void> {
-    const pairKey = `pair:${email}\u0000${address}`;
+    const pairKey = pairKeyOf(email, address);
     if (!(await this.store.isKnown(pairKey, now))) await this.store.release(`email:${email}`);
     await this.store.release(`address:${address}`);
     await this.store.succeeded(pairKey, now + this.knownForMs);

@@ -5,7 +5,7 @@ import { codigotelefono, contacto, correo, medio, mensaje, usuarioperfil } from 
 import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
 import { localizacion } from './localizacion';
 import { empresa, entidad, fundo, pais, ubicacion } from './location';
-import { sesion } from './sesion';
+import { intentoacceso, sesion } from './sesion';
 import { trabajo } from './trabajo';
 import { status } from './status';
 import { usuario } from './usuario';
@@ -34,10 +34,10 @@ export type {
 } from './threshold';
 export { usuario } from './usuario';
 export type { UsuarioRow, NewUsuarioRow } from './usuario';
-export { sesion } from './sesion';
+export { intentoacceso, sesion } from './sesion';
 export { trabajo } from './trabajo';
 export type { TrabajoRow } from './trabajo';
-export type { SesionRow, NewSesionRow } from './sesion';
+export type { SesionRow, NewSesionRow, IntentoaccesoRow } from './sesion';
 export { usuarioperfil, medio, codigotelefono, contacto, correo, mensaje } from './contact';
 export type {
   UsuarioperfilRow,
@@ -80,6 +80,7 @@ export const schema = {
   correo,
   mensaje,
   sesion,
+  intentoacceso,
   trabajo,
 };
 export type Schema = typeof schema;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sense } from './sense-schema';
@@ -38,3 +39,25 @@ export const sesion = sense.table(
 
 export type SesionRow = typeof sesion.$inferSelect;
 export type NewSesionRow = typeof sesion.$inferInsert;
+
+/**
+ * Sign-in attempts, shared by every API instance (docs/security.md, "Sign-in limits"). A row per
+ * key: `address:…` and `email:…` keep a sliding window of attempt times (`marcas`, ms since the
+ * epoch); `pair:…` (e-mail and address) keeps its backoff and when it last signed in. Times are
+ * ms numbers, as the limiter computes them; `vence` is when the row no longer matters and may go.
+ */
+export const intentoacceso = sense.table(
+  'intentoacceso',
+  {
+    clave: text('clave').primaryKey(),
+    marcas: bigint('marcas', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    intentos: integer('intentos').notNull().default(0),
+    ultimo: bigint('ultimo', { mode: 'number' }).notNull().default(0),
+    bloqueadohasta: bigint('bloqueadohasta', { mode: 'number' }).notNull().default(0),
+    conocidohasta: bigint('conocidohasta', { mode: 'number' }).notNull().default(0),
+    vence: timestamp('vence', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('intentoacceso_vence_idx').on(table.vence)],
+);
+
+export type IntentoaccesoRow = typeof intentoacceso.$inferSelect;
