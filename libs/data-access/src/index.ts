@@ -68,6 +68,7 @@ export {
   useReferenceTables,
   useTableRowMutations,
   useVersionedRow,
+  downloadTableCsv,
   rowKeyValues,
   REFERENCE_ROW_LIMIT,
 } from './table-rows/table-rows';

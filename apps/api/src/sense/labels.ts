@@ -99,3 +99,15 @@ export async function labelPage(database: Database, definition: TableDefinition,
   const total = counted[0]?.total ?? 0;
   return { data, pagination: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) } };
 }
+
+/** id → label of the given ids, in one query (a batch of an export names its foreign keys with it). */
+export async function labelsOf(database: Database, definition: TableDefinition, ids: readonly number[]): Promise<Map<number, string>> {
+  assertLabelled(definition);
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await database.query<LabelOption>(
+    sql`select ${keyRef(definition)} as id, ${labelExpression(definition)} as label from ${tableRef(definition.name)} ${sql.identifier(ROW)}
+         where ${keyRef(definition)} = any(${numberArray(unique)}::int[])`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.label]));
+}

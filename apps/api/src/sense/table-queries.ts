@@ -7,7 +7,7 @@ import { ApiError } from '../errors/api-error';
 import type { Catalogue, CatalogueTable } from './catalogue';
 import { checkFilterValue } from './row-values';
 import { columnRef, tableRef } from './sql-names';
-import { batchesUpTo } from './streaming';
+import { STREAM_BATCH_ROWS } from './streaming';
 import type { JsonBatch } from './streaming';
 import { normaliseTimestamps } from './timestamps';
 
@@ -165,6 +165,8 @@ export interface TableQueries {
    * column's type cannot be named in SQL, batches by offset instead.
    */
   listBatches(definition: TableDefinition, criteria: ListCriteria, limit: number | null): AsyncGenerator<JsonBatch>;
+  /** The same batches as rows (the CSV export). */
+  rowBatches(definition: TableDefinition, criteria: ListCriteria, limit: number | null, batchSize?: number): AsyncGenerator<TableRow[]>;
   /** The statement `list` would run, for the benchmark's bare-SQL side. */
   listStatement(definition: TableDefinition, criteria: ListCriteria, limit: number | null, offset?: number): Promise<SQL>;
   countStatement(definition: TableDefinition, criteria: ListCriteria): Promise<SQL>;
@@ -186,7 +188,8 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
     return sql`select count(*)::int as total from ${tableRef(definition.name)} ${sql.identifier(ROW)} ${whereClause(table, criteria)}`;
   }
 
-  async function* listBatches(definition: TableDefinition, criteria: ListCriteria, limit: number | null): AsyncGenerator<JsonBatch> {
+  /** The rows in keyset batches of up to `batchSize` (offset batches when a sort type cannot be named in SQL). */
+  async function* rowBatches(definition: TableDefinition, criteria: ListCriteria, limit: number | null, batchSize = STREAM_BATCH_ROWS): AsyncGenerator<TableRow[]> {
     const table = await catalogue.table(definition);
     const conditions = whereConditions(table, criteria);
     const terms = orderTerms(table, criteria);
@@ -198,26 +201,38 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
       sql`, `,
     );
     let offset = 0;
-    yield* batchesUpTo<(string | null)[]>(limit, async (cursor, size) => {
-      const all = keyset && cursor ? [...conditions, afterCondition(table, terms, cursor)] : conditions;
-      const where = all.length > 0 ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+    let cursor: (string | null)[] | null = null;
+    let remaining = limit ?? Number.POSITIVE_INFINITY;
+    while (remaining > 0) {
+      const size = Math.min(batchSize, remaining);
+      const all: SQL[] = keyset && cursor ? [...conditions, afterCondition(table, terms, cursor)] : conditions;
+      const where: SQL = all.length > 0 ? sql`where ${sql.join(all, sql` and `)}` : sql``;
       const page = keyset ? sql`limit ${size}` : sql`limit ${size} offset ${offset}`;
-      const rows = await database.query<TableRow>(
+      const rows: TableRow[] = await database.query<TableRow>(
         sql`select ${columns}, ${keys} from ${tableRef(definition.name)} ${sql.identifier(ROW)} ${where} ${order} ${page}`,
       );
       offset += rows.length;
-      const last = rows.at(-1);
-      const next = last ? terms.map((_term, index) => (last[keyAlias(index)] ?? null) as string | null) : null;
+      const last: TableRow | undefined = rows.at(-1);
+      cursor = last ? terms.map((_term, index) => (last[keyAlias(index)] ?? null) as string | null) : null;
       for (const row of rows) for (let index = 0; index < terms.length; index += 1) delete row[keyAlias(index)];
       normaliseTimestamps(rows, table.timestamps);
-      return { batch: { json: rows.map((row) => JSON.stringify(row)).join(','), rows: rows.length }, next };
-    });
+      yield rows;
+      remaining -= rows.length;
+      if (rows.length < size) return;
+    }
+  }
+
+  async function* listBatches(definition: TableDefinition, criteria: ListCriteria, limit: number | null): AsyncGenerator<JsonBatch> {
+    for await (const rows of rowBatches(definition, criteria, limit)) {
+      yield { json: rows.map((row) => JSON.stringify(row)).join(','), rows: rows.length };
+    }
   }
 
   return {
     listStatement,
     countStatement,
     listBatches,
+    rowBatches,
     async list(definition, criteria, limit) {
       const rows = await database.query<TableRow>(await listStatement(definition, criteria, limit));
       return normaliseTimestamps(rows, (await catalogue.table(definition)).timestamps);

@@ -22,6 +22,13 @@ describe('table row keys', () => {
     expect(isTableKey('empresa', tableRowKeys.labels('empresa', { ids: [1] }))).toBe(true);
   });
 
+  it('links the status view CSV with its search, sort and token', () => {
+    expect(tableRowKeys.csv('umbral', { search: ' sonda ', sortBy: 'umbral', sortOrder: 'desc' }, 'abc')).toBe(
+      '/sense/reports/tablas/umbral/csv?search=sonda&sortBy=umbral&sortOrder=desc&token=abc',
+    );
+    expect(tableRowKeys.downloadToken('pais')).toBe('/sense/reports/download-token?report=tabla%3Apais');
+  });
+
   it('revalidates every key of a table and none of another with a longer name', () => {
     expect(isTableKey('umbral', '/sense/umbral?page=1&pageSize=20')).toBe(true);
     expect(isTableKey('umbral', '/sense/umbral/columns')).toBe(true);

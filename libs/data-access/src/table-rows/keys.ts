@@ -41,6 +41,16 @@ export const tableRowKeys = {
   composite: (table: TableName, key: Readonly<Record<string, unknown>>) =>
     `${SENSE}/${table}/composite${query(Object.entries(key).map(([column, value]) => [column, String(value)]))}`,
   bulk: (table: TableName) => `${SENSE}/${table}/bulk`,
+  /** The status view's CSV, with its search and sort, and the one-use download token the link carries. */
+  csv: (table: TableName, params: Pick<TableRowsParams, 'search' | 'sortBy' | 'sortOrder'>, token: string) =>
+    `${SENSE}/reports/tablas/${table}/csv${query([
+      ['search', params.search?.trim()],
+      ['sortBy', params.sortBy],
+      ['sortOrder', params.sortBy ? params.sortOrder : undefined],
+      ['token', token],
+    ])}`,
+  /** A one-minute, one-use token for the CSV link of `table` (a link cannot carry the bearer header). */
+  downloadToken: (table: TableName) => `${SENSE}/reports/download-token?report=${encodeURIComponent(`tabla:${table}`)}`,
   /** The labels of some rows (`ids`, sorted so one set of ids is one key) or a search of them. */
   labels: (table: TableName, params: LabelParams) =>
     `${SENSE}/${table}/labels${query([

@@ -1,9 +1,10 @@
 import { hasCompositeKey, tableDefinition } from '@camposense/domain';
 import { MAX_LABEL_PAGE_SIZE } from '@camposense/domain';
-import type { BulkCreateResult, LabelPage, PaginatedRows, TableColumn, TableConstraint, TableName, TableRow } from '@camposense/domain';
+import type { BulkCreateResult, LabelPage, ReportDownloadToken, PaginatedRows, TableColumn, TableConstraint, TableName, TableRow } from '@camposense/domain';
 import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiFetcher, apiRequest, apiRequestVersioned } from '../client/api-client';
+import { followDownloadLink } from '../client/download-link';
 import { isTableKey, tableRowKeys } from './keys';
 import type { LabelParams, TableRowsParams } from './keys';
 
@@ -144,4 +145,14 @@ export function useTableRowMutations(table: TableName) {
     [table, revalidate],
   );
   return { create, update, remove, bulkCreate };
+}
+
+/**
+ * Downloads the status view of `table` as CSV, with its search and sort (every page): a
+ * one-minute token is asked with the bearer, then the browser follows the link, so the file
+ * streams to the download manager instead of piling up in page memory.
+ */
+export async function downloadTableCsv(table: TableName, params: Pick<TableRowsParams, 'search' | 'sortBy' | 'sortOrder'> = {}): Promise<void> {
+  const { token } = await apiRequest<ReportDownloadToken>(tableRowKeys.downloadToken(table));
+  followDownloadLink(tableRowKeys.csv(table, params, token));
 }

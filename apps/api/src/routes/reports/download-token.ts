@@ -16,7 +16,8 @@ const ISSUER = 'camposense';
 const AUDIENCE = 'camposense-report-download';
 const ALGORITHM = 'HS256';
 
-export type DownloadableReport = 'alertas' | 'mensajes';
+/** A report, or a table's status view (`tabla:pais`). */
+export type DownloadableReport = 'alertas' | 'mensajes' | `tabla:${string}`;
 
 export async function signDownloadToken(
   userId: number,

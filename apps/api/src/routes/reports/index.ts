@@ -1,17 +1,22 @@
 import { Readable } from 'node:stream';
 import type { Database } from '@camposense/db';
-import { REPORT_CSV_TEXTS, reportStatusKind } from '@camposense/domain';
+import { findTable, REPORT_CSV_TEXTS, reportStatusKind } from '@camposense/domain';
 import type {
   AlertaReportFilters,
   AlertaSortColumn,
   MensajeSortColumn,
   ReportLanguage,
   ReportSortOrder,
+  SortDirection,
+  TableRow,
 } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../../auth/tokens';
-import { unauthorized } from '../../errors/api-error';
-import { isReader, redactContactUser } from '../../security/reader-view';
+import { notFound, unauthorized } from '../../errors/api-error';
+import { createCatalogue } from '../../sense/catalogue';
+import { createTableQueries, validationError } from '../../sense/table-queries';
+import { isReader, readerHiddenColumns, readerQueryProblems, redactContactUser, redactForReader } from '../../security/reader-view';
+import { labelledColumns, tableCsvHeader, tableCsvLines } from './table-csv';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
 import { signDownloadToken, SpentDownloadTokens, verifyDownloadToken } from './download-token';
 import type { DownloadableReport } from './download-token';
@@ -31,6 +36,7 @@ import {
   mensajesQuery,
   readErrors,
   security,
+  tableCsvQuery,
 } from './schemas';
 
 export interface ReportRoutesOptions {
@@ -51,6 +57,7 @@ type AlertasQuery = Paging & AlertaReportFilters & { sortBy: AlertaSortColumn };
 type MensajesQuery = Paging & { sortBy: MensajeSortColumn };
 type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: ReportSortOrder; lang: ReportLanguage; token?: string };
 type MensajesCsvQuery = { sortBy: MensajeSortColumn; sortOrder: ReportSortOrder; lang: ReportLanguage; token?: string };
+type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirection; token?: string };
 
 const TAGS = ['reports'];
 
@@ -112,11 +119,24 @@ async function csvStream<Row>(header: readonly string[], batches: AsyncGenerator
   return Readable.from(chunks(), { objectMode: false });
 }
 
-function sendCsv(reply: FastifyReply, report: DownloadableReport, body: Readable) {
+/** Like csvStream, for lines that need a query of their own per batch (a table's foreign-key labels). */
+async function asyncCsvStream(header: string, batches: AsyncGenerator<TableRow[]>, lines: (rows: TableRow[]) => Promise<string>): Promise<Readable> {
+  const first = await batches.next();
+  const firstLines = first.done ? '' : await lines(first.value);
+  async function* chunks() {
+    yield UTF8_BOM + header + firstLines;
+    if (first.done) return;
+    for await (const rows of batches) yield await lines(rows);
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** `name` is a report or a table name: letters and underscores only. */
+function sendCsv(reply: FastifyReply, name: string, body: Readable) {
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${report}-${stamp}.csv"`)
+    .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
     .header('cache-control', 'no-store')
     .send(body);
 }
@@ -128,13 +148,15 @@ function sendCsv(reply: FastifyReply, report: DownloadableReport, body: Readable
  */
 export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, csvBatchSize = 5000 }: ReportRoutesOptions) {
   const queries = createReportQueries(database);
+  const catalogue = createCatalogue(database);
+  const tableQueries = createTableQueries(database, catalogue);
   const spentDownloadTokens = new SpentDownloadTokens();
 
-  const bearerOrDownloadToken = (report: DownloadableReport) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const bearerOrDownloadToken = (report: DownloadableReport | ((request: FastifyRequest) => DownloadableReport)) => async (request: FastifyRequest, reply: FastifyReply) => {
     const token = (request.query as { token?: unknown }).token;
     if (typeof token !== 'string' || token === '') return app.authenticate(request, reply);
     try {
-      const bearer = await verifyDownloadToken(token, report, jwtSecret, spentDownloadTokens);
+      const bearer = await verifyDownloadToken(token, typeof report === 'function' ? report(request) : report, jwtSecret, spentDownloadTokens);
       request.user = { id: bearer.userId, email: '', rol: bearer.rol, sessionId: null };
     } catch {
       throw unauthorized('El enlace de descarga no es válido, ya se usó o ha caducado');
@@ -239,6 +261,47 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
   );
 
+  app.get<{ Params: { table: string }; Querystring: TableCsvQuery }>(
+    '/tablas/:table/csv',
+    {
+      onRequest: bearerOrDownloadToken((request) => `tabla:${(request.params as { table: string }).table}`),
+      schema: {
+        tags: TAGS,
+        summary: 'Exportar la vista de estado de una tabla a CSV',
+        description:
+          'Todas las filas que selecciona la búsqueda, en el orden pedido (como `GET /api/sense/{table}` con `search`, `sortBy`, `sortOrder`), ' +
+          'en streaming por lotes. Cabeceras = nombres de columna; las claves foráneas van por su etiqueta, como las muestra la vista ' +
+          '(un CSV de sensor, metricasensor o umbral sirve tal cual para la carga masiva). Las celdas que empiezan por = + - @ se neutralizan. ' +
+          'Con la cabecera Authorization o con `token` (de `/download-token?report=tabla:{table}`, un minuto, un solo uso).',
+        security,
+        params: { type: 'object', required: ['table'], properties: { table: { type: 'string', maxLength: 63 } } },
+        querystring: tableCsvQuery,
+        response: csvResponse,
+      },
+    },
+    async (request, reply) => {
+      const definition = findTable(request.params.table);
+      if (!definition) throw notFound('Tabla desconocida');
+      const { search, sortBy, sortOrder } = request.query;
+      const hidden = isReader(request.user) ? readerHiddenColumns(definition.name) : [];
+      const problems = readerQueryProblems(definition.name, sortBy === undefined ? [] : [sortBy]);
+      if (hidden.length > 0 && problems.length > 0) throw validationError([{ field: 'sortBy', rule: 'unknown' }]);
+      const table = await catalogue.table(definition);
+      const references = labelledColumns(table);
+      const criteria = {
+        search,
+        sortBy,
+        sortOrder,
+        searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
+      };
+      const batches = tableQueries.rowBatches(definition, criteria, null, csvBatchSize);
+      const body = await asyncCsvStream(tableCsvHeader(table), batches, (rows) =>
+        tableCsvLines(database, table, references, redactForReader(definition, rows, request.user)),
+      );
+      return sendCsv(reply, definition.name, body);
+    },
+  );
+
   app.get<{ Querystring: { report: DownloadableReport } }>(
     '/download-token',
     {
@@ -252,6 +315,10 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         response: { 200: downloadTokenSchema, ...readErrors },
       },
     },
-    async (request) => signDownloadToken(request.user!.id, request.user!.rol, request.query.report, jwtSecret),
+    async (request) => {
+      const { report } = request.query;
+      if (report.startsWith('tabla:') && !findTable(report.slice('tabla:'.length))) throw notFound('Tabla desconocida');
+      return signDownloadToken(request.user!.id, request.user!.rol, report, jwtSecret);
+    },
   );
 }

@@ -81,7 +81,13 @@ export const mensajesCsvQuery = {
 export const downloadTokenQuery = {
   type: 'object',
   required: ['report'],
-  properties: { report: { type: 'string', enum: ['alertas', 'mensajes'] } },
+  properties: {
+    report: {
+      type: 'string',
+      pattern: '^(alertas|mensajes|tabla:[a-z_]{1,63})$',
+      description: '`alertas`, `mensajes`, o `tabla:{table}` para el CSV de la vista de estado de una tabla',
+    },
+  },
   additionalProperties: false,
 } as const;
 
@@ -223,4 +229,15 @@ export const csvResponse = {
     content: { 'text/csv': { schema: { type: 'string' } } },
   },
   ...readErrors,
+} as const;
+
+export const tableCsvQuery = {
+  type: 'object',
+  properties: {
+    search: { type: 'string', maxLength: 200, description: 'La búsqueda de la vista de estado' },
+    sortBy: { type: 'string', maxLength: 63, description: 'Columna por la que ordenar' },
+    sortOrder: { type: 'string', enum: ['asc', 'desc'] },
+    token: { type: 'string', maxLength: 2048, description: 'Token de descarga de un solo uso (`report=tabla:{table}`), en lugar de la cabecera Authorization' },
+  },
+  additionalProperties: false,
 } as const;

@@ -1,0 +1,96 @@
+import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
+import { testDrivers } from '@camposense/db/testing';
+import type { BulkCreateResult, ReportDownloadToken } from '@camposense/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../../testing/test-app';
+import { closeSenseContext, openSenseContext } from '../../testing/sense-context';
+import type { SenseContext } from '../../testing/sense-context';
+
+const BOM = '\uFEFF';
+
+/** The CSV's lines without the BOM and the final line end. */
+const linesOf = (body: string) => body.replace(BOM, '').replace(/\r\n$/, '').split('\r\n');
+
+describe.each(testDrivers())('CSV of a table status view (GET /api/sense/reports/tablas/{table}/csv) on $kind', (driver) => {
+  let context: SenseContext;
+  let readerBearer: string;
+  let nodo: { nodoid: number; nodo: string };
+
+  const tokenFor = async (report: string, bearer = context.bearer) => {
+    const response = await context.get(`/api/sense/reports/download-token?report=${encodeURIComponent(report)}`, { authorization: bearer });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ReportDownloadToken>().token;
+  };
+
+  beforeAll(async () => {
+    context = await openSenseContext(driver);
+    [nodo] = await context.query<{ nodoid: number; nodo: string }>(sql`select nodoid, nodo from sense.nodo order by nodoid limit 1`) as [{ nodoid: number; nodo: string }];
+    const [place] = await context.query<Record<string, number>>(sql`
+      select u.ubicacionid, s.tipoid, m.metricaid, (select min(criticidadid) from sense.criticidad) as criticidadid
+        from sense.sensor s cross join sense.ubicacion u cross join sense.metrica m where s.nodoid = ${nodo.nodoid} limit 1`);
+    const rows = ['Exportar b', 'Exportar a', '=HYPERLINK("http://x")', '-Exportar c'].map((umbral) => ({
+      ...place,
+      umbral,
+      nodoid: nodo.nodoid,
+      minimo: -1,
+      maximo: 1,
+      statusid: 0,
+    }));
+    const created = await context.send('POST', '/api/sense/umbral/bulk', { rows });
+    expect(created.json<BulkCreateResult>().created).toBe(4);
+    const reader = DEMO_USERS.find((user) => user.rol === 'user')!;
+    readerBearer = `Bearer ${(await loginAs(context.app, reader.login, DEMO_PASSWORD)).session.access_token}`;
+  });
+  afterAll(() => closeSenseContext(context));
+
+  it('streams the searched rows in the asked order, headed by column names, foreign keys by label, formulas neutralised', async () => {
+    const token = await tokenFor('tabla:umbral');
+    const response = await context.get(`/api/sense/reports/tablas/umbral/csv?search=exportar&sortBy=umbral&sortOrder=desc&token=${token}`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="umbral-\d{12}\.csv"$/);
+    expect(response.body.startsWith(BOM)).toBe(true);
+    const [header, ...lines] = linesOf(response.body);
+    const columns = header!.split(',');
+    expect(columns).toEqual(expect.arrayContaining(['umbralid', 'umbral', 'nodoid', 'minimo', 'maximo', 'statusid', 'usercreatedid', 'datecreated']));
+    const at = (line: string, column: string) => line.split(',')[columns.indexOf(column)];
+    const names = lines.map((line) => at(line, 'umbral'));
+    // Where '-…' sorts depends on the collation (C or a language's): only the letters' order is fixed.
+    expect(names.filter((name) => !name!.startsWith("'"))).toEqual(['Exportar b', 'Exportar a']);
+    expect(names).toContain("'-Exportar c");
+    const [admin] = await context.query<{ label: string }>(sql`select concat_ws(' ', firstname, lastname) as label from sense.usuario where usuarioid = ${context.adminId}`);
+    for (const line of lines) {
+      expect(at(line, 'nodoid')).toBe(nodo.nodo);
+      expect(at(line, 'minimo')).toBe('-1');
+      expect(at(line, 'usercreatedid')).toBe(admin!.label);
+    }
+    const everything = await context.get(`/api/sense/reports/tablas/umbral/csv?search=HYPERLINK`);
+    expect(linesOf(everything.body)[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it('uses each token once, for its own table only', async () => {
+    const token = await tokenFor('tabla:pais');
+    expect((await context.get(`/api/sense/reports/tablas/umbral/csv?token=${token}`, {})).statusCode).toBe(401);
+    const second = await tokenFor('tabla:pais');
+    expect((await context.get(`/api/sense/reports/tablas/pais/csv?token=${second}`, {})).statusCode).toBe(200);
+    expect((await context.get(`/api/sense/reports/tablas/pais/csv?token=${second}`, {})).statusCode).toBe(401);
+    expect((await context.get('/api/sense/reports/tablas/pais/csv', {})).statusCode).toBe(401);
+    expect((await context.get('/api/sense/reports/download-token?report=tabla:pg_user')).statusCode).toBe(404);
+    expect((await context.get('/api/sense/reports/download-token?report=tabla:../x')).statusCode).toBe(400);
+    expect((await context.get('/api/sense/reports/tablas/pg_user/csv')).statusCode).toBe(404);
+    expect((await context.get('/api/sense/reports/tablas/pais/csv?sortBy=nada')).statusCode).toBe(400);
+  });
+
+  it("gives a reader the view a reader gets: other people's logins blank, no sorting by them", async () => {
+    const token = await tokenFor('tabla:usuario', readerBearer);
+    const response = await context.get(`/api/sense/reports/tablas/usuario/csv?token=${token}`, {});
+    expect(response.statusCode).toBe(200);
+    const [header, ...lines] = linesOf(response.body);
+    const login = header!.split(',').indexOf('login');
+    expect(header).not.toContain('password');
+    const logins = lines.map((line) => line.split(',')[login]);
+    expect(logins.filter((value) => value !== '')).toEqual(['operador@camposense.dev']);
+    expect((await context.get('/api/sense/reports/tablas/usuario/csv?sortBy=login', { authorization: readerBearer })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,62 @@
+import type { Database } from '@camposense/db';
+import { referencedTable, tableDefinition } from '@camposense/domain';
+import type { TableDefinition, TableRow } from '@camposense/domain';
+import type { CatalogueTable } from '../../sense/catalogue';
+import { hasLabels, labelsOf } from '../../sense/labels';
+import { csvLine, csvNumber, csvText } from './csv';
+
+/*
+ * A table's status view as CSV: the columns the view shows, headed by their column names (so a
+ * file exported from sensor, metricasensor or umbral is a massive import's CSV as it stands),
+ * foreign keys by their label as the view shows them (a massive import takes labels back), one
+ * labels query per referenced table per batch. Every text cell goes through csvText: a value
+ * starting with = + - @ cannot run as a spreadsheet formula.
+ */
+
+/** The columns of `table` that name a labelled row of another table, with that table. */
+export function labelledColumns(table: CatalogueTable): Map<string, TableDefinition> {
+  const columns = new Map<string, TableDefinition>();
+  for (const column of table.visible) {
+    const name = referencedTable(table.definition, column.column_name);
+    if (!name) continue;
+    const target = tableDefinition(name);
+    if (hasLabels(target)) columns.set(column.column_name, target);
+  }
+  return columns;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return csvNumber(value);
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'object') return csvText(JSON.stringify(value));
+  return csvText(String(value));
+}
+
+export function tableCsvHeader(table: CatalogueTable): string {
+  return csvLine(table.visible.map((column) => csvText(column.column_name)));
+}
+
+/** One batch of rows as CSV lines, foreign keys replaced by their labels (the id when the row has none). */
+export async function tableCsvLines(database: Database, table: CatalogueTable, references: Map<string, TableDefinition>, rows: readonly TableRow[]): Promise<string> {
+  const labels = new Map<string, Map<number, string>>();
+  const byTable = new Map<string, Set<number>>();
+  for (const [column, target] of references) {
+    const ids = byTable.get(target.name) ?? new Set<number>();
+    for (const row of rows) if (typeof row[column] === 'number') ids.add(row[column]);
+    byTable.set(target.name, ids);
+  }
+  for (const [name, ids] of byTable) labels.set(name, await labelsOf(database, tableDefinition(name as TableDefinition['name']), [...ids]));
+  return rows
+    .map((row) =>
+      csvLine(
+        table.visible.map(({ column_name: column }) => {
+          const target = references.get(column);
+          const value = row[column];
+          if (target && typeof value === 'number') return csvText(labels.get(target.name)?.get(value) ?? String(value));
+          return cell(value);
+        }),
+      ),
+    )
+    .join('');
+}
