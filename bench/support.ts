@@ -54,3 +54,36 @@ export async function timed(work: () => Promise<unknown>): Promise<number> {
   await work();
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
+
+export interface Comparison {
+  /** The measured side (the API over HTTP). */
+  measured: Stats;
+  /** The reference side (the bare SQL it runs). */
+  reference: Stats;
+  /** measured.median / reference.median. */
+  ratio: number;
+}
+
+/**
+ * Times `measured` and `reference` in alternation, so both see the same machine and caches:
+ * `warmup` untimed rounds, then `runs` timed ones.
+ */
+export async function compareTimings(
+  measured: () => Promise<unknown>,
+  reference: () => Promise<unknown>,
+  { runs, warmup }: { runs: number; warmup: number },
+): Promise<Comparison> {
+  for (let run = 0; run < warmup; run += 1) {
+    await measured();
+    await reference();
+  }
+  const measuredSamples: number[] = [];
+  const referenceSamples: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    measuredSamples.push(await timed(measured));
+    referenceSamples.push(await timed(reference));
+  }
+  const measuredStats = stats(measuredSamples);
+  const referenceStats = stats(referenceSamples);
+  return { measured: measuredStats, reference: referenceStats, ratio: measuredStats.median / referenceStats.median };
+}
