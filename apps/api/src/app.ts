@@ -30,6 +30,7 @@ import { createNotifier } from './notify/notifier';
 import type { Notifier } from './notify/notifier';
 import { alertRoutes, episodeRoutes } from './routes/alerts/index';
 import { thresholdRoutes } from './routes/thresholds/index';
+import { countIngested, createAppMetrics, registerMetrics } from './metrics/metrics';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
 
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string;
   /** MQTT_URL: subscribe to ChirpStack uplinks on this broker (alarms.md). @default none */
   mqttUrl?: string | undefined;
+  /** METRICS_TOKEN: serve `GET /metrics` (Prometheus) to scrapes bearing it. @default none (no /metrics) */
+  metricsToken?: string | undefined;
   /** MQTT_CLIENT_ID: see MqttSubscriberOptions.clientId. */
   mqttClientId?: string | undefined;
   /**
@@ -74,6 +77,7 @@ export async function buildApp({
   trustProxy = false,
   mqttUrl,
   mqttClientId,
+  metricsToken,
   notifications,
   now,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -90,6 +94,8 @@ export async function buildApp({
   registerErrorHandling(app);
   registerAuthenticate(app, jwtSecret, database);
   registerSecurity(app, { corsOrigins });
+  const metrics = createAppMetrics(database);
+  registerMetrics(app, metrics, metricsToken);
 
   await app.register(swagger, {
     openapi: {
@@ -147,12 +153,12 @@ export async function buildApp({
       if (commit.alerts.some((alert) => alert.opensEpisode)) notifier?.wake();
     },
   });
-  await app.register(ingestRoutes, { prefix: '/api/ingest', ingest, keys: createIngestKeys(database) });
+  await app.register(ingestRoutes, { prefix: '/api/ingest', ingest: countIngested(ingest, metrics, 'http'), keys: createIngestKeys(database) });
   await app.register(alertRoutes, { prefix: '/api/alerts', database });
   await app.register(episodeRoutes, { prefix: '/api/episodes', database });
   if (mqttUrl) {
     // Not awaited: a broker that is down is retried in the background, never blocks the API.
-    const subscriber = startMqttSubscriber({ url: mqttUrl, ingest, logger: app.log, clientId: mqttClientId });
+    const subscriber = startMqttSubscriber({ url: mqttUrl, ingest: countIngested(ingest, metrics, 'mqtt'), logger: app.log, clientId: mqttClientId });
     subscriber.ready.then(
       () => app.log.info('subscribed to ChirpStack uplinks over MQTT'),
       (error: unknown) => app.log.error({ err: error }, 'mqtt subscription failed'),

@@ -9,6 +9,7 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, prepareDatabase } from '@camposense/db';
 import { planWorkers } from './cluster-config';
+import { serveClusterMetrics } from './metrics/metrics';
 
 const WORKER = fileURLToPath(new URL('./cluster-worker.ts', import.meta.url));
 /** A worker that dies sooner than this after its start is not restarted in a loop. */
@@ -27,6 +28,7 @@ async function migrateOnce(databaseUrl: string): Promise<void> {
 async function runPrimary(workers: number): Promise<void> {
   await migrateOnce(process.env['DATABASE_URL']!);
   cluster.setupPrimary({ exec: WORKER, execArgv: ['--import', 'tsx'] });
+  serveClusterMetrics();
   let stopping = false;
   const startedAt = new Map<number, number>();
   // A worker's slot (0..N-1) survives its restarts: it suffixes MQTT_CLIENT_ID, so each worker

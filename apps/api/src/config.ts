@@ -27,6 +27,8 @@ export interface ApiConfig {
   connectTimeoutMs: number;
   /** MQTT_URL: the broker whose ChirpStack uplinks to ingest (alarms.md); none when unset. */
   mqttUrl: string | undefined;
+  /** METRICS_TOKEN: serve GET /metrics to scrapes that send it as a bearer token; off when unset. */
+  metricsToken: string | undefined;
   /** MQTT_CLIENT_ID: a stable client id per instance (a persistent session: unacknowledged uplinks come again after a crash). */
   mqttClientId: string | undefined;
   /** SMTP_URL, MAIL_FROM, SMS_WEBHOOK_URL, NOTIFY_TIME_ZONE: where and how alarms are told (alarms.md, "How"). */
@@ -74,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     statementTimeoutMs: positiveInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     connectTimeoutMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000),
     mqttUrl: env['MQTT_URL'] || undefined,
+    metricsToken: env['METRICS_TOKEN'] || undefined,
     mqttClientId: env['MQTT_CLIENT_ID'] || undefined,
     notifications: {
       smtpUrl: env['SMTP_URL'] || undefined,

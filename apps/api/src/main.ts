@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
     mqttUrl: config.mqttUrl,
+    metricsToken: config.metricsToken,
     mqttClientId:
       config.mqttClientId && process.env['WORKER_SLOT'] ? `${config.mqttClientId}-${process.env['WORKER_SLOT']}` : config.mqttClientId,
     notifications: config.notifications,

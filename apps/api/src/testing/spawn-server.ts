@@ -26,12 +26,15 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
-/** The real server (`apps/api/src/main.ts`, as `npm start` runs it) in a process of its own. */
-export async function spawnServer(env: NodeJS.ProcessEnv): Promise<SpawnedServer> {
+/**
+ * The real server (`apps/api/src/main.ts`, as `npm start` runs it) in a process of its own;
+ * `script` `apps/api/src/cluster.ts` runs it as `WORKERS=N npm start` does.
+ */
+export async function spawnServer(env: NodeJS.ProcessEnv, script = 'apps/api/src/main.ts'): Promise<SpawnedServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
