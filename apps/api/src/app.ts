@@ -27,6 +27,8 @@ import { startMqttSubscriber } from './ingest/mqtt-subscriber';
 import { createCarriers } from './notify/carriers';
 import type { CarrierSettings } from './notify/carriers';
 import { createNotifier } from './notify/notifier';
+import { createEventBus, readingEvents } from './live/event-bus';
+import { liveRoutes } from './live/routes';
 import type { Notifier } from './notify/notifier';
 import { alertRoutes, episodeRoutes } from './routes/alerts/index';
 import { thresholdRoutes } from './routes/thresholds/index';
@@ -132,12 +134,18 @@ export async function buildApp({
   await app.register(senseDataRoutes, { prefix: '/api/sense', database });
   await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
+  // What happens, told to every open console of every instance (alarms.md, "Everyone sees it live").
+  const bus = await createEventBus(database, app.log);
+  app.addHook('onClose', () => bus.close());
+  await app.register(liveRoutes, { prefix: '/api/sense', bus, jwtSecret });
+
   let notifier: Notifier | null = null;
   if (notifications) {
     notifier = createNotifier({
       database,
       carriers: createCarriers(notifications, app.log),
       logger: app.log,
+      onEvent: (event) => void bus.publish(event),
       timeZone: notifications.timeZone,
       ...(notifications.pollIntervalMs ? { pollIntervalMs: notifications.pollIntervalMs } : {}),
       ...(now ? { now } : {}),
@@ -151,11 +159,29 @@ export async function buildApp({
     // A batch that opened an episode: its first message goes out at once, not at the next poll.
     onCommit: (commit) => {
       if (commit.alerts.some((alert) => alert.opensEpisode)) notifier?.wake();
+      const readings = commit.readings.map((reading) => ({
+        nodoid: reading.nodoid,
+        tipoid: reading.tipoid,
+        metricaid: reading.metricaid,
+        fecha: reading.fecha.toISOString(),
+        medicion: reading.medicion,
+      }));
+      for (const event of readingEvents(readings)) void bus.publish(event);
+      if (commit.alerts.length > 0 || commit.closedEpisodes.length > 0) {
+        void bus.publish({
+          type: 'alerts',
+          nodes: [...new Set(commit.readings.map((reading) => reading.nodoid))],
+          alerts: commit.alerts.slice(0, 50).map(({ alertaid, episodioid, umbralid, statusid }) => ({ alertaid, episodioid, umbralid, statusid })),
+          closedEpisodes: commit.closedEpisodes.slice(0, 50),
+        });
+      }
     },
   });
   await app.register(ingestRoutes, { prefix: '/api/ingest', ingest: countIngested(ingest, metrics, 'http'), keys: createIngestKeys(database) });
-  await app.register(alertRoutes, { prefix: '/api/alerts', database });
-  await app.register(episodeRoutes, { prefix: '/api/episodes', database });
+  const onAcknowledged = (event: { episodioid: number | null; alertaid: number | null; acknowledged: number }) =>
+    void bus.publish({ type: 'acknowledged', ...event });
+  await app.register(alertRoutes, { prefix: '/api/alerts', database, onAcknowledged });
+  await app.register(episodeRoutes, { prefix: '/api/episodes', database, onAcknowledged });
   if (mqttUrl) {
     // Not awaited: a broker that is down is retried in the background, never blocks the API.
     const subscriber = startMqttSubscriber({ url: mqttUrl, ingest: countIngested(ingest, metrics, 'mqtt'), logger: app.log, clientId: mqttClientId });

@@ -31,6 +31,8 @@ export interface NotifierOptions {
   pollIntervalMs?: number;
   /** A delivery is held this long by the worker that took it. @default 120000 */
   leaseMs?: number;
+  /** Told of messages recorded and no-data episodes opened (the live stream). */
+  onEvent?: (event: { type: 'messages'; episodioid: number; sent: number; failed: number } | { type: 'episodes'; opened: number }) => void;
   /** Tries before a delivery is recorded as failed. @default 5 */
   maxAttempts?: number;
   /** Wait before try n+1 is `retryBaseMs * 2^(n-1)`. @default 30000 */
@@ -400,6 +402,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       const handedAt = now();
       if (failure === null || job.intentos >= maxAttempts) {
         const statusid = failure === null ? 1 : 0;
+        let recorded = false;
         await database.db.transaction(async (tx) => {
           // Only the holder of the lease records it: one row per message.
           const removed = rowsOf(
@@ -407,11 +410,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
               delete from sense.trabajo where trabajoid = ${job.trabajoid} and bloqueadohasta = ${timestamp(lease)} returning trabajoid`),
           );
           if (removed.length === 0) return;
+          recorded = true;
           await tx.execute(sql`
             insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, statusid, error)
             values (${delivery.contactoid}, ${delivery.alertaid}, ${delivery.episodioid}, ${delivery.texto},
                     ${timestamp(handedAt)}, ${statusid}, ${failure})`);
         });
+        if (recorded) {
+          options.onEvent?.({ type: 'messages', episodioid: delivery.episodioid, sent: statusid, failed: 1 - statusid });
+        }
         if (statusid === 1) summary.sent += 1;
         else {
           summary.failed += 1;
@@ -432,6 +439,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   async function runDue(): Promise<RunSummary> {
     const summary: RunSummary = { rounds: 0, sent: 0, failed: 0, retried: 0, silentOpened: 0 };
     summary.silentOpened = await openSilentEpisodes(database, now());
+    if (summary.silentOpened > 0) options.onEvent?.({ type: 'episodes', opened: summary.silentOpened });
     for (let pass = 0; pass < 1000; pass += 1) {
       const at = now();
       const rounds = await runRounds(at);

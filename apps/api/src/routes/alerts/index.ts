@@ -6,6 +6,8 @@ import { errorResponses } from '../../schemas';
 
 export interface AlertRoutesOptions {
   database: Database;
+  /** Told after an acknowledgement commits (the live stream). */
+  onAcknowledged?: (event: { episodioid: number | null; alertaid: number | null; acknowledged: number }) => void;
 }
 
 /** What an acknowledgement answers: the episode, who acknowledged it, when, and how many alerts it processed. */
@@ -55,7 +57,7 @@ const resultSchema = {
  * /api/alerts: acknowledging an episode (alarms.md, "Acknowledge"). Any signed-in role may: it is
  * an operator's answer to an alarm, not a change of reference data.
  */
-export async function alertRoutes(app: FastifyInstance, { database }: AlertRoutesOptions): Promise<void> {
+export async function alertRoutes(app: FastifyInstance, { database, onAcknowledged }: AlertRoutesOptions): Promise<void> {
   app.addHook('onRequest', app.authenticate);
 
   app.post<{ Params: { alertaid: number }; Body: { nota?: string } | undefined }>(
@@ -86,7 +88,7 @@ export async function alertRoutes(app: FastifyInstance, { database }: AlertRoute
       if (!user) throw unauthorized();
       const note = request.body?.nota?.trim() || null;
       const { alertaid } = request.params;
-      return database.db.transaction(async (tx) => {
+      const answer = await database.db.transaction(async (tx) => {
         const rows = (
           await tx.execute(sql`
             select a.alertaid, a.umbralid, a.statusid, a.episodioid, e.fechafin, e.statusid as episodiostatusid
@@ -155,6 +157,8 @@ export async function alertRoutes(app: FastifyInstance, { database }: AlertRoute
         };
         return result;
       });
+      if (answer.acknowledged > 0) onAcknowledged?.({ episodioid: answer.episodioid, alertaid: answer.alertaid, acknowledged: answer.acknowledged });
+      return answer;
     },
   );
 }
@@ -174,7 +178,7 @@ export interface AcknowledgeEpisodeResult {
  * /api/episodes: acknowledging an episode by its id, for the no-data episodes of silent nodes
  * (alarms.md, "Silent nodes"), which have no alert to name them by.
  */
-export async function episodeRoutes(app: FastifyInstance, { database }: AlertRoutesOptions): Promise<void> {
+export async function episodeRoutes(app: FastifyInstance, { database, onAcknowledged }: AlertRoutesOptions): Promise<void> {
   app.addHook('onRequest', app.authenticate);
 
   app.post<{ Params: { episodioid: number }; Body: { nota?: string } | undefined }>(
@@ -217,7 +221,8 @@ export async function episodeRoutes(app: FastifyInstance, { database }: AlertRou
       if (!user) throw unauthorized();
       const note = request.body?.nota?.trim() || null;
       const { episodioid } = request.params;
-      return database.db.transaction(async (tx) => {
+      let acknowledgedNow = false;
+      const answer = await database.db.transaction(async (tx) => {
         type EpisodeRow = {
           episodioid: number;
           tipo: 'umbral' | 'sindatos';
@@ -244,6 +249,7 @@ export async function episodeRoutes(app: FastifyInstance, { database }: AlertRou
               returning episodioid, tipo, statusid, fechafin, reconocidopor, fechareconocido, notareconocido`)
           ).rows as unknown as EpisodeRow[];
           state = updated ?? episode;
+          acknowledgedNow = true;
           const changed = await tx.execute(sql`
             update sense.alerta set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
              where episodioid = ${episodioid} and statusid = 1 returning alertaid`);
@@ -259,6 +265,8 @@ export async function episodeRoutes(app: FastifyInstance, { database }: AlertRou
         };
         return result;
       });
+      if (acknowledgedNow) onAcknowledged?.({ episodioid: answer.episodioid, alertaid: null, acknowledged: answer.acknowledged });
+      return answer;
     },
   );
 }

@@ -16,8 +16,8 @@ const ISSUER = 'camposense';
 const AUDIENCE = 'camposense-report-download';
 const ALGORITHM = 'HS256';
 
-/** A report, or a table's status view (`tabla:pais`). */
-export type DownloadableReport = 'alertas' | 'mensajes' | `tabla:${string}`;
+/** A report, a table's status view (`tabla:pais`), or the live stream (an EventSource cannot send a header either). */
+export type DownloadableReport = 'alertas' | 'mensajes' | 'stream' | `tabla:${string}`;
 
 export async function signDownloadToken(
   userId: number,

@@ -1,0 +1,175 @@
+/**
+ * Live events (alarms.md, "Everyone sees it live"): new readings, alerts, acknowledgements,
+ * messages and episodes, fanned out to the open streams of every API instance. On PostgreSQL they
+ * travel by NOTIFY on one channel that every instance LISTENs to (its own events come back to it
+ * the same way); on PGlite (one process) they fan out in process. Each instance numbers what it
+ * receives and keeps the last ones, so a stream that reconnects with Last-Event-ID gets what it
+ * missed, or is told to reload when that is no longer kept.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@camposense/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+export interface LiveReading {
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  fecha: string;
+  medicion: number;
+}
+
+export type LiveEvent =
+  | { type: 'readings'; nodes: number[]; readings: LiveReading[]; truncated: boolean }
+  | { type: 'alerts'; nodes: number[]; alerts: Array<{ alertaid: number; episodioid: number; umbralid: number; statusid: number }>; closedEpisodes: number[] }
+  | { type: 'acknowledged'; episodioid: number | null; alertaid: number | null; acknowledged: number }
+  | { type: 'messages'; episodioid: number; sent: number; failed: number }
+  | { type: 'episodes'; opened: number };
+
+export type NumberedEvent = LiveEvent & { id: number };
+
+export interface EventBus {
+  publish(event: LiveEvent): Promise<void>;
+  subscribe(listener: (event: NumberedEvent) => void): () => void;
+  /** What this process calls its events: `<boot>-<n>`. */
+  eventId(event: NumberedEvent): string;
+  /**
+   * Events after the one a stream last saw (its Last-Event-ID), or null when they cannot be told
+   * (no longer kept, or numbered by another process: the stream must reload).
+   */
+  since(lastEventId: string): NumberedEvent[] | null;
+  close(): Promise<void>;
+}
+
+export const CHANNEL = 'camposense_live';
+/** NOTIFY payloads must stay under 8000 bytes: readings go in chunks of this many. */
+const READINGS_PER_EVENT = 60;
+/** Larger batches are told as "these nodes have new readings" without the values. */
+const MAX_READINGS_WITH_VALUES = 600;
+const KEPT_EVENTS = 2000;
+
+/** Splits a committed batch's readings into events that fit a NOTIFY. */
+export function readingEvents(readings: readonly LiveReading[]): LiveEvent[] {
+  const nodes = [...new Set(readings.map((reading) => reading.nodoid))];
+  if (readings.length > MAX_READINGS_WITH_VALUES) {
+    const events: LiveEvent[] = [];
+    for (let start = 0; start < nodes.length; start += 500) {
+      events.push({ type: 'readings', nodes: nodes.slice(start, start + 500), readings: [], truncated: true });
+    }
+    return events;
+  }
+  const events: LiveEvent[] = [];
+  for (let start = 0; start < readings.length; start += READINGS_PER_EVENT) {
+    const chunk = readings.slice(start, start + READINGS_PER_EVENT);
+    events.push({ type: 'readings', nodes: [...new Set(chunk.map((reading) => reading.nodoid))], readings: chunk, truncated: false });
+  }
+  return events;
+}
+
+export async function createEventBus(database: Database, logger: Pick<FastifyBaseLogger, 'warn' | 'error'>): Promise<EventBus> {
+  const listeners = new Set<(event: NumberedEvent) => void>();
+  const kept: NumberedEvent[] = [];
+  let sequence = 0;
+  const boot = randomBytes(4).toString('hex');
+  const deliver = (event: LiveEvent) => {
+    sequence += 1;
+    const numbered = { ...event, id: sequence } as NumberedEvent;
+    kept.push(numbered);
+    if (kept.length > KEPT_EVENTS) kept.splice(0, kept.length - KEPT_EVENTS);
+    for (const listener of listeners) {
+      try {
+        listener(numbered);
+      } catch (error) {
+        logger.error({ err: error }, 'live listener failed');
+      }
+    }
+  };
+
+  let publish: (event: LiveEvent) => Promise<void>;
+  let close: () => Promise<void> = async () => undefined;
+  if (database.kind === 'postgres') {
+    let client: pg.PoolClient | null = null;
+    let closed = false;
+    let retry: NodeJS.Timeout | null = null;
+    const onNotification = (message: pg.Notification) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        deliver(JSON.parse(message.payload) as LiveEvent);
+      } catch (error) {
+        logger.warn({ err: error }, 'live event not understood');
+      }
+    };
+    const listen = async (): Promise<void> => {
+      try {
+        const connection = await database.pool.connect();
+        connection.on('notification', onNotification);
+        connection.on('error', (error) => {
+          logger.warn({ err: error }, 'live: LISTEN connection lost; listening again');
+          connection.release(error);
+          if (client === connection) client = null;
+          if (!closed) retry = setTimeout(() => void listen(), 1000);
+        });
+        await connection.query(`LISTEN ${CHANNEL}`);
+        client = connection;
+        if (closed) {
+          connection.release();
+          client = null;
+        }
+      } catch (error) {
+        logger.warn({ err: error }, 'live: cannot LISTEN yet; trying again');
+        if (!closed) retry = setTimeout(() => void listen(), 2000);
+      }
+    };
+    await listen();
+    publish = async (event) => {
+      await database.query(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    };
+    close = async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      if (client) {
+        client.removeAllListeners('notification');
+        try {
+          await client.query(`UNLISTEN ${CHANNEL}`);
+        } finally {
+          client.release();
+          client = null;
+        }
+      }
+    };
+  } else {
+    publish = async (event) => {
+      // As NOTIFY would: after the caller's turn, as a copy.
+      const copy = JSON.parse(JSON.stringify(event)) as LiveEvent;
+      queueMicrotask(() => deliver(copy));
+    };
+  }
+
+  return {
+    async publish(event) {
+      try {
+        await publish(event);
+      } catch (error) {
+        // Live views then catch up on their next reload; the data itself is committed.
+        logger.warn({ err: error, type: event.type }, 'live event not published');
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    eventId: (event) => `${boot}-${event.id}`,
+    since(lastEventId) {
+      const match = /^([0-9a-z]+)-(\d+)$/.exec(lastEventId);
+      if (!match || match[1] !== boot) return null;
+      const id = Number(match[2]);
+      if (id > sequence) return null;
+      if (id === sequence) return [];
+      const first = kept[0];
+      if (!first || first.id > id + 1) return null;
+      return kept.filter((event) => event.id > id);
+    },
+    close,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * GET /api/sense/stream: server-sent events of what happens (alarms.md, "Everyone sees it live").
+ * An EventSource cannot send the Authorization header, and an access token in a URL would outlive
+ * its minute in logs and histories: the console first asks POST /api/sense/stream/ticket (bearer)
+ * for a one-minute, single-use ticket (the download tokens' mechanism, audience of its own per
+ * use) and opens the stream with `?token=`; logs never show it (logger.ts strips `token=`).
+ * A reconnecting EventSource sends Last-Event-ID: what it missed is sent first, or `reset` when
+ * this process no longer has it (the console then reloads its data).
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { unauthorized } from '../errors/api-error';
+import { errorResponses } from '../schemas';
+import { DOWNLOAD_TOKEN_TTL_SECONDS, signDownloadToken, SpentDownloadTokens, verifyDownloadToken } from '../routes/reports/download-token';
+import type { EventBus, NumberedEvent } from './event-bus';
+
+export interface LiveRoutesOptions {
+  bus: EventBus;
+  jwtSecret: Uint8Array;
+  /** A comment line this often keeps proxies from closing an idle stream. @default 15000 */
+  heartbeatMs?: number;
+}
+
+export async function liveRoutes(app: FastifyInstance, { bus, jwtSecret, heartbeatMs = 15_000 }: LiveRoutesOptions): Promise<void> {
+  const spent = new SpentDownloadTokens();
+  const open = new Set<ServerResponse>();
+  // Open streams would keep the server from closing.
+  app.addHook('onClose', async () => {
+    for (const raw of open) raw.end();
+  });
+
+  app.post(
+    '/stream/ticket',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['live'],
+        summary: 'Un ticket de un minuto y un solo uso para abrir /api/sense/stream',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: {
+            type: 'object',
+            required: ['ticket', 'expiresIn'],
+            properties: { ticket: { type: 'string' }, expiresIn: { type: 'integer' } },
+          },
+          ...errorResponses(401, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const { token } = await signDownloadToken(user.id, user.rol, 'stream', jwtSecret);
+      reply.header('cache-control', 'no-store');
+      return { ticket: token, expiresIn: DOWNLOAD_TOKEN_TTL_SECONDS };
+    },
+  );
+
+  app.get<{ Querystring: { token?: string; lastEventId?: string } }>(
+    '/stream',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Eventos en vivo (text/event-stream): lecturas, alertas, reconocimientos, mensajes y episodios',
+        description:
+          'Con `?token=` un ticket de POST /api/sense/stream/ticket. Eventos `readings`, `alerts`, `acknowledged`, `messages`, ' +
+          '`episodes`; `reset` cuando lo perdido desde Last-Event-ID ya no se puede contar (recargue).',
+        querystring: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 2000 }, lastEventId: { type: 'string', maxLength: 100 } },
+        },
+        response: { ...errorResponses(401, 500) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await verifyDownloadToken(request.query.token ?? '', 'stream', jwtSecret, spent);
+      } catch {
+        throw unauthorized('El ticket del flujo en vivo no es válido, ya se usó o ha caducado');
+      }
+      const lastEventId = String(request.headers['last-event-id'] ?? request.query.lastEventId ?? '');
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const write = (event: NumberedEvent) => {
+        const { id: _id, ...data } = event;
+        raw.write(`id: ${bus.eventId(event)}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      raw.write('retry: 2000\n\n');
+      // Subscribe before replaying, so nothing falls between the two.
+      let written = 0;
+      const send = (event: NumberedEvent) => {
+        if (event.id <= written) return;
+        written = event.id;
+        write(event);
+      };
+      const queued: NumberedEvent[] = [];
+      let replaying = true;
+      const unsubscribe = bus.subscribe((event) => (replaying ? queued.push(event) : send(event)));
+      if (lastEventId) {
+        const missed = bus.since(lastEventId);
+        if (missed === null) raw.write('event: reset\ndata: {}\n\n');
+        else for (const event of missed) send(event);
+      }
+      for (const event of queued) send(event);
+      replaying = false;
+      raw.write(': connected\n\n');
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), heartbeatMs);
+      heartbeat.unref();
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(raw);
+      };
+      open.add(raw);
+      raw.on('close', end);
+    },
+  );
+}
