@@ -30,7 +30,6 @@ export {
   useMetricas,
   useNodosConLocalizacion,
   useSeries,
-  DASHBOARD_REFRESH_MS,
 } from './dashboard/dashboard-data';
 export type { DashboardOptions } from './dashboard/dashboard-data';
 export type {
@@ -91,3 +90,5 @@ export {
   THRESHOLD_CHANGES_LIMIT,
 } from './thresholds/thresholds';
 export type { CriticidadOption, PerfilOption, UmbralChanges, NewUmbral } from './thresholds/thresholds';
+export { useLiveUpdates, keysStaleAfter, LIVE_EVENT_TYPES } from './live/live-updates';
+export type { LiveEventType } from './live/live-updates';

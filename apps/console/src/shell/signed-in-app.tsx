@@ -1,4 +1,4 @@
-import { DashboardFiltersProvider, GlobalFiltersProvider } from '@camposense/data-access';
+import { DashboardFiltersProvider, GlobalFiltersProvider, useLiveUpdates } from '@camposense/data-access';
 import type { SessionUser } from '@camposense/domain';
 import { SignedInUiProvider, Toaster, UnsavedChangesProvider } from '@camposense/ui';
 import { SWRConfig } from 'swr';
@@ -22,6 +22,7 @@ export function SignedInApp({ user }: SignedInAppProps) {
           <GlobalFiltersProvider>
             <DashboardFiltersProvider>
               <UnsavedChangesProvider>
+                <LiveUpdates />
                 <ConsoleShell user={user} />
                 <Toaster />
               </UnsavedChangesProvider>
@@ -31,6 +32,12 @@ export function SignedInApp({ user }: SignedInAppProps) {
       </SWRConfig>
     </SignedInUiProvider>
   );
+}
+
+/** The live stream (inside SWRConfig, whose cache it revalidates); renders nothing. */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
 }
 
 export default SignedInApp;

@@ -6,13 +6,10 @@ import type { FundoRow } from '../sense/types';
 import { dashboardKeys } from './keys';
 import type { EntidadRow, LocalizacionRow, MetricaRow, SeriesRequest, SeriesResponse, UbicacionRow } from './types';
 
-/**
- * How often an open dashboard asks again for its series. Polling with SWR's refreshInterval, not
- * server-sent events: readings arrive every 15 minutes, so a minute's delay costs nothing, while
- * polling needs no long-lived connection through proxies, reuses the same cached, downsampled
- * call, pauses in a hidden tab (refreshWhenHidden is off) and keeps the API stateless.
+/*
+ * An open dashboard is kept current by the live stream (useLiveUpdates, mounted by the console):
+ * a new reading revalidates the series and the node list within a second, no polling.
  */
-export const DASHBOARD_REFRESH_MS = 60_000;
 
 export function useDashboardFundos(empresaId: number | null) {
   return useSWR<FundoRow[]>(dashboardKeys.fundos(empresaId), apiFetcher);
@@ -23,7 +20,7 @@ export function useMetricas() {
 }
 
 export function useNodosConLocalizacion() {
-  return useSWR<NodoConLocalizacion[]>(dashboardKeys.nodos(), apiFetcher, { refreshInterval: DASHBOARD_REFRESH_MS });
+  return useSWR<NodoConLocalizacion[]>(dashboardKeys.nodos(), apiFetcher);
 }
 
 export interface DashboardOptions<T> {
@@ -67,9 +64,7 @@ export function useDashboardPlaces(fundoId: number | null, entidadId: number | n
   }, [ubicaciones, localizaciones, entidades, entidadId]);
 }
 
-/** One metric's downsampled series, asked again every DASHBOARD_REFRESH_MS while shown. */
+/** One metric's downsampled series, asked again when the live stream brings a reading. */
 export function useSeries(request: SeriesRequest | null) {
-  return useSWR<SeriesResponse>(dashboardKeys.series(request), apiFetcher, {
-    refreshInterval: DASHBOARD_REFRESH_MS,
-  });
+  return useSWR<SeriesResponse>(dashboardKeys.series(request), apiFetcher);
 }

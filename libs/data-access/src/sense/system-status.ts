@@ -5,6 +5,10 @@ import { apiFetcher } from '../client/api-client';
 import { senseKeys } from './keys';
 import type { Paginated } from './types';
 
+/**
+ * The health check alone is still polled (a server that went away sends no event); the counts
+ * follow the live stream (a new alert or an acknowledgement revalidates them).
+ */
 export const SYSTEM_STATUS_REFRESH_MS = 60_000;
 
 export interface SystemStatus {
@@ -20,8 +24,8 @@ export interface SystemStatus {
 export function useSystemStatus(): SystemStatus {
   const [lastUpdate, setLastUpdate] = useState<Date | null>(null);
   const onSuccess = useCallback(() => setLastUpdate(new Date()), []);
-  const options = { refreshInterval: SYSTEM_STATUS_REFRESH_MS, onSuccess };
-  const health = useSWR<HealthResponse>('/health', apiFetcher, options);
+  const options = { onSuccess };
+  const health = useSWR<HealthResponse>('/health', apiFetcher, { ...options, refreshInterval: SYSTEM_STATUS_REFRESH_MS });
   const sensors = useSWR<Paginated<unknown>>(senseKeys.tableTotal('nodo'), apiFetcher, options);
   const alerts = useSWR<Paginated<unknown>>(senseKeys.tableTotal('alerta', { statusid: 1 }), apiFetcher, options);
   return {

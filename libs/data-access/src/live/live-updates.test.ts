@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardKeys } from '../dashboard/keys';
+import { reportKeys } from '../reports/keys';
+import { senseKeys } from '../sense/keys';
+import { keysStaleAfter, reconnectDelay } from './live-updates';
+
+const series = dashboardKeys.series({ nodoId: 3, metricaId: 2, startDate: '2026-11-01', endDate: '2026-11-02', maxPoints: 300 })!;
+const alertReport = reportKeys.alertas({ page: 1, sortBy: 'fecha', sortOrder: 'desc' });
+const messageReport = reportKeys.mensajes({ page: 1, sortBy: 'fecha', sortOrder: 'desc' });
+const activeAlerts = senseKeys.tableTotal('alerta', { statusid: 1 });
+const nodes = dashboardKeys.nodos();
+const unrelated = dashboardKeys.metricas();
+
+describe('keysStaleAfter', () => {
+  const stale = (type: Parameters<typeof keysStaleAfter>[0]) => [series, nodes, alertReport, messageReport, activeAlerts, unrelated].filter(keysStaleAfter(type));
+
+  it('a new reading refreshes the charts and the node list only', () => {
+    expect(stale('readings')).toEqual([series, nodes]);
+  });
+  it('alerts and acknowledgements refresh the alerts report, the status card’s count, the charts and the node list', () => {
+    expect(stale('alerts')).toEqual([series, nodes, alertReport, activeAlerts]);
+    expect(stale('acknowledged')).toEqual(stale('alerts'));
+  });
+  it('messages refresh the messages report; a reset refreshes every live view and nothing else', () => {
+    expect(stale('messages')).toEqual([messageReport]);
+    expect(stale('reset')).toEqual([series, nodes, alertReport, messageReport, activeAlerts]);
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('backs off from 1 s, doubling, up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
