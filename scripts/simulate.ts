@@ -1,0 +1,213 @@
+/**
+ * npm run simulate -- [--mqtt URL | --http URL --key K] [--nodes N] [--rate R] [--breach-every S]
+ *                     [--duration S] [--seed N]
+ *
+ * A farm that comes alive: the demo farm's nodes (their DevEUIs and probes, from the same seeded
+ * plan `npm run seed` uses) send ChirpStack v4 uplinks — `application/{id}/device/{devEui}/event/up`,
+ * JSON with deduplicationId, time, deviceInfo, devAddr, fCnt, fPort, data, object, rxInfo,
+ * txInfo — over MQTT (QoS 1) to the broker the API subscribes to, or as readings to
+ * POST /api/ingest/readings with an ingest key. Values follow diurnal curves around each crop's
+ * field capacity and conductivity; every --breach-every seconds one uplink carries a value far
+ * out of any band (a dry probe, a hot one), so an alarm fires.
+ *
+ *   --mqtt URL         e.g. mqtt://127.0.0.1:1883 (the default when neither is given)
+ *   --http URL --key K the API's base URL and an ingest key (Parameters > Ingest keys)
+ *   --nodes N          the first N nodes of the farm (60)
+ *   --rate R           uplinks per second over the whole farm (2)
+ *   --breach-every S   seconds between forced breaches (60; 0 = never)
+ *   --duration S       stop after S seconds (run until Ctrl+C)
+ *   --deveui HEX       only this node (e.g. for a demo or a test)
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { planFarm } from '@camposense/db';
+import type { DemoNode } from '@camposense/db';
+import mqtt from 'mqtt';
+
+const DEMO_SEED = 42;
+const APPLICATION_ID = '5b7c1f2e-8a43-4d1b-9c0e-2f6a7d3e1c10';
+
+const { values: args } = parseArgs({
+  options: {
+    mqtt: { type: 'string' },
+    http: { type: 'string' },
+    key: { type: 'string' },
+    nodes: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '2' },
+    'breach-every': { type: 'string', default: '60' },
+    duration: { type: 'string' },
+    deveui: { type: 'string' },
+    seed: { type: 'string', default: String(DEMO_SEED) },
+  },
+});
+
+function positive(name: string, raw: string | undefined, allowZero = false): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    console.error(`--${name} no válido: ${raw}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const rate = positive('rate', args.rate);
+const breachEvery = positive('breach-every', args['breach-every'], true);
+const duration = args.duration === undefined ? null : positive('duration', args.duration);
+let nodes = planFarm(positive('seed', args.seed, true)).nodes.slice(0, positive('nodes', args.nodes));
+if (args.deveui) nodes = nodes.filter((node) => node.deveui.toLowerCase() === args.deveui!.toLowerCase());
+if (nodes.length === 0) {
+  console.error('ningún nodo del campo demo coincide');
+  process.exit(2);
+}
+if (args.http && !args.key) {
+  console.error('--http necesita --key (una clave de ingesta)');
+  process.exit(2);
+}
+
+type Values = Record<string, Record<string, number>>;
+
+/** Soil values of one node now: a day's temperature wave (damped with depth), moisture and EC. */
+function valuesOf(node: DemoNode, at: Date, breach: boolean): Values {
+  const { crop, fundo } = node.lot;
+  const hour = (at.getUTCHours() + at.getUTCMinutes() / 60 + (fundo.latitude < -20 ? -3 : -5) + 24) % 24;
+  const object: Values = {};
+  node.depths.forEach((depth, index) => {
+    const damping = Math.exp(-depth / 40);
+    const noise = () => (Math.random() - 0.5) * 2;
+    const temp = 19 + 5 * damping * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + 0.2 * noise();
+    const hum = crop.fieldCapacity * (0.82 + 0.04 * index) + 0.4 * noise();
+    const ec = crop.conductivity * (1 + 0.05 * index) + 0.03 * noise();
+    object[`Sonda suelo ${depth} cm`] = {
+      TEMP: Math.round(temp * 100) / 100,
+      HUM: Math.round(hum * 10) / 10,
+      EC: Math.round(ec * 100) / 100,
+    };
+  });
+  if (breach) {
+    // The shallowest probe dries out: far below any moisture band.
+    const first = Object.values(object)[0];
+    if (first) first['HUM'] = 2;
+  }
+  return object;
+}
+
+const frameCounters = new Map<string, number>();
+
+function uplink(node: DemoNode, at: Date, object: Values) {
+  const fCnt = (frameCounters.get(node.deveui) ?? Math.floor(Math.random() * 1000)) + 1;
+  frameCounters.set(node.deveui, fCnt);
+  return {
+    deduplicationId: randomUUID(),
+    time: at.toISOString(),
+    deviceInfo: {
+      tenantId: '52f14cd4-c6f1-4fbd-8f87-4025e1d49242',
+      tenantName: 'CampoSense',
+      applicationId: APPLICATION_ID,
+      applicationName: 'campo-demo',
+      deviceProfileId: 'a1b2c3d4-0000-4000-8000-000000000001',
+      deviceProfileName: 'Sonda de suelo',
+      deviceName: node.nodo,
+      devEui: node.deveui.toLowerCase(),
+      tags: { fundo: node.lot.fundo.fundoabrev, lote: node.lot.ubicacionabrev },
+    },
+    devAddr: randomBytes(4).toString('hex'),
+    adr: true,
+    dr: 5,
+    fCnt,
+    fPort: 2,
+    confirmed: false,
+    data: Buffer.from(JSON.stringify(object)).toString('base64'),
+    object,
+    rxInfo: [
+      {
+        gatewayId: 'a84041ffff1f2a3b',
+        uplinkId: Math.floor(Math.random() * 65535),
+        rssi: -60 - Math.floor(Math.random() * 50),
+        snr: Math.round((Math.random() * 15 - 5) * 10) / 10,
+        context: randomBytes(4).toString('base64'),
+      },
+    ],
+    txInfo: { frequency: 915200000, modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } } },
+  };
+}
+
+interface Sender {
+  send(node: DemoNode, at: Date, object: Values): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function mqttSender(url: string): Promise<Sender> {
+  const client = await mqtt.connectAsync(url, { clientId: `camposense-simulator-${randomBytes(4).toString('hex')}` });
+  return {
+    async send(node, at, object) {
+      const topic = `application/${APPLICATION_ID}/device/${node.deveui.toLowerCase()}/event/up`;
+      await client.publishAsync(topic, JSON.stringify(uplink(node, at, object)), { qos: 1 });
+    },
+    close: () => client.endAsync(),
+  };
+}
+
+function httpSender(base: string, key: string): Sender {
+  return {
+    async send(node, at, object) {
+      const readings = Object.entries(object).flatMap(([tipo, metrics]) =>
+        Object.entries(metrics).map(([metricaabrev, medicion]) => ({ deveui: node.deveui, tipo, metricaabrev, fecha: at.toISOString(), medicion })),
+      );
+      const response = await fetch(new URL('/api/ingest/readings', base), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ readings }),
+      });
+      const answer = (await response.json()) as { accepted?: number; rejected?: unknown[] };
+      if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(answer)}`);
+      if (answer.rejected && answer.rejected.length > 0) console.warn(`${node.nodo}: ${JSON.stringify(answer.rejected)}`);
+    },
+    close: async () => undefined,
+  };
+}
+
+async function main(): Promise<void> {
+  const target = args.http ? `HTTP ${args.http}` : `MQTT ${args.mqtt ?? 'mqtt://127.0.0.1:1883'}`;
+  const sender = args.http ? httpSender(args.http, args.key!) : await mqttSender(args.mqtt ?? 'mqtt://127.0.0.1:1883');
+  console.info(
+    `simulando ${nodes.length} nodos → ${target}: ${rate} uplinks/s` +
+      (breachEvery > 0 ? `, una lectura fuera de rango cada ${breachEvery} s` : '') +
+      (duration ? `, durante ${duration} s` : ' (Ctrl+C para parar)'),
+  );
+  let sent = 0;
+  let breaches = 0;
+  let failures = 0;
+  let next = 0;
+  let nextBreach = breachEvery > 0 ? Date.now() + breachEvery * 1000 : Number.POSITIVE_INFINITY;
+  const started = Date.now();
+  let stopping = false;
+  process.once('SIGINT', () => (stopping = true));
+  process.once('SIGTERM', () => (stopping = true));
+  while (!stopping && (duration === null || Date.now() - started < duration * 1000)) {
+    const node = nodes[next % nodes.length]!;
+    next += 1;
+    const at = new Date();
+    const breach = Date.now() >= nextBreach;
+    if (breach) nextBreach = Date.now() + breachEvery * 1000;
+    try {
+      await sender.send(node, at, valuesOf(node, at, breach));
+      sent += 1;
+      if (breach) {
+        breaches += 1;
+        console.info(`${at.toISOString()} ${node.nodo} (${node.deveui}): humedad 2 % — fuera de rango`);
+      }
+    } catch (error) {
+      failures += 1;
+      console.error(`${node.nodo}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
+  }
+  await sender.close();
+  console.info(`enviados ${sent} uplinks (${breaches} fuera de rango, ${failures} fallidos)`);
+  if (sent === 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
