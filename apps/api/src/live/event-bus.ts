@@ -146,14 +146,20 @@ export async function createEventBus(database: Database, logger: Pick<FastifyBas
     };
   }
 
+  let sending: Promise<void> = Promise.resolve();
   return {
-    async publish(event) {
-      try {
-        await publish(event);
-      } catch (error) {
-        // Live views then catch up on their next reload; the data itself is committed.
-        logger.warn({ err: error, type: event.type }, 'live event not published');
-      }
+    publish(event) {
+      // One after the other: on PostgreSQL two NOTIFYs on two pooled connections could arrive in
+      // either order (a reading's alert before the reading).
+      sending = sending.then(async () => {
+        try {
+          await publish(event);
+        } catch (error) {
+          // Live views then catch up on their next reload; the data itself is committed.
+          logger.warn({ err: error, type: event.type }, 'live event not published');
+        }
+      });
+      return sending;
     },
     subscribe(listener) {
       listeners.add(listener);
