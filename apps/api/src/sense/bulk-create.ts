@@ -192,7 +192,10 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
         if (typeof value === 'string' && value.trim() === '') continue;
         const column = table.columns.get(field);
         const target = labelledReference(definition, table, field);
-        if (column && target && typeof value === 'string' && !INTEGER_TEXT.test(value.trim())) {
+        if (column && target && typeof value === 'string' && value.includes('\u0000')) {
+          // No label holds a NUL (PostgreSQL text cannot): refused here, not sent to the lookup.
+          body[field] = value;
+        } else if (column && target && typeof value === 'string' && !INTEGER_TEXT.test(value.trim())) {
           const entry = labels.get(target.name) ?? { target, cells: [] };
           entry.cells.push({ index, field, label: value });
           labels.set(target.name, entry);

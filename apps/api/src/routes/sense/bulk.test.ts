@@ -180,6 +180,22 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
       expect(await count('umbral')).toBe(before + 1);
     });
 
+    it('refuses text PostgreSQL cannot hold (NUL, a lone surrogate) per cell, never a 500', async () => {
+      const before = await count('umbral');
+      const response = await bulk('umbral', {
+        rows: [threshold({ umbral: 'nul \u0000 byte' }), threshold({ umbral: 'lone \ud800 surrogate' }), threshold({ nodoid: '\u0000' })],
+      });
+      // A lone surrogate reaches the database as U+FFFD (the driver writes UTF-8): that row is valid.
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json<BulkCreateResult>();
+      expect(answer).toEqual(expect.objectContaining({ created: 0, valid: 1 }));
+      expect(answer.errors).toEqual([
+        expect.objectContaining({ index: 0, field: 'umbral', code: 'VALIDATION', rule: 'format', limit: 'text' }),
+        expect.objectContaining({ index: 2, field: 'nodoid', code: 'VALIDATION', rule: 'type', limit: 'integer' }),
+      ]);
+      expect(await count('umbral')).toBe(before);
+    });
+
     it('reports a missing composite reference (metricasensor → sensor) without a field', async () => {
       const before = await count('metricasensor');
       const answer = await result('metricasensor', {
