@@ -28,6 +28,7 @@ export { reportHandlers } from './report-handlers';
 export { tableFixtures } from '../table-rows/testing/table-fixtures';
 export { tableHandlers } from '../table-rows/testing/table-handlers';
 export { tableWriteHandlers, FIXTURE_ETAG } from '../table-rows/testing/table-write-handlers';
+export { tableBulkHandlers, bulkErrorsFixture } from '../table-rows/testing/table-bulk-handlers';
 export {
   thresholdScopeFixture,
   emptyThresholdScopeFixture,

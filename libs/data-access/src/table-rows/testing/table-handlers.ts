@@ -1,5 +1,5 @@
 import { REPORT_PAGE_SIZE, tableDefinition, isTableName } from '@camposense/domain';
-import type { ApiErrorBody, PaginatedRows, TableColumn, TableConstraint, TableRow } from '@camposense/domain';
+import type { ApiErrorBody, LabelPage, PaginatedRows, TableColumn, TableConstraint, TableRow } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import { tableFixtures } from './table-fixtures';
 
@@ -33,7 +33,24 @@ function answer(table: string, params: URLSearchParams, rowsOverride?: TableRow[
   return { data: selected.slice((page - 1) * pageSize, page * pageSize), pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
 }
 
+/** `/{table}/labels` over the fixture rows: the label columns joined by a space, by ids or searched. */
+function labels(table: string, params: URLSearchParams): LabelPage {
+  const definition = isTableName(table) ? tableDefinition(table) : undefined;
+  const rows = definition ? (tableFixtures[definition.name]?.rows ?? []) : [];
+  const key = definition?.key[0] ?? '';
+  const ids = params.get('ids')?.split(',').map(Number);
+  const search = params.get('search')?.trim().toLowerCase();
+  const options = rows
+    .map((row) => ({ id: Number(row[key]), label: (definition?.labelColumns ?? []).map((column) => row[column]).filter((value) => value !== null && value !== undefined && value !== '').join(' ') }))
+    .filter((option) => (ids ? ids.includes(option.id) : true) && (search ? option.label.toLowerCase().includes(search) : true))
+    .sort((left, right) => left.label.localeCompare(right.label) || left.id - right.id);
+  const page = Number(params.get('page') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? 100);
+  return { data: options.slice((page - 1) * pageSize, page * pageSize), pagination: { page, pageSize, total: options.length, totalPages: Math.ceil(options.length / pageSize) } };
+}
+
 const metaHandlers = [
+  http.get('/api/sense/:table/labels', ({ params, request }) => HttpResponse.json<LabelPage>(labels(String(params['table']), new URL(request.url).searchParams))),
   http.get('/api/sense/:table/columns', ({ params }) =>
     HttpResponse.json<TableColumn[]>(isTableName(String(params['table'])) ? (tableFixtures[params['table'] as 'pais']?.columns ?? []) : []),
   ),
