@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import { createI18n, I18nextProvider, LANGUAGES } from '@camposense/i18n';
+import { I18nextProvider, LANGUAGES } from '@camposense/i18n';
+import { createI18n } from '@camposense/i18n/full';
 import { UiProvider, type ColorMode } from '@camposense/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { FIXTURE_NOW } from '@camposense/data-access/testing';

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { en } from './locales/en';
 import { es } from './locales/es';
-import { createI18n } from './i18n';
+import { createI18n } from './full';
+import { createSignedOutI18n, loadFullDictionaries } from './signed-out';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -69,5 +70,19 @@ describe('createI18n', () => {
 
   it('interpolates the generic HTTP error', () => {
     expect(createI18n({ language: 'es', detect: false }).t('errors.http', { code: 503 })).toBe('HTTP error! status: 503');
+  });
+});
+
+describe('createSignedOutI18n', () => {
+  it('starts with the sign-in texts only and gets every other one from loadFullDictionaries, in both languages', async () => {
+    const instance = createSignedOutI18n({ language: 'es', detect: false });
+    expect(instance.t('login.submit')).toBe(es.login.submit);
+    // A signed-in text is not in the first download: shown as its key until the rest arrives.
+    expect(instance.t('systemStatus.title')).toBe('systemStatus.title');
+    await loadFullDictionaries(instance);
+    expect(instance.t('systemStatus.title')).toBe(es.systemStatus.title);
+    await instance.changeLanguage('en');
+    expect(instance.t('systemStatus.title')).toBe(en.systemStatus.title);
+    expect(instance.t('login.submit')).toBe(en.login.submit);
   });
 });

@@ -1,13 +1,10 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from './languages';
-import { en } from './locales/en';
-import { es } from './locales/es';
+import type { es } from './locales/es';
 
-export const resources = {
-  es: { translation: es },
-  en: { translation: en },
-} as const;
+/** Dictionaries by language, as i18next takes them (all of them, or the signed-out part). */
+export type I18nResources = Record<string, { translation: object }>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -40,8 +37,12 @@ function storeLanguage(language: string): void {
   }
 }
 
-/** A configured i18next instance; the console uses one, each test may make its own. */
-export function createI18n(options: CreateI18nOptions = {}): I18n {
+/**
+ * A configured i18next instance over `resources`. This module imports no dictionary, so the
+ * console's first download holds only the signed-out texts (signed-out.ts); `createI18n` in
+ * full.ts gives an instance with every text at once (stories, tests).
+ */
+export function createI18nWith(resources: I18nResources, options: CreateI18nOptions = {}): I18n {
   const instance = i18next.createInstance();
   const detect = options.detect ?? true;
   // The stored language, read and written by hand: a detector package for one localStorage key

@@ -1,8 +1,9 @@
-export { createI18n, resources } from './i18n';
-export type { CreateI18nOptions } from './i18n';
-export { es } from './locales/es';
-export { en } from './locales/en';
-export type { Dictionary } from './dictionary';
+// Every dictionary at once lives in '@camposense/i18n/full' (stories, tests): importing it here
+// would put all texts in the console's first download.
+export { createI18nWith } from './i18n';
+export type { CreateI18nOptions, I18nResources } from './i18n';
+export { createSignedOutI18n, loadFullDictionaries } from './signed-out';
+export type { Dictionary, SignedOutDictionary } from './dictionary';
 export { LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, isLanguage, localeOf } from './languages';
 export type { Language } from './languages';
 export { formatDateTime, formatDate, formatDayMonth, formatLongDate } from './format';

@@ -2,9 +2,11 @@ import { useAuth } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { LoadingState, ScreenBoundary } from '@camposense/ui';
 import { lazy } from 'react';
+import { fullDictionaries } from '../app/i18n';
 import { LoginPage } from './login-page';
 
-const SignedInApp = lazy(() => import('../shell/signed-in-app'));
+// Its texts come with the full dictionaries: draw it once both have arrived.
+const SignedInApp = lazy(() => Promise.all([import('../shell/signed-in-app'), fullDictionaries]).then(([app]) => app));
 
 /** The three screens that derive from the session: loading, signed out, signed in. */
 export function AuthGate() {

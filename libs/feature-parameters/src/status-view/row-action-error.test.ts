@@ -1,4 +1,4 @@
-import { createI18n } from '@camposense/i18n';
+import { createI18n } from '@camposense/i18n/full';
 import { describe, expect, it } from 'vitest';
 import { describeRowActionError, referencingTables } from './row-action-error';
 

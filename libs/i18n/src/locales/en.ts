@@ -1,13 +1,9 @@
 import type { Dictionary } from '../dictionary';
+import { enSignedOut } from './en-signed-out';
 
 /** English. Typed against the Spanish dictionary: a missing or extra key fails the type check. */
 export const en: Dictionary = {
-  app: {
-    name: 'CampoSense',
-    tagline: 'INTELLIGENT AGRICULTURAL MONITORING SYSTEM',
-    loading: 'Loading...',
-    version: 'Version {{version}}',
-  },
+  ...enSignedOut,
   nav: {
     welcome: 'Home',
     reportes: 'REPORTS',
@@ -156,20 +152,6 @@ export const en: Dictionary = {
       contact: 'Contact {{id}}',
     },
   },
-  login: {
-    title: 'SIGN IN',
-    subtitle: 'INTELLIGENT AGRICULTURAL MONITORING SYSTEM',
-    emailLabel: 'EMAIL',
-    emailPlaceholder: 'user@company.com',
-    passwordLabel: 'PASSWORD',
-    passwordPlaceholder: '••••••••••',
-    submit: 'SIGN IN',
-    submitting: 'SIGNING IN...',
-    emailRequired: 'Email is required',
-    emailInvalid: 'Enter a valid email address',
-    passwordRequired: 'Password is required',
-    errorTitle: 'Could not sign in',
-  },
   welcome: {
     title: 'WELCOME TO CAMPOSENSE',
     subtitle: 'Monitor your fields, nodes and sensors in real time',
@@ -247,48 +229,6 @@ export const en: Dictionary = {
     sessionActive: 'ACTIVE SESSION',
     signOut: 'SIGN OUT',
     signingOut: 'SIGNING OUT...',
-  },
-  theme: {
-    dark: 'Dark',
-    light: 'Light',
-    toggle: 'Toggle theme',
-    toDark: 'Switch to dark theme',
-    toLight: 'Switch to light theme',
-  },
-  language: {
-    label: 'Language',
-    es: 'Español',
-    en: 'English',
-  },
-  errors: {
-    userNotFound: 'User not found',
-    authentication: 'Authentication error',
-    unexpectedLogin: 'Unexpected error while signing in',
-    noUser: 'Could not sign in',
-    unexpectedLogout: 'Unexpected error while signing out',
-    loadMessages: 'Error loading messages',
-    loadAlerts: 'Error loading alerts',
-    loadComponent: 'Error loading the component',
-    unexpected: 'An unexpected error occurred',
-    filterData: 'Error loading filter data',
-    filterDataWithMessage: 'Error: {{message}}',
-    http: 'HTTP error! status: {{code}}',
-    unauthorized: 'Unauthorized',
-    forbidden: 'Access denied',
-    notFound: 'Not found',
-    badRequest: 'Bad request',
-    internal: 'Internal server error',
-    validation: 'Validation error',
-    duplicate: 'The record already exists',
-    constraint: 'A data constraint is violated',
-    foreignKey: 'The record is linked to other data',
-    unique: 'The value must be unique',
-    connection: 'Connection error',
-    server: 'Server error',
-    network: 'Network error',
-    timeout: 'Request timed out',
-    retry: 'Retry',
-    title: 'Error',
   },
   validation: {
     required: 'Required field',
@@ -610,11 +550,5 @@ export const en: Dictionary = {
     repeat: 'Reminder: the alarm is still active and unacknowledged.',
     escalated: 'Escalated: nobody acknowledged it within {{minutos}} minutes.',
     acknowledgeHint: 'Acknowledge it in CampoSense (Reports > Alerts) to stop the notices.',
-  },
-  common: {
-    loading: 'Loading...',
-    retry: 'Retry',
-    notAvailable: 'N/A',
-    close: 'Close',
   },
 };

@@ -1,4 +1,5 @@
-import { createI18n, I18nextProvider } from '@camposense/i18n';
+import { I18nextProvider } from '@camposense/i18n';
+import { createI18n } from '@camposense/i18n/full';
 import { render as renderWithoutProviders, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactElement, ReactNode } from 'react';

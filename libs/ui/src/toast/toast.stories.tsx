@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import { en, es, useTranslation } from '@camposense/i18n';
+import { useTranslation } from '@camposense/i18n';
+import { en, es } from '@camposense/i18n/full';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { expect, screen, waitFor } from 'storybook/test';
