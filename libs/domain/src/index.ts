@@ -78,6 +78,7 @@ export type {
 } from './sense-api';
 export {
   ALERTA_SORT_COLUMNS,
+  ALERTA_STATES,
   MENSAJE_SORT_COLUMNS,
   REPORT_DEFAULT_SORT,
   REPORT_LANGUAGES,
@@ -97,6 +98,7 @@ export type {
   MensajeSortColumn,
   ReportSortOrder,
   AlertaReportFilters,
+  AlertaState,
   AlertaFilterOptions,
   ReportDownloadToken,
   ReportLanguage,

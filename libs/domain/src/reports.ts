@@ -41,6 +41,12 @@ export interface AlertaReportRow {
   umbral: AlertaUmbral | null;
   medicion: AlertaMedicion | null;
   valor: number | null;
+  /** The alert's episode (null for alerts written before episodes were kept). */
+  episodioid: number | null;
+  /** Who acknowledged its episode (statusid -1), when, and the note; null while not acknowledged. */
+  reconocidopor: MensajeUsuario | null;
+  fechareconocido: string | null;
+  notareconocido: string | null;
 }
 
 /** The user behind a message's contact. */
@@ -87,7 +93,13 @@ export type ReportSortOrder = 'asc' | 'desc';
 export const REPORT_DEFAULT_SORT = { sortBy: 'fecha', sortOrder: 'desc' } as const;
 
 /** What narrows the alerts report: the panel's criticality and location, and the global selection. */
+/** The alerts report's state filter: active (1), processed (-1, acknowledged), closed (0). */
+export const ALERTA_STATES = ['activa', 'procesada', 'cerrada'] as const;
+export type AlertaState = (typeof ALERTA_STATES)[number];
+
 export interface AlertaReportFilters {
+  /** Only alerts in this state. */
+  estado?: AlertaState | null;
   criticidadId?: number | null;
   ubicacionId?: number | null;
   paisId?: number | null;

@@ -24,8 +24,9 @@ function query(entries: [string, string | number | null | undefined][]): string 
   return text ? `?${text}` : '';
 }
 
-function alertaFilterEntries(filters: AlertaReportFilters): [string, number | null | undefined][] {
+function alertaFilterEntries(filters: AlertaReportFilters): [string, string | number | null | undefined][] {
   return [
+    ['estado', filters.estado],
     ['criticidadId', filters.criticidadId],
     ['ubicacionId', filters.ubicacionId],
     ['paisId', filters.paisId],

@@ -73,6 +73,15 @@ export function makeAlertas(count: number): AlertaReportRow[] {
         ubicacionid: ubicacion.ubicacionid,
       },
       valor,
+      episodioid: 700 + (index % 9),
+      // The processed ones (-1) were acknowledged by an operator a few minutes after the alert.
+      ...(STATUS_CYCLE[index % STATUS_CYCLE.length] === -1 && index !== 4
+        ? {
+            reconocidopor: { usuarioid: 4, firstname: 'Rosa', lastname: 'Huamán', login: 'rosa.huaman@camposense.dev' },
+            fechareconocido: minutesBefore(index * 43),
+            notareconocido: 'Riego revisado',
+          }
+        : { reconocidopor: null, fechareconocido: null, notareconocido: null }),
     };
   });
 }

@@ -62,8 +62,8 @@ type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirecti
 const TAGS = ['reports'];
 
 function filtersOf(query: AlertaReportFilters): AlertaReportFilters {
-  const { criticidadId, ubicacionId, paisId, empresaId, fundoId } = query;
-  return { criticidadId, ubicacionId, paisId, empresaId, fundoId };
+  const { estado, criticidadId, ubicacionId, paisId, empresaId, fundoId } = query;
+  return { estado, criticidadId, ubicacionId, paisId, empresaId, fundoId };
 }
 
 function statusLabel(lang: ReportLanguage, statusid: number): string {

@@ -2,6 +2,7 @@ import type { Database } from '@camposense/db';
 import type {
   AlertaFilterOptions,
   AlertaReportFilters,
+  AlertaState,
   AlertaReportRow,
   AlertaSortColumn,
   MensajeReportRow,
@@ -60,6 +61,8 @@ export interface KeysetBound {
   id: number;
 }
 
+const ALERTA_STATUS: Record<AlertaState, number> = { activa: 1, procesada: -1, cerrada: 0 };
+
 function whereAll(conditions: SQL[]): SQL {
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
@@ -70,6 +73,7 @@ function whereAll(conditions: SQL[]): SQL {
  */
 function alertaConditions(filters: AlertaReportFilters): SQL[] {
   const conditions: SQL[] = [];
+  if (filters.estado) conditions.push(sql`a.statusid = ${ALERTA_STATUS[filters.estado]}`);
   if (filters.criticidadId) conditions.push(sql`u.criticidadid = ${filters.criticidadId}`);
   if (filters.ubicacionId) conditions.push(sql`u.ubicacionid = ${filters.ubicacionId}`);
   if (filters.fundoId) {
@@ -117,7 +121,10 @@ const ALERTA_COLUMNS = sql`a.alertaid, a.umbralid, a.medicionid,
   case when m.medicionid is null then null else jsonb_build_object(
     'medicionid', m.medicionid, 'fecha', ${isoUtc(sql`m.fecha`)}, 'medicion', m.medicion, 'nodoid', m.nodoid,
     'tipoid', m.tipoid, 'metricaid', m.metricaid, 'ubicacionid', m.ubicacionid) end as medicion,
-  m.medicion as valor`;
+  m.medicion as valor, a.episodioid,
+  case when ack.usuarioid is null then null else jsonb_build_object(
+    'usuarioid', ack.usuarioid, 'firstname', ack.firstname, 'lastname', ack.lastname, 'login', ack.login) end as reconocidopor,
+  ${isoUtc(sql`a.fechareconocido`)} as fechareconocido, a.notareconocido`;
 
 /** The alert columns of the CSV: names resolved in SQL, one flat row per alert. */
 const ALERTA_CSV_COLUMNS = sql`a.alertaid, u.umbral, cr.criticidad, ub.ubicacion, m.medicion as valor,
@@ -207,7 +214,8 @@ function mensajeRows(sort: ReportSort<MensajeSortColumn>, limit: number, offset:
 }
 
 const ALERTA_JOINS = sql`left join sense.umbral u on u.umbralid = a.umbralid
-  left join sense.medicion m on m.medicionid = a.medicionid`;
+  left join sense.medicion m on m.medicionid = a.medicionid
+  left join sense.usuario ack on ack.usuarioid = a.reconocidopor`;
 
 const MENSAJE_JOINS = sql`left join sense.contacto c on c.contactoid = ms.contactoid
   left join sense.usuario us on us.usuarioid = c.usuarioid`;

@@ -163,6 +163,28 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     );
   });
 
+  it('filters by state (active, processed, closed) and shows who acknowledged a processed alert, when, and the note', async () => {
+    const [active] = await context.query<{ alertaid: number }>(sql`select alertaid from sense.alerta where statusid = 1 order by alertaid limit 1`);
+    const acknowledged = await context.send('POST', `/api/alerts/${active!.alertaid}/acknowledge`, { nota: 'Válvula cerrada' });
+    expect(acknowledged.statusCode).toBe(200);
+    for (const [estado, statusid] of [['activa', 1], ['procesada', -1], ['cerrada', 0]] as const) {
+      const page = await alertas(`?estado=${estado}&pageSize=100`);
+      expect(page.pagination.total, estado).toBe(await count(sql`select count(*)::int as n from sense.alerta where statusid = ${statusid}`));
+      expect(page.pagination.total, estado).toBeGreaterThan(0);
+      expect(page.data.every((row) => row.statusid === statusid), estado).toBe(true);
+    }
+    const processed = await alertas('?estado=procesada&pageSize=100');
+    const row = processed.data.find((candidate) => candidate.alertaid === active!.alertaid);
+    expect(row).toMatchObject({
+      reconocidopor: { usuarioid: context.adminId, login: 'admin@camposense.dev' },
+      notareconocido: 'Válvula cerrada',
+    });
+    expect(row!.fechareconocido).toMatch(ISO_UTC);
+    const stillActive = await alertas('?estado=activa&pageSize=1');
+    expect(stillActive.data[0]).toMatchObject({ reconocidopor: null, fechareconocido: null, notareconocido: null });
+    expect((await context.get('/api/sense/reports/alertas?estado=abierta')).statusCode).toBe(400);
+  });
+
   it('filters by country, company and farm through the location of the threshold', async () => {
     const [place] = await context.query<{ paisid: number; empresaid: number; fundoid: number }>(
       sql`select e.paisid, e.empresaid, f.fundoid from sense.alerta a join sense.umbral u using (umbralid)

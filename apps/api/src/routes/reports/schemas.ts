@@ -1,4 +1,4 @@
-import { ALERTA_SORT_COLUMNS, MENSAJE_SORT_COLUMNS, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
+import { ALERTA_SORT_COLUMNS, ALERTA_STATES, MENSAJE_SORT_COLUMNS, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { errorResponses } from '../../schemas';
 
 /** JSON schemas of /api/sense/reports: request validation, serialisation and the OpenAPI document. */
@@ -27,6 +27,7 @@ const pagingQuery = {
 } as const;
 
 const alertaFilterQuery = {
+  estado: { type: 'string', enum: ALERTA_STATES, description: 'Solo alertas activas, procesadas (reconocidas) o cerradas' },
   criticidadId: id('Solo alertas de umbrales de esta criticidad'),
   ubicacionId: id('Solo alertas de umbrales de esta ubicación'),
   paisId: id('Solo alertas de ubicaciones de este país'),
@@ -130,6 +131,18 @@ const medicionSchema = {
   },
 } as const;
 
+function usuarioSchemaOf() {
+  return {
+    type: ['object', 'null'],
+    properties: {
+      usuarioid: { type: 'integer' },
+      firstname: nullable('string'),
+      lastname: nullable('string'),
+      login: nullable('string'),
+    },
+  } as const;
+}
+
 const alertaRowSchema = {
   type: 'object',
   required: ['alertaid', 'umbralid', 'medicionid', 'fecha', 'datecreated', 'statusid', 'umbral', 'medicion', 'valor'],
@@ -143,6 +156,10 @@ const alertaRowSchema = {
     umbral: umbralSchema,
     medicion: medicionSchema,
     valor: { ...nullable('number'), description: 'El valor de la medición' },
+    episodioid: { ...nullable('integer'), description: 'El episodio de la alerta' },
+    reconocidopor: { ...usuarioSchemaOf(), description: 'Quién reconoció su episodio' },
+    fechareconocido: { ...nullable('string'), description: 'Cuándo (ISO 8601, UTC)' },
+    notareconocido: nullable('string'),
   },
 } as const;
 
