@@ -39,6 +39,26 @@ describe('sign-in journey on the production build', () => {
     await page.getByRole('alert').filter({ hasText: 'Usuario no encontrado' }).waitFor();
   });
 
+  it('tells a visitor who tried too often how long to wait', async () => {
+    const email = `insistente-${Date.now()}@camposense.dev`;
+    // Wrong attempts from this address until the backoff makes the next wait at least 8 s
+    // (5 free attempts, then waits of 1, 2, 4, 8 s… for this e-mail from here only).
+    for (;;) {
+      const answer = await page.request.post(`${baseUrl()}/api/auth/login`, { data: { email, password: 'no-es-la-clave' } });
+      if (answer.status() !== 429) continue;
+      const wait = Number(answer.headers()['retry-after']);
+      if (wait >= 8) break;
+      await page.waitForTimeout(wait * 1000);
+    }
+    await page.getByLabel('CORREO ELECTRÓNICO').fill(email);
+    await page.getByLabel('CONTRASEÑA').fill('no-es-la-clave');
+    await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Demasiados intentos de inicio de sesión\. Espera \d+ s antes de volver a intentarlo\.$/ })
+      .waitFor();
+  });
+
   it('signs in with the right password and shows the welcome screen', async () => {
     await page.getByLabel('CORREO ELECTRÓNICO').fill(DEMO_EMAIL);
     await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);

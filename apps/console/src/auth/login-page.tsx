@@ -3,9 +3,24 @@ import { useTranslation } from '@camposense/i18n';
 import { LoginScreen } from '@camposense/ui';
 import { useState } from 'react';
 
-/** The spec's error catalogue for a failed sign-in (section 8). */
-export function signInErrorMessage(result: Exclude<SignInResult, { ok: true }>, t: (key: 'errors.authentication' | 'errors.noUser' | 'errors.unexpectedLogin') => string): string {
+type SignInErrorKey = 'errors.authentication' | 'errors.noUser' | 'errors.unexpectedLogin' | 'errors.tooManyAttempts' | 'errors.tooManyAttemptsWait';
+type WaitUnit = 'errors.waitSeconds' | 'errors.waitMinutes';
+
+/** "45 s", "3 min": how long a rate-limited visitor waits, rounded up to what they can act on. */
+function waitText(seconds: number, t: (key: WaitUnit, options: { count: number }) => string): string {
+  return seconds < 60 ? t('errors.waitSeconds', { count: seconds }) : t('errors.waitMinutes', { count: Math.ceil(seconds / 60) });
+}
+
+/** The spec's error catalogue for a failed sign-in (section 8), and how long to wait after too many attempts. */
+export function signInErrorMessage(
+  result: Exclude<SignInResult, { ok: true }>,
+  t: ((key: SignInErrorKey, options?: { wait: string }) => string) & ((key: WaitUnit, options: { count: number }) => string),
+): string {
   switch (result.reason) {
+    case 'rate-limited':
+      return result.retryAfterSeconds === null
+        ? t('errors.tooManyAttempts')
+        : t('errors.tooManyAttemptsWait', { wait: waitText(result.retryAfterSeconds, t) });
     case 'rejected':
       return result.message || t('errors.authentication');
     case 'no-user':

@@ -6,6 +6,8 @@ export type SignInResult =
   | { ok: true; response: Extract<LoginResponse, { success: true }> }
   | { ok: false; reason: 'rejected'; message: string | null }
   | { ok: false; reason: 'no-user' }
+  /** Too many attempts: how long to wait, when the server said. */
+  | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number | null }
   | { ok: false; reason: 'unexpected' };
 
 /**
@@ -25,6 +27,7 @@ export async function signInRequest(email: string, password: string): Promise<Si
     if (!response.user || !response.session) return { ok: false, reason: 'no-user' };
     return { ok: true, response };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds };
     if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
       const body = error.body as { error?: unknown } | null;
       const serverText = typeof body?.error === 'string' ? body.error : null;

@@ -70,7 +70,7 @@ async function send(path: string, init: ApiRequestInit): Promise<{ response: Res
     throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : String(cause), null);
   }
   const body = await parseBody(response);
-  if (!response.ok) throw ApiError.fromResponse(response.status, body);
+  if (!response.ok) throw ApiError.fromResponse(response.status, body, response.headers.get('Retry-After'));
   return { response, body };
 }
 

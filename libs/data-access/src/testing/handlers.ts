@@ -7,6 +7,14 @@ export const authHandlers = {
   loginSucceeds: () => http.post('/api/auth/login', () => HttpResponse.json<LoginResponse>(loginSuccess())),
   loginFails: (error: string) =>
     http.post('/api/auth/login', () => HttpResponse.json<LoginFailure>({ success: false, error }, { status: 401 })),
+  /** The sign-in limit: wait `seconds` (Retry-After). */
+  loginRateLimited: (seconds: number) =>
+    http.post('/api/auth/login', () =>
+      HttpResponse.json<ApiErrorBody>(
+        { error: { code: 'RATE_LIMITED', message: 'Demasiados intentos; inténtelo más tarde' } },
+        { status: 429, headers: { 'Retry-After': String(seconds) } },
+      ),
+    ),
   loginPending: () =>
     http.post('/api/auth/login', async () => {
       await delay('infinite');

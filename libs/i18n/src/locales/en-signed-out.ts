@@ -37,6 +37,10 @@ export const enSignedOut: SignedOutDictionary = {
   errors: {
     userNotFound: 'User not found',
     authentication: 'Authentication error',
+    tooManyAttempts: 'Too many sign-in attempts. Wait a moment before trying again.',
+    tooManyAttemptsWait: 'Too many sign-in attempts. Wait {{wait}} before trying again.',
+    waitSeconds: '{{count}} s',
+    waitMinutes: '{{count}} min',
     unexpectedLogin: 'Unexpected error while signing in',
     noUser: 'Could not sign in',
     unexpectedLogout: 'Unexpected error while signing out',

@@ -39,6 +39,10 @@ export const esSignedOut = {
   errors: {
     userNotFound: 'Usuario no encontrado',
     authentication: 'Error de autenticación',
+    tooManyAttempts: 'Demasiados intentos de inicio de sesión. Espera un momento antes de volver a intentarlo.',
+    tooManyAttemptsWait: 'Demasiados intentos de inicio de sesión. Espera {{wait}} antes de volver a intentarlo.',
+    waitSeconds: '{{count}} s',
+    waitMinutes: '{{count}} min',
     unexpectedLogin: 'Error inesperado durante el inicio de sesión',
     noUser: 'No se pudo iniciar sesión',
     unexpectedLogout: 'Error inesperado durante el cierre de sesión',
