@@ -4,7 +4,7 @@
  *      and a middle page, in the default order, sorted by another column and searched, each beside
  *      the bare SQL the API runs for it (the page and its count). Target: HTTP ≤ 1.5× SQL.
  *   2. A massive import of BENCH_IMPORT_ROWS (default 10,000) thresholds end to end: the POST of
- *      `/api/sense/umbral/bulk` with foreign keys by label (node and metric by name), checked and
+ *      `/api/sense/umbral/bulk` with foreign keys by label (node, type, metric by name), checked and
  *      written in one transaction; its dry run too. Target: < 3 s on PostgreSQL.
  *
  * PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, in a database
@@ -124,13 +124,13 @@ async function main(): Promise<void> {
       status.push({ name: statusCase.name, url, http: comparison.measured, sql: comparison.reference, ratio: comparison.ratio });
     }
 
-    // The import: node and metric by name, as a CSV would name them (a type's name repeats across
-    // entities in the demo farm, so it goes by id); inactive so the rows never collide.
+    // The import: node, type and metric by name, as a CSV would name them (a type's name repeats
+    // across entities in the demo farm: the node's own probe settles it); inactive so rows never collide.
     const importRows = Array.from({ length: IMPORT_ROWS }, (_row, index) => ({
       umbral: `Importado ${index}`,
       ubicacionid: String(place.ubicacionid),
       nodoid: place.nodo,
-      tipoid: String(place.tipoid),
+      tipoid: place.tipo,
       metricaid: place.metrica,
       criticidadid: String(place.criticidadid),
       minimo: String(-index % 10),

@@ -1,6 +1,6 @@
 import { appDb } from '@camposense/db';
 import type { Database } from '@camposense/db';
-import { MAX_BULK_ERRORS, referencedTable, tableDefinition } from '@camposense/domain';
+import { MAX_BULK_ERRORS, referencedTable, TABLE_REGISTRY, tableDefinition } from '@camposense/domain';
 import type { ApiErrorCode, ApiErrorDetail, BulkCreateError, BulkCreateResult, TableDefinition, TableName } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -176,6 +176,54 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
     return target && hasLabels(target) ? target : undefined;
   }
 
+  /**
+   * An ambiguous label (a probe type's name repeats across entities) is narrowed by the row's other
+   * keys through the link tables whose key lies within this table's columns: a threshold's
+   * `tipoid: 'Sonda suelo 20 cm'` with its node names the node's own probe of that name (sensor),
+   * and with its metric too, the probe that reports it (metricasensor). One query per link table;
+   * `ids` of each cell shrink in place (to one: resolved; to none: stays ambiguous, all kept).
+   */
+  async function narrowAmbiguous(
+    definition: TableDefinition,
+    table: CatalogueTable,
+    bodies: readonly (Record<string, unknown> | null)[],
+    cells: { index: number; field: string; ids: number[] }[],
+  ): Promise<void> {
+    if (cells.length === 0) return;
+    const links = TABLE_REGISTRY.filter(
+      (link) => link.name !== definition.name && link.key.length > 1 && link.key.every((column) => table.columns.has(column)),
+    );
+    for (const link of links) {
+      for (const field of new Set(cells.map((cell) => cell.field))) {
+        if (!link.key.includes(field)) continue;
+        const others = link.key.filter((column) => column !== field);
+        const narrowing = cells.filter(
+          (cell) => cell.field === field && cell.ids.length > 1 && others.every((column) => typeof bodies[cell.index]?.[column] === 'number'),
+        );
+        if (narrowing.length === 0) continue;
+        const arrays = others.map((column) => sql`${numberArray(narrowing.map((cell) => bodies[cell.index]![column] as number))}::int[]`);
+        const aliases = others.map((_column, position) => sql.identifier(`o${position}`));
+        const matches = others.map((column, position) => sql`${columnRef('l', column)} = ${columnRef('u', `o${position}`)}`);
+        const rows = await database.query<{ position: number; id: number }>(sql`
+          select distinct u.position, ${columnRef('l', field)} as id
+            from unnest(${numberArray(narrowing.map((_cell, position) => position))}::int[], ${sql.join(arrays, sql`, `)})
+              as u(position, ${sql.join(aliases, sql`, `)})
+            join ${tableRef(link.name)} l on ${sql.join(matches, sql` and `)}
+           where ${columnRef('l', field)} = any(${numberArray([...new Set(narrowing.flatMap((cell) => cell.ids))])}::int[])`);
+        const kept = new Map<number, Set<number>>();
+        for (const row of rows) {
+          const ids = kept.get(Number(row.position)) ?? new Set<number>();
+          ids.add(Number(row.id));
+          kept.set(Number(row.position), ids);
+        }
+        narrowing.forEach((cell, position) => {
+          const ids = cell.ids.filter((id) => kept.get(position)?.has(id));
+          if (ids.length > 0) cell.ids.splice(0, cell.ids.length, ...ids);
+        });
+      }
+    }
+  }
+
   /** Pass 1: every row's cells read and checked; labels resolved. Rows with errors are left out. */
   async function prepare(definition: TableDefinition, table: CatalogueTable, rows: readonly unknown[], errors: BulkCreateError[]) {
     const bodies: (Record<string, unknown> | null)[] = [];
@@ -209,30 +257,37 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
 
     const unresolved = new Set<number>();
     const labelErrors = new Set<string>();
+    // First every label's candidates; then ambiguous ones narrowed by the row's other keys; then errors.
+    const pending: { index: number; field: string; label: string; target: TableDefinition; ids: number[] }[] = [];
     for (const { target, cells } of labels.values()) {
       const found = await resolveLabels(database, target, cells.map((cell) => cell.label));
       for (const { index, field, label } of cells) {
         const ids = found.get(normaliseLabel(label)) ?? [];
-        const body = bodies[index]!;
-        if (ids.length === 1) {
-          body[field] = ids[0];
-          continue;
-        }
-        delete body[field];
-        unresolved.add(index);
-        labelErrors.add(`${index}:${field}`);
-        errors.push(
-          ids.length === 0
-            ? { index, field, code: 'FOREIGN_KEY', rule: 'unknownLabel', message: `No existe ningún registro de ${target.name} llamado ${quote(label.trim())}` }
-            : {
-                index,
-                field,
-                code: 'FOREIGN_KEY',
-                rule: 'ambiguousLabel',
-                message: `${quote(label.trim())} nombra ${ids.length} registros de ${target.name} (ids ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? '…' : ''}): use el id`,
-              },
-        );
+        if (ids.length === 1) bodies[index]![field] = ids[0];
+        else pending.push({ index, field, label, target, ids });
       }
+    }
+    await narrowAmbiguous(definition, table, bodies, pending.filter((cell) => cell.ids.length > 1));
+    for (const { index, field, label, target, ids } of pending) {
+      const body = bodies[index]!;
+      if (ids.length === 1) {
+        body[field] = ids[0];
+        continue;
+      }
+      delete body[field];
+      unresolved.add(index);
+      labelErrors.add(`${index}:${field}`);
+      errors.push(
+        ids.length === 0
+          ? { index, field, code: 'FOREIGN_KEY', rule: 'unknownLabel', message: `No existe ningún registro de ${target.name} llamado ${quote(label.trim())}` }
+          : {
+              index,
+              field,
+              code: 'FOREIGN_KEY',
+              rule: 'ambiguousLabel',
+              message: `${quote(label.trim())} nombra ${ids.length} registros de ${target.name} (ids ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? '…' : ''}): use el id`,
+            },
+      );
     }
 
     const prepared: PreparedRow[] = [];

@@ -14,6 +14,8 @@ interface Fixture {
   entidadB: number;
   nodoA: number;
   nodoB: number;
+  /** A node without probes: nothing narrows a type's name for it. */
+  nodoC: number;
   tipo: number;
   /** A second `Sonda masiva` under another entity: the label is ambiguous. */
   twinTipo: number;
@@ -47,6 +49,7 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
       entidadB,
       nodoA: await one(sql`insert into sense.nodo (nodo, nodoabrev, deveui) values ('Nodo masivo A', 'NMA', 'A1B2C3D4E5F60718') returning nodoid as id`),
       nodoB: await one(sql`insert into sense.nodo (nodo, nodoabrev) values ('Nodo masivo B', 'NMB') returning nodoid as id`),
+      nodoC: await one(sql`insert into sense.nodo (nodo, nodoabrev) values ('Nodo masivo C', 'NMC') returning nodoid as id`),
       tipo: await one(sql`insert into sense.tipo (tipo, entidadid) values ('Sonda masiva', ${entidadA}) returning tipoid as id`),
       twinTipo: await one(sql`insert into sense.tipo (tipo, entidadid) values ('Sonda masiva', ${entidadB}) returning tipoid as id`),
       metrica: await one(sql`insert into sense.metrica (metrica, metricaabrev, unidad) values ('Métrica masiva', 'MMAS', 'u') returning metricaid as id`),
@@ -122,6 +125,13 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
       expect(audit?.usuarioid).toBe(context.adminId);
     });
 
+    it("narrows a type's repeated name to the node's own probe (sensor) instead of calling it ambiguous", async () => {
+      const answer = await result('umbral', { rows: [threshold({ umbral: 'Por sonda del nodo', nodoid: 'Nodo masivo A', tipoid: 'Sonda masiva' })] });
+      expect(answer.errors).toEqual([]);
+      const [row] = await context.query<{ tipoid: number }>(sql`select tipoid from sense.umbral where umbral = 'Por sonda del nodo'`);
+      expect(row?.tipoid).toBe(fixture.tipo);
+    });
+
     it('keeps a formula cell as plain text (exports neutralise it)', async () => {
       const answer = await result('umbral', { rows: [threshold({ umbral: '=cmd|"/c calc"!A1', metricaid: 'Métrica masiva' })] });
       expect(answer.created).toBe(1);
@@ -147,7 +157,7 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
         threshold({ minimo: 'abc' }), // 1: wrong type
         threshold({ colour: 'red' }), // 2: unknown column
         threshold({ nodoid: 'No existe' }), // 3: unknown label
-        threshold({ tipoid: 'sonda MASIVA' }), // 4: ambiguous label
+        threshold({ nodoid: fixture.nodoC, tipoid: 'sonda MASIVA' }), // 4: ambiguous label (the node has no probe to narrow it)
         threshold({ criticidadid: 999_999 }), // 5: no such row
         threshold({ minimo: 5, maximo: 1 }), // 6: check minimo <= maximo
         threshold({ nodoid: fixture.nodoB, statusid: 1 }), // 7: an active threshold already stored
