@@ -456,7 +456,8 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
           '(`"12"` en una columna entera es 12, `"true"` un booleano) y una celda vacía es un valor ausente (el valor por defecto). ' +
           'Una clave foránea va por id o por etiqueta: el nombre de la fila referenciada o una de sus columnas de búsqueda ' +
           '(nodo: nombre, DevEUI o abreviatura; tipo: nombre; métrica: nombre o abreviatura; ubicación, criticidad: nombre o abreviatura), ' +
-          'sin distinguir mayúsculas. Se comprueba todo el lote: etiquetas desconocidas o ambiguas (`FOREIGN_KEY`, rule `unknownLabel`, `ambiguousLabel`), ' +
+          'sin distinguir mayúsculas; una etiqueta repetida (el nombre de un tipo en varias entidades) se decide por las demás claves de la fila ' +
+          '(el tipo de una sonda del nodo de la fila, vía sensor y metricasensor). Se comprueba todo el lote: etiquetas desconocidas o ambiguas (`FOREIGN_KEY`, rule `unknownLabel`, `ambiguousLabel`), ' +
           'filas referenciadas que no existen (`missing`), restricciones check (`CONSTRAINT`), duplicados con filas guardadas (`DUPLICATE`, rule `exists`) ' +
           'y con filas anteriores del lote (rule `repeated`, `limit` = índice de la anterior). ' +
           `Responde 200 \`{ created, dryRun, valid, errors, errorCount }\`: \`errors\` lista hasta ${MAX_BULK_ERRORS} errores en orden de fila ` +
