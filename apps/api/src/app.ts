@@ -32,7 +32,7 @@ import { liveRoutes } from './live/routes';
 import type { Notifier } from './notify/notifier';
 import { alertRoutes, episodeRoutes } from './routes/alerts/index';
 import { thresholdRoutes } from './routes/thresholds/index';
-import { countIngested, createAppMetrics, registerMetrics } from './metrics/metrics';
+import { countIngested, countStreams, createAppMetrics, registerMetrics } from './metrics/metrics';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
 
@@ -137,7 +137,7 @@ export async function buildApp({
   // What happens, told to every open console of every instance (alarms.md, "Everyone sees it live").
   const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
-  await app.register(liveRoutes, { prefix: '/api/sense', bus, jwtSecret });
+  await app.register(liveRoutes, { prefix: '/api/sense', bus: countStreams(bus, metrics), jwtSecret });
 
   let notifier: Notifier | null = null;
   if (notifications) {

@@ -22,6 +22,7 @@ const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
 function sample(text: string, name: string, labels: Record<string, string>): number | null {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   for (const line of text.split('\n')) {
+    if (wanted.length === 0 && line.startsWith(`${name} `)) return Number(line.slice(name.length + 1));
     if (!line.startsWith(`${name}{`)) continue;
     const inside = line.slice(name.length + 1, line.lastIndexOf('}'));
     if (wanted.every((pair) => inside.split(',').includes(pair))) return Number(line.slice(line.lastIndexOf(' ') + 1));
@@ -81,6 +82,20 @@ describe.each(testDrivers())('GET /metrics on $kind', (driver) => {
     expect(sample(text, 'camposense_notification_jobs', { tipo: 'ronda' })).toBeGreaterThanOrEqual(0);
     expect(text).toContain('process_resident_memory_bytes');
     if (driver.kind === 'postgres') expect(sample(text, 'camposense_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts the consoles on the live stream, and forgets one that leaves', async () => {
+    const base = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const bearer = `Bearer ${(await loginAs(context.app, admin.login, DEMO_PASSWORD)).session.access_token}`;
+    const streamClients = async () => sample((await scrape(`Bearer ${TOKEN}`)).body, 'camposense_stream_clients', {}) ?? -1;
+    expect(await streamClients()).toBe(0);
+    const ticket = (await context.app.inject({ method: 'POST', url: '/api/sense/stream/ticket', headers: { authorization: bearer } })).json<{ ticket: string }>().ticket;
+    const leave = new AbortController();
+    const stream = await fetch(`${base}/api/sense/stream?token=${encodeURIComponent(ticket)}`, { signal: leave.signal });
+    expect(stream.status).toBe(200);
+    await expect.poll(streamClients).toBe(1);
+    leave.abort();
+    await expect.poll(streamClients).toBe(0);
   });
 
   it('is not served at all without METRICS_TOKEN', async () => {

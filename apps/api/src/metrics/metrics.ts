@@ -13,11 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { errorBody } from '../errors/api-error';
 import type { IngestService } from '../ingest/ingest-service';
+import type { EventBus } from '../live/event-bus';
 
 export interface AppMetrics {
   registry: Registry;
   /** Readings stored by a path of ingestion. */
   ingested(path: 'http' | 'mqtt', readings: number): void;
+  /** Open event streams: one more (`+1`) or one fewer (`-1`). */
+  streams(change: 1 | -1): void;
 }
 
 const METRICS_REQUEST = 'camposense:metrics?';
@@ -60,7 +63,16 @@ export function createAppMetrics(database: Database): AppMetrics {
       for (const tipo of ['ronda', 'envio']) this.set({ tipo }, rows.find((row) => row.tipo === tipo)?.count ?? 0);
     },
   });
-  return { registry, ingested: (path, readings) => ingestedReadings.inc({ path }, readings) };
+  const streamClients = new Gauge({
+    name: 'camposense_stream_clients',
+    help: 'Consoles connected to the live event stream (GET /api/sense/stream)',
+    registers: [registry],
+  });
+  return {
+    registry,
+    ingested: (path, readings) => ingestedReadings.inc({ path }, readings),
+    streams: (change) => streamClients.inc(change),
+  };
 }
 
 /** The ingest service, counting what each path of ingestion stored. */
@@ -70,6 +82,23 @@ export function countIngested(ingest: IngestService, metrics: AppMetrics, path: 
       const result = await ingest.ingest(readings);
       metrics.ingested(path, result.accepted);
       return result;
+    },
+  };
+}
+
+/** The event bus, counting the live streams subscribed to it (each stream subscribes once). */
+export function countStreams(bus: EventBus, metrics: AppMetrics): EventBus {
+  return {
+    ...bus,
+    subscribe(listener) {
+      metrics.streams(1);
+      const unsubscribe = bus.subscribe(listener);
+      let counted = true;
+      return () => {
+        if (counted) metrics.streams(-1);
+        counted = false;
+        unsubscribe();
+      };
     },
   };
 }
