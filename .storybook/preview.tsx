@@ -84,7 +84,7 @@ const preview: Preview = {
   parameters: {
     layout: 'fullscreen',
     controls: { expanded: true },
-    a11y: { test: 'off' },
+    a11y: { test: 'error' },
   },
   tags: ['autodocs'],
 };

@@ -47,7 +47,8 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
     body = (
       <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
         {shown.map((node) => (
-          <Box as="li" key={node.nodoid} listStyleType="none">
+          // The option is the button inside: the item is only the list's markup, so it has no role.
+          <Box as="li" key={node.nodoid} role="none" listStyleType="none">
             <NodeTooltip node={node}>
               <Button
                 role="option"

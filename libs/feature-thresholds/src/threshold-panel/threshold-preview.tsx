@@ -101,7 +101,7 @@ export function ThresholdPreview({ place, current, edited, editedSeverity = 3 }:
           tone="teal"
         />
       ) : (
-        <Skeleton height="180px" borderRadius="md" aria-label={t('thresholds.preview.loading')} />
+        <Skeleton height="180px" borderRadius="md" role="status" aria-label={t('thresholds.preview.loading')} />
       )}
       {current ? (
         preview.error ? (

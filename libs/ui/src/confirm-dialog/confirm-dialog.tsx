@@ -66,7 +66,8 @@ export function ConfirmDialog({
               <Button ref={cancelRef} variant="outline" disabled={busy} onClick={onCancel}>
                 {cancelLabel ?? t('unsavedChanges.cancel')}
               </Button>
-              <Button colorPalette={tone} loading={busy} onClick={onConfirm}>
+              {/* While busy the spinner hides the text: the label keeps the button's name. */}
+              <Button colorPalette={tone} loading={busy} aria-label={busy ? (confirmLabel ?? t('unsavedChanges.confirm')) : undefined} onClick={onConfirm}>
                 {confirmLabel ?? t('unsavedChanges.confirm')}
               </Button>
             </Dialog.Footer>

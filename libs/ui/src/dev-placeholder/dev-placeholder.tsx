@@ -38,7 +38,7 @@ export function DevPlaceholder({ farm, entity, location, dateRange, subject }: D
             {rows.map(([label, value]) => (
               <DataList.Item key={label}>
                 <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                <DataList.ItemValue fontWeight="semibold" color={value ? 'fg' : 'fg.subtle'}>
+                <DataList.ItemValue fontWeight="semibold" color={value ? 'fg' : 'fg.muted'}>
                   {value ?? t('devPlaceholder.none')}
                 </DataList.ItemValue>
               </DataList.Item>

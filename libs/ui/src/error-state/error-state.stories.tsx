@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { ErrorBox } from './error-box';
 import { ErrorState } from './error-state';
 
 const meta = {
@@ -21,12 +20,4 @@ export const WithRetry: Story = {
 
 export const WithoutRetry: Story = {
   args: { onRetry: undefined, message: 'Error al cargar el componente' },
-};
-
-export const InlineBox: Story = {
-  render: () => <ErrorBox m="6" maxW="26rem" message="Invalid credentials" />,
-};
-
-export const InlineBoxWithTitle: Story = {
-  render: () => <ErrorBox m="6" maxW="26rem" title="No se pudo iniciar sesión" message="Usuario no encontrado" />,
 };

