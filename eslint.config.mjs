@@ -28,6 +28,8 @@ export const depConstraints = [
   { sourceTag: 'type:i18n', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:client', 'scope:shared'] },
+  // The e2e runs in Node: it starts the API (its spawn helper) and drives a browser.
+  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
   {
     sourceTag: 'scope:server',
     onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'],

@@ -28,7 +28,6 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
         'swr',
         'i18next',
         'react-i18next',
-        'i18next-browser-languagedetector',
         'lucide-react',
         'd3',
         'msw/browser',

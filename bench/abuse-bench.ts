@@ -16,13 +16,13 @@
  * The farm is written once and kept (PGlite: BENCH_DATA_DIR, default in the system's temp folder;
  * PostgreSQL: the database), so later runs start at once.
  */
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnServer, waitUntilListening } from '@camposense/api/testing';
 import { createDatabase, DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { openBenchDatabase, stats } from './support';
@@ -88,17 +88,6 @@ async function runHeavy({ baseUrl, token, seconds }: HeavyConfig): Promise<Heavy
 // ---------------------------------------------------------------------------------------------
 // The conductor.
 // ---------------------------------------------------------------------------------------------
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Resident memory of a process, from /proc (Linux), in MB. */
 function residentMb(pid: number): number | null {
@@ -209,36 +198,24 @@ async function conduct(): Promise<void> {
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 60);
   const { env, label, readings } = await prepare(days);
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const api = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
+  const server = await spawnServer(
+    {
       ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       JWT_SECRET: randomBytes(32).toString('base64url'),
       // The sign-in probe signs in every half second: the limits are not what is measured here.
       LOGIN_LIMIT_PER_ADDRESS: '1000000',
       LOGIN_LIMIT_PER_EMAIL: '1000000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+    { output: 'stderr' },
+  );
+  const { child: api, baseUrl } = server;
   const stopApi = () => {
     if (api.exitCode === null) api.kill('SIGTERM');
   };
   process.once('exit', stopApi);
 
   try {
-    const listening = Date.now() + 120_000;
-    for (;;) {
-      if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
-      if (Date.now() > listening) throw new Error('the API did not answer /api/health within 120 s');
-      if (await fetch(`${baseUrl}/api/health/ready`).then((response) => response.ok, () => false)) break;
-      await sleep(250);
-    }
+    await waitUntilListening(server, 120_000, '/api/health/ready');
     const user = DEMO_USERS.find((candidate) => candidate.rol === 'user')!;
     const admin = DEMO_USERS.find((candidate) => candidate.rol === 'admin')!;
     const heavyToken = (await signIn(baseUrl, user.login)).token!;

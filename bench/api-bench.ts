@@ -12,13 +12,13 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createCatalogue, createTableQueries, nodosConLocalizacionStatement, readingsCountStatement, readingsStatement } from '@camposense/api';
 import type { ListCriteria } from '@camposense/api';
-import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
+import { prepareDatabase } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { CHART_DATA_LIMIT, NODE_LIST_DEFAULT_LIMIT, REPORT_PAGE_SIZE, tableDefinition } from '@camposense/domain';
 import type { TableName } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { openBenchDatabase, stats, timed, type Stats } from './support';
+import { compareTimings, httpCall, openBenchDatabase, signInAdmin, type Stats } from './support';
 
 const BENCH_DATABASE = 'camposense_bench';
 const TARGET_RATIO = 1.5;
@@ -56,37 +56,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ database, jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef') });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
-    const login = await fetch(`${address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
+    const token = await signInAdmin(address);
 
     const cases = await benchCases(database);
     const results: CaseResult[] = [];
     for (const benchCase of cases) {
-      const callHttp = async () => {
-        const response = await fetch(`${address}${benchCase.url}`, { headers: { authorization: `Bearer ${token}` } });
-        if (!response.ok) throw new Error(`${benchCase.url}: ${response.status} ${await response.text()}`);
-        return response.text();
-      };
+      const callHttp = httpCall(address, benchCase.url, token);
       const callSql = () => Promise.all(benchCase.statements.map((statement) => database.query(statement)));
-      for (let run = 0; run < WARMUP; run += 1) {
-        await callHttp();
-        await callSql();
-      }
-      // Alternate the two sides so that drift (caches, other load) falls on both alike.
-      const httpTimes: number[] = [];
-      const sqlTimes: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        httpTimes.push(await timed(callHttp));
-        sqlTimes.push(await timed(callSql));
-      }
-      const http = stats(httpTimes);
-      const bare = stats(sqlTimes);
+      const { measured: http, reference: bare } = await compareTimings(callHttp, callSql, { runs: RUNS, warmup: WARMUP });
       const ratio = http.median / bare.median;
       results.push({ name: benchCase.name, url: benchCase.url, http, sql: bare, ratio, withinTarget: ratio <= TARGET_RATIO });
       console.log(`  ${benchCase.name}: http ${http.median.toFixed(2)} ms, sql ${bare.median.toFixed(2)} ms`);

@@ -9,14 +9,13 @@
  *   npm run bench:load                      (script: "bench:load": "tsx bench/load-bench.ts")
  *   BENCH_DATABASE_URL=postgres://…/db  BENCH_CLIENTS=200  BENCH_SECONDS=60  BENCH_DAYS=30
  */
-import { fork, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnServer, waitUntilListening } from '@camposense/api/testing';
 import { createDatabase, DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -150,17 +149,6 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
 // The conductor (first process).
 // ---------------------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** Creates the benchmark's own database on the server if it is missing (never touches others). */
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -207,21 +195,6 @@ function residentBytes(pid: number): number | null {
   }
 }
 
-async function waitForHealth(baseUrl: string, api: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the API did not answer /api/health within 60 s');
-}
-
 function runLoadProcess(config: BenchConfig): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const worker = fork(HERE, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -241,31 +214,25 @@ async function conduct(): Promise<void> {
   const days = Number(process.env['BENCH_DAYS'] ?? 30);
 
   const ubicacionIds = await prepare(databaseUrl, days);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const api = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
+  const server = await spawnServer(
+    {
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       JWT_SECRET: randomBytes(32).toString('base64url'),
       // Every simulated client signs in from this one address.
       LOGIN_LIMIT_PER_ADDRESS: String(clients * 10),
       LOGIN_LIMIT_PER_EMAIL: String(clients * 10),
     },
     // The API logs every request at info, as in production; the bench only keeps its errors.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+    { output: 'stderr' },
+  );
+  const { child: api, baseUrl } = server;
   const stopApi = () => {
     if (api.exitCode === null) api.kill('SIGTERM');
   };
   process.once('exit', stopApi);
 
   try {
-    await waitForHealth(baseUrl, api);
+    await waitUntilListening(server, 60_000);
     const idleRss = residentBytes(api.pid!) ?? 0;
     let peakRss = idleRss;
     const sampler = setInterval(() => {

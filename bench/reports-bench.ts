@@ -16,12 +16,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createReportQueries, reportStatements } from '@camposense/api';
-import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
+import { prepareDatabase } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { REPORT_DEFAULT_SORT, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { openBenchDatabase, stats, timed, type Stats } from './support';
+import { compareTimings, httpCall, openBenchDatabase, signInAdmin, type Stats } from './support';
 
 const BENCH_DATABASE = 'camposense_reports_bench';
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
@@ -89,15 +89,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ database, jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef') });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
-    const login = await fetch(`${address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
-    const authorization = { authorization: `Bearer ${token}` };
+    const token = await signInAdmin(address);
 
     // The filter of the middle-page case: the criticality and farm with the most alerts.
     const [busiest] = await database.query<{ criticidadid: number; fundoid: number; total: number }>(sql`
@@ -142,24 +134,9 @@ async function main(): Promise<void> {
 
     const pages: PageResult[] = [];
     for (const benchCase of cases) {
-      const callHttp = async () => {
-        const response = await fetch(`${address}${benchCase.url}`, { headers: authorization });
-        if (!response.ok) throw new Error(`${benchCase.url}: ${response.status} ${await response.text()}`);
-        return response.text();
-      };
+      const callHttp = httpCall(address, benchCase.url, token);
       const callSql = () => Promise.all(benchCase.statements.map((statement) => database.query(statement)));
-      for (let run = 0; run < WARMUP; run += 1) {
-        await callHttp();
-        await callSql();
-      }
-      const httpSamples: number[] = [];
-      const sqlSamples: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        httpSamples.push(await timed(callHttp));
-        sqlSamples.push(await timed(callSql));
-      }
-      const http = stats(httpSamples);
-      const bare = stats(sqlSamples);
+      const { measured: http, reference: bare } = await compareTimings(callHttp, callSql, { runs: RUNS, warmup: WARMUP });
       pages.push({ name: benchCase.name, url: benchCase.url, http, sql: bare, ratio: http.median / bare.median });
     }
 
@@ -168,7 +145,7 @@ async function main(): Promise<void> {
 
     // The export over HTTP: the answer is read as a stream and only its line ends are counted.
     const exportHttp = await withPeakMemory(async () => {
-      const response = await fetch(`${address}/api/sense/reports/alertas.csv`, { headers: authorization });
+      const response = await fetch(`${address}/api/sense/reports/alertas.csv`, { headers: { authorization: `Bearer ${token}` } });
       if (!response.ok || !response.body) throw new Error(`export: ${response.status}`);
       let lines = 0;
       let bytes = 0;

@@ -10,9 +10,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@camposense/api';
-import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase, seedDemoFarm, seedDemoUsers } from '@camposense/db';
+import { prepareDatabase, seedDemoFarm, seedDemoUsers } from '@camposense/db';
 import { sql } from 'drizzle-orm';
-import { openBenchDatabase, stats, timed } from './support';
+import { compareTimings, openBenchDatabase, signInAdmin } from './support';
 
 const BENCH_DATABASE = 'camposense_bench_series';
 const TARGET_MS = 50;
@@ -66,14 +66,7 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const results = [];
   try {
-    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
-    const login = await fetch(`${address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
+    const token = await signInAdmin(address);
 
     for (const days of [1, 30, 365]) {
       const end = now;
@@ -97,24 +90,15 @@ async function main(): Promise<void> {
         answer = (await response.json()) as { buckets: unknown[]; stats: { count: number } };
       };
       const callSql = () => database.query(bare);
-      for (let run = 0; run < WARMUP; run += 1) {
-        await callHttp();
-        await callSql();
-      }
-      const httpTimes: number[] = [];
-      const sqlTimes: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        httpTimes.push(await timed(callHttp));
-        sqlTimes.push(await timed(callSql));
-      }
+      const { measured: http, reference: bareStats } = await compareTimings(callHttp, callSql, { runs: RUNS, warmup: WARMUP });
       const received = answer as { buckets: unknown[]; stats: { count: number } } | null;
       results.push({
         days,
         readings: received?.stats.count ?? 0,
         buckets: received?.buckets.length ?? 0,
         bucketSeconds: bucket,
-        http: stats(httpTimes),
-        sql: stats(sqlTimes),
+        http,
+        sql: bareStats,
       });
     }
   } finally {

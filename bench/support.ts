@@ -1,5 +1,6 @@
-// What every benchmark shares: its own database, the statistics it prints, a timer.
-import { createDatabase, MEMORY_DATA_DIR, type Database } from '@camposense/db';
+// What every benchmark shares: its own database, the statistics it prints, a timer, the demo
+// admin's sign-in and the HTTP-versus-SQL timing loop.
+import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, type Database } from '@camposense/db';
 import pg from 'pg';
 
 export interface Stats {
@@ -53,6 +54,27 @@ export async function timed(work: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();
   await work();
   return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Signs the demo admin in over HTTP; answers the bearer token. */
+export async function signInAdmin(address: string): Promise<string> {
+  const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
+  const login = await fetch(`${address}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  return ((await login.json()) as { session: { access_token: string } }).session.access_token;
+}
+
+/** A GET over HTTP with the bearer token that throws on any status but 2xx; answers the body. */
+export function httpCall(address: string, url: string, token: string): () => Promise<string> {
+  return async () => {
+    const response = await fetch(`${address}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.text();
+  };
 }
 
 export interface Comparison {

@@ -9,12 +9,11 @@
  * Chromium from CHROME_PATH or /usr/bin/chromium. BENCH_UI_RUNS (default 5) runs per range.
  * Writes bench/results/ui.json. Target: charts drawn under 300 ms after the data arrives.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnServer, waitUntilListening } from '@camposense/api/testing';
 import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 
@@ -22,54 +21,26 @@ const RUNS = Number(process.env['BENCH_UI_RUNS'] ?? 5);
 const TARGET_AFTER_DATA_MS = 300;
 const EMAIL = 'operador@camposense.dev';
 const PASSWORD = 'Campo#Sense2026';
-const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const RESULTS_FILE = fileURLToPath(new URL('./results/ui.json', import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startApi(): Promise<{ baseUrl: string; label: string; stop: () => void }> {
-  const port = await freePort();
+async function startApi(): Promise<{ baseUrl: string; label: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'camposense-ui-bench-'));
   const serverUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env['DATABASE_URL'];
+  let databaseUrl: string | undefined;
   let label = 'pglite (granja nueva, 30 días)';
   if (serverUrl) {
     const url = new URL(serverUrl);
     url.pathname = '/camposense_bench_series';
-    env['DATABASE_URL'] = url.toString();
+    databaseUrl = url.toString();
     label = 'postgres (camposense_bench_series, un año)';
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the API did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl });
+  await waitUntilListening(server, 300_000);
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     label,
-    stop: () => {
-      child.kill('SIGTERM');
+    stop: async () => {
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -154,7 +125,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    api.stop();
+    await api.stop();
   }
   console.log(`Base de datos: ${api.label}; ${RUNS} corridas por rango (medianas):`);
   console.table(

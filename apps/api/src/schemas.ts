@@ -28,6 +28,27 @@ export const apiErrorSchema = {
   },
 } as const;
 
+/** `PaginatedRows`' pagination (libs/domain, sense-api.ts). */
+export const paginationSchema = {
+  type: 'object',
+  required: ['page', 'pageSize', 'total', 'totalPages'],
+  properties: {
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    total: { type: 'integer' },
+    totalPages: { type: 'integer' },
+  },
+} as const;
+
+/** A page of rows (`PaginatedRows<Row>`): the rows' schema, and the pagination. */
+export function paginatedSchemaOf<const Row extends object>(row: Row) {
+  return {
+    type: 'object',
+    required: ['data', 'pagination'],
+    properties: { data: { type: 'array', items: row }, pagination: paginationSchema },
+  } as const;
+}
+
 export const sessionUserSchema = {
   $id: 'SessionUser',
   type: 'object',

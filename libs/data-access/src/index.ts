@@ -11,7 +11,7 @@ export {
   EMAIL_STORAGE_KEY,
 } from './auth/session-storage';
 export { senseKeys } from './sense/keys';
-export type { PaisRow, EmpresaRow, FundoRow, Paginated } from './sense/types';
+export type { PaisRow, EmpresaRow, FundoRow } from './sense/types';
 export { usePaises, useEmpresas, useFundos } from './sense/hierarchy';
 export { detectSense, resetDetectCache } from './sense/detect';
 export { senseListFetcher } from './sense/sense-fetcher';
@@ -37,10 +37,6 @@ export type {
   EntidadRow,
   LocalizacionRow,
   MetricaRow,
-  SeriesBucketWire,
-  SeriesThresholdWire,
-  SeriesStatsWire,
-  SeriesResponse,
   SeriesRequest,
 } from './dashboard/types';
 export {

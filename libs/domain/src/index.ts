@@ -96,7 +96,6 @@ export type {
   MensajeReportPage,
   AlertaSortColumn,
   MensajeSortColumn,
-  ReportSortOrder,
   AlertaReportFilters,
   AlertaState,
   AlertaFilterOptions,
@@ -112,6 +111,8 @@ export {
   UMBRAL_CHANGES_MAX_LIMIT,
 } from './thresholds';
 export type {
+  UmbralRow,
+  UmbralBand,
   UmbralPerfil,
   UmbralScopeThreshold,
   UmbralScopeMetric,
@@ -130,3 +131,4 @@ export type {
   UmbralPerfilesBody,
   UmbralPerfilesResponse,
 } from './thresholds';
+export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesResponse } from './series';

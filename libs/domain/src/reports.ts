@@ -87,8 +87,6 @@ export type AlertaSortColumn = (typeof ALERTA_SORT_COLUMNS)[number];
 export const MENSAJE_SORT_COLUMNS = ['mensajeid', 'contacto', 'mensaje', 'fecha', 'datecreated', 'statusid'] as const;
 export type MensajeSortColumn = (typeof MENSAJE_SORT_COLUMNS)[number];
 
-export type ReportSortOrder = 'asc' | 'desc';
-
 /** Both reports open on the newest date first. */
 export const REPORT_DEFAULT_SORT = { sortBy: 'fecha', sortOrder: 'desc' } as const;
 

@@ -4,6 +4,25 @@
  * the console and the fixtures, so a mock that drifts from the contract fails the type check.
  */
 
+/**
+ * A row of `sense.umbral` as the server reads it: where the threshold applies (location, node,
+ * probe type, metric), its criticality and its band. The one definition the API, the ingest
+ * engine, the tests and the benches share.
+ */
+export interface UmbralRow {
+  umbralid: number;
+  ubicacionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  criticidadid: number;
+  minimo: number;
+  maximo: number;
+}
+
+/** A threshold's place and band, as the preview counts it. */
+export type UmbralBand = Omit<UmbralRow, 'criticidadid'>;
+
 /** A profile told when a threshold breaks (perfilumbral → perfil). */
 export interface UmbralPerfil {
   perfilid: number;

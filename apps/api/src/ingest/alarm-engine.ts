@@ -3,6 +3,7 @@
  * batch: which readings write alerts, which episodes open, which close. The ingest service reads
  * the state it needs and writes what this answers in the batch's transaction.
  */
+import type { UmbralRow } from '@camposense/domain';
 
 export interface EvaluatedReading {
   medicionid: number;
@@ -25,15 +26,7 @@ export interface OpenEpisode {
   acknowledged: boolean;
 }
 
-export interface ActiveThreshold {
-  umbralid: number;
-  ubicacionid: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  criticidadid: number;
-  minimo: number;
-  maximo: number;
+export interface ActiveThreshold extends UmbralRow {
   /** Its episode open before the batch, if any. */
   open: OpenEpisode | null;
 }

@@ -4,6 +4,7 @@
  * close, and the latest value of each probe metric. Both ingest paths (HTTP and MQTT) end here.
  */
 import type { Database } from '@camposense/db';
+import type { UmbralRow } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { evaluateThresholds } from './alarm-engine';
@@ -325,15 +326,7 @@ async function upsertLatest(tx: Transaction, readings: readonly StoredReading[])
       where excluded.fecha >= sense.ultimamedicion.fecha`);
 }
 
-interface ThresholdRow {
-  umbralid: number;
-  ubicacionid: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  criticidadid: number;
-  minimo: number;
-  maximo: number;
+interface ThresholdRow extends UmbralRow {
   episodioid: number | null;
   episodiostatusid: number | null;
 }

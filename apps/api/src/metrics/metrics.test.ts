@@ -115,7 +115,7 @@ describe.skipIf(!postgres)('GET /metrics under WORKERS=2', () => {
     await seedDemoUsers(database);
     server = await spawnServer(
       { DATABASE_URL: process.env['TEST_DATABASE_URL'], JWT_SECRET: randomBytes(32).toString('base64url'), WORKERS: '2', METRICS_TOKEN: TOKEN, CONSOLE_DIR: '/nonexistent' },
-      'apps/api/src/cluster.ts',
+      { script: 'apps/api/src/cluster.ts' },
     );
     await waitUntilListening(server);
   }, 180_000);

@@ -26,18 +26,33 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
+export interface SpawnOptions {
+  /** The entry point: `apps/api/src/cluster.ts` runs it as `WORKERS=N npm start` does. @default 'apps/api/src/main.ts' */
+  script?: string;
+  /**
+   * `capture` keeps stdout and stderr for `output()` (tests, which print it on failure); `stderr`
+   * drops stdout and passes stderr through (benches: the API logs every request at info, which a
+   * long run must not hold in memory). @default 'capture'
+   */
+  output?: 'capture' | 'stderr';
+}
+
 /**
- * The real server (`apps/api/src/main.ts`, as `npm start` runs it) in a process of its own;
- * `script` `apps/api/src/cluster.ts` runs it as `WORKERS=N npm start` does.
+ * The real server (`apps/api/src/main.ts`, as `npm start` runs it) in a process of its own, on a
+ * free loopback port. `env` is laid over this process's environment; a key set to undefined is
+ * removed (e.g. `DATABASE_URL: undefined` for the embedded database).
  */
-export async function spawnServer(env: NodeJS.ProcessEnv, script = 'apps/api/src/main.ts'): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: NodeJS.ProcessEnv,
+  { script = 'apps/api/src/main.ts', output: mode = 'capture' }: SpawnOptions = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: mode === 'capture' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
@@ -58,17 +73,17 @@ export async function spawnServer(env: NodeJS.ProcessEnv, script = 'apps/api/src
   };
 }
 
-/** Waits until `/api/health` answers 200; throws with the server's output if it exits first. */
-export async function waitUntilListening(server: SpawnedServer, timeoutMs = 90_000): Promise<void> {
+/** Waits until `path` (`/api/health`) answers 200; throws with the server's output if it exits first. */
+export async function waitUntilListening(server: SpawnedServer, timeoutMs = 90_000, path = '/api/health'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
     try {
-      if ((await fetch(`${server.baseUrl}/api/health`)).ok) return;
+      if ((await fetch(`${server.baseUrl}${path}`)).ok) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer /api/health within ${timeoutMs} ms:\n${server.output()}`);
+  throw new Error(`the server did not answer ${path} within ${timeoutMs} ms:\n${server.output()}`);
 }

@@ -1,18 +1,19 @@
-import type { NodoConLocalizacion } from '@camposense/domain';
+import type { NodoConLocalizacion, SeriesResponse } from '@camposense/domain';
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import { apiFetcher } from '../client/api-client';
-import type { FundoRow } from '../sense/types';
+import { useFundos } from '../sense/hierarchy';
 import { dashboardKeys } from './keys';
-import type { EntidadRow, LocalizacionRow, MetricaRow, SeriesRequest, SeriesResponse, UbicacionRow } from './types';
+import type { EntidadRow, LocalizacionRow, MetricaRow, SeriesRequest, UbicacionRow } from './types';
 
 /*
  * An open dashboard is kept current by the live stream (useLiveUpdates, mounted by the console):
  * a new reading revalidates the series and the node list within a second, no polling.
  */
 
+/** Every fundo, or those of the sidebar's company when one is chosen. */
 export function useDashboardFundos(empresaId: number | null) {
-  return useSWR<FundoRow[]>(dashboardKeys.fundos(empresaId), apiFetcher);
+  return useFundos(empresaId, { allWhenNone: true });
 }
 
 export function useMetricas() {

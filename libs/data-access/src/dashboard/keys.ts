@@ -2,8 +2,6 @@ import type { SeriesRequest } from './types';
 
 /** SWR keys of the dashboard's calls; a `null` key while a required choice is missing. */
 export const dashboardKeys = {
-  /** Every fundo, or those of the sidebar's company when one is chosen. */
-  fundos: (empresaId: number | null) => (empresaId === null ? '/sense/fundos' : `/sense/fundos?empresaId=${empresaId}`),
   ubicaciones: (fundoId: number | null) => (fundoId === null ? null : `/sense/ubicaciones?fundoId=${fundoId}`),
   entidades: () => '/sense/entidades',
   localizaciones: () => '/sense/localizaciones',

@@ -28,45 +28,6 @@ export interface MetricaRow {
   statusid: number;
 }
 
-/** One bucket of `GET /api/sense/series`: the readings of [t, t + bucketSeconds). */
-export interface SeriesBucketWire {
-  t: string;
-  min: number;
-  max: number;
-  avg: number;
-  count: number;
-}
-
-export interface SeriesThresholdWire {
-  umbralid: number;
-  minimo: number;
-  maximo: number;
-  criticidad: string;
-  /** 1 is the most severe. */
-  grado: number;
-  tipoid: number;
-}
-
-export interface SeriesStatsWire {
-  count: number;
-  avg: number | null;
-  min: number | null;
-  max: number | null;
-  latest: string | null;
-  activeSensors: number;
-}
-
-/** `GET /api/sense/series`: one metric of a node or a location, downsampled by the API. */
-export interface SeriesResponse {
-  metric: { metricaid: number; metrica: string; unidad: string | null } | null;
-  start: string;
-  end: string;
-  bucketSeconds: number;
-  buckets: SeriesBucketWire[];
-  thresholds: SeriesThresholdWire[];
-  stats: SeriesStatsWire;
-}
-
 /** What to draw: a node or else a location, one metric, a window of instants. */
 export interface SeriesRequest {
   metricaId: number;

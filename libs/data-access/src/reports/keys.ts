@@ -1,9 +1,9 @@
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
-import type { AlertaReportFilters, AlertaSortColumn, MensajeSortColumn, ReportSortOrder } from '@camposense/domain';
+import type { AlertaReportFilters, AlertaSortColumn, MensajeSortColumn, SortDirection } from '@camposense/domain';
 
 export interface ReportSortState<Column extends string> {
   sortBy: Column;
-  sortOrder: ReportSortOrder;
+  sortOrder: SortDirection;
 }
 
 export interface AlertasReportParams extends AlertaReportFilters, ReportSortState<AlertaSortColumn> {

@@ -12,7 +12,10 @@ export function useEmpresas(paisId: number | null) {
   return useSWR<EmpresaRow[]>(senseKeys.empresas(paisId), senseListFetcher);
 }
 
-/** Farms of one company; nothing is asked until a company is chosen. */
-export function useFundos(empresaId: number | null) {
-  return useSWR<FundoRow[]>(senseKeys.fundos(empresaId), senseListFetcher);
+/**
+ * Farms of one company; nothing is asked until a company is chosen, unless `allWhenNone` (the
+ * dashboard), which lists every farm meanwhile.
+ */
+export function useFundos(empresaId: number | null, options: { allWhenNone?: boolean } = {}) {
+  return useSWR<FundoRow[]>(senseKeys.fundos(empresaId, options), senseListFetcher);
 }

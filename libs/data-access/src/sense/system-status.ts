@@ -1,9 +1,8 @@
-import type { HealthResponse } from '@camposense/domain';
+import type { HealthResponse, PaginatedRows } from '@camposense/domain';
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
 import { apiFetcher } from '../client/api-client';
 import { senseKeys } from './keys';
-import type { Paginated } from './types';
 
 /**
  * The health check alone is still polled (a server that went away sends no event); the counts
@@ -26,8 +25,8 @@ export function useSystemStatus(): SystemStatus {
   const onSuccess = useCallback(() => setLastUpdate(new Date()), []);
   const options = { onSuccess };
   const health = useSWR<HealthResponse>('/health', apiFetcher, { ...options, refreshInterval: SYSTEM_STATUS_REFRESH_MS });
-  const sensors = useSWR<Paginated<unknown>>(senseKeys.tableTotal('nodo'), apiFetcher, options);
-  const alerts = useSWR<Paginated<unknown>>(senseKeys.tableTotal('alerta', { statusid: 1 }), apiFetcher, options);
+  const sensors = useSWR<PaginatedRows>(senseKeys.tableTotal('nodo'), apiFetcher, options);
+  const alerts = useSWR<PaginatedRows>(senseKeys.tableTotal('alerta', { statusid: 1 }), apiFetcher, options);
   return {
     online: health.data?.status === 'ok' && !health.error,
     sensors: sensors.data?.pagination.total ?? null,

@@ -18,8 +18,3 @@ export interface FundoRow {
   fundoabrev: string;
   empresaid: number;
 }
-
-export interface Paginated<T> {
-  data: T[];
-  pagination: { page: number; pageSize: number; total: number; totalPages: number };
-}

@@ -1,9 +1,9 @@
-import type { ApiErrorBody, DetectResponse, HealthResponse } from '@camposense/domain';
+import type { ApiErrorBody, DetectResponse, HealthResponse, PaginatedRows } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
-import type { EmpresaRow, FundoRow, Paginated, PaisRow } from '../sense/types';
+import type { EmpresaRow, FundoRow, PaisRow } from '../sense/types';
 import { empresasFixture, fundosFixture, paisesFixture } from './sense-fixtures';
 
-function total(count: number): Paginated<never> {
+function total(count: number): PaginatedRows<never> {
   return { data: [], pagination: { page: 1, pageSize: 1, total: count, totalPages: count } };
 }
 

@@ -6,12 +6,12 @@ import type {
   UmbralPreviewResponse,
   UmbralScopeFilters,
   UmbralScopeResponse,
+  SeriesResponse,
 } from '@camposense/domain';
 import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiFetcher, apiRequest, apiRequestVersioned } from '../client/api-client';
 import type { Versioned } from '../client/api-client';
-import type { SeriesResponse } from '../dashboard/types';
 import { thresholdKeys } from './keys';
 import type { ThresholdPreviewRequest, ThresholdSeriesRequest } from './keys';
 

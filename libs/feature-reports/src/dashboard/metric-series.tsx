@@ -1,7 +1,8 @@
 import { Box, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useSeries } from '@camposense/data-access';
-import type { MetricaRow, SeriesRequest, SeriesResponse } from '@camposense/data-access';
-import { formatDateTime, useTranslation } from '@camposense/i18n';
+import type { MetricaRow, SeriesRequest } from '@camposense/data-access';
+import type { SeriesResponse } from '@camposense/domain';
+import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
 import { ErrorState, LoadingState, SeriesChart } from '@camposense/ui';
 import type { ChartBucket, ChartThreshold, ChartTone } from '@camposense/ui';
 import { useMemo } from 'react';
@@ -112,7 +113,7 @@ function AnalysisRow({ metric, request }: { metric: MetricaRow; request: Omit<Se
   const { t, i18n } = useTranslation();
   const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
   const { data, error } = useSeries(full);
-  const number = new Intl.NumberFormat(i18n.language.startsWith('en') ? 'en-US' : 'es-ES', { maximumFractionDigits: 2 });
+  const number = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 2 });
   const unit = metric.unidad ? ` ${metric.unidad}` : '';
   const none = error ? t('dashboard.notAvailable') : '…';
   const value = (figure: number | null | undefined) =>

@@ -1,11 +1,11 @@
-import type { ReportSortOrder } from '@camposense/domain';
+import type { SortDirection } from '@camposense/domain';
 import type { DataTableSort } from '@camposense/ui';
 import { useState } from 'react';
 
 /** A report's order as its API call takes it. */
 export interface ReportSort<SortColumn extends string> {
   sortBy: SortColumn;
-  sortOrder: ReportSortOrder;
+  sortOrder: SortDirection;
 }
 
 export interface ReportPaging<SortColumn extends string> {

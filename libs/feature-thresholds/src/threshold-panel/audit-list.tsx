@@ -1,7 +1,7 @@
 import { Badge, List, Stack, Text } from '@chakra-ui/react';
 import type { CriticidadOption } from '@camposense/data-access';
 import type { UmbralAuditChange, UmbralAuditEntry } from '@camposense/domain';
-import { formatDateTime, useTranslation } from '@camposense/i18n';
+import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
 
 const ACTION_PALETTE = { INSERT: 'green', UPDATE: 'blue', DELETE: 'red' } as const;
 
@@ -24,7 +24,7 @@ export function AuditList({ entries, criticidades = [], showLabel = false, label
     if (value === null) return none;
     if (change.campo === 'criticidadid') return criticidades.find((row) => row.criticidadid === value)?.criticidad ?? String(value);
     if (change.campo === 'statusid') return value === 1 ? t('thresholds.active') : t('thresholds.inactive');
-    return typeof value === 'number' ? value.toLocaleString(i18n.language.startsWith('en') ? 'en-US' : 'es-ES') : value;
+    return typeof value === 'number' ? value.toLocaleString(localeOf(i18n.language)) : value;
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Badge, Button, Table, Text } from '@chakra-ui/react';
-import { useTranslation } from '@camposense/i18n';
+import { localeOf, useTranslation } from '@camposense/i18n';
 import { Fragment } from 'react';
 import type { LocationGroup, ScopeRow } from './threshold-scope';
 
@@ -20,7 +20,7 @@ const COLUMNS = ['sonda', 'metrica', 'umbral', 'minimo', 'maximo', 'criticidad',
 /** Every threshold in scope, grouped by location and node; metrics without one marked "sin umbral". */
 export function ThresholdList({ groups, readOnly, selectedKey, onOpen }: ThresholdListProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language.startsWith('en') ? 'en-US' : 'es-ES', { maximumFractionDigits: 3 });
+  const number = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 3 });
   const limit = (value: number, unidad: string | null) => (unidad ? `${number.format(value)} ${unidad}` : number.format(value));
 
   return (

@@ -1,5 +1,5 @@
 import { Box, Text, type BoxProps } from '@chakra-ui/react';
-import { useTranslation } from '@camposense/i18n';
+import { localeOf, useTranslation } from '@camposense/i18n';
 import { area, axisBottom, axisLeft, bisector, line, scaleLinear, scaleTime, select } from 'd3';
 import type { Selection } from 'd3';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -93,7 +93,7 @@ export function SeriesChart({
   const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const formats = chartTimeFormats(language);
-  const number = useMemo(() => new Intl.NumberFormat(language.startsWith('en') ? 'en-US' : 'es-ES', { maximumFractionDigits: 2 }), [language]);
+  const number = useMemo(() => new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }), [language]);
 
   const scales = useMemo(() => {
     const x = scaleTime().domain([start, end]).range([0, innerWidth]);

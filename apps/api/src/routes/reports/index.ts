@@ -6,7 +6,6 @@ import type {
   AlertaSortColumn,
   MensajeSortColumn,
   ReportLanguage,
-  ReportSortOrder,
   SortDirection,
   TableRow,
 } from '@camposense/domain';
@@ -50,13 +49,13 @@ export interface ReportRoutesOptions {
 interface Paging {
   page: number;
   pageSize: number;
-  sortOrder: ReportSortOrder;
+  sortOrder: SortDirection;
 }
 
 type AlertasQuery = Paging & AlertaReportFilters & { sortBy: AlertaSortColumn };
 type MensajesQuery = Paging & { sortBy: MensajeSortColumn };
-type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: ReportSortOrder; lang: ReportLanguage; token?: string };
-type MensajesCsvQuery = { sortBy: MensajeSortColumn; sortOrder: ReportSortOrder; lang: ReportLanguage; token?: string };
+type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: SortDirection; lang: ReportLanguage; token?: string };
+type MensajesCsvQuery = { sortBy: MensajeSortColumn; sortOrder: SortDirection; lang: ReportLanguage; token?: string };
 type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirection; token?: string };
 
 const TAGS = ['reports'];

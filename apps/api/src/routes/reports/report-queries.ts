@@ -8,7 +8,7 @@ import type {
   MensajeReportRow,
   MensajeSortColumn,
   PaginatedRows,
-  ReportSortOrder,
+  SortDirection,
 } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -52,7 +52,7 @@ const MENSAJE_SORT: Record<MensajeSortColumn, SortKey> = {
 
 export interface ReportSort<Column extends string> {
   sortBy: Column;
-  sortOrder: ReportSortOrder;
+  sortOrder: SortDirection;
 }
 
 /** Where a keyset batch resumes: the last row's sort value (as text) and id. */
@@ -90,10 +90,10 @@ function alertaConditions(filters: AlertaReportFilters): SQL[] {
   return conditions;
 }
 
-const direction = (order: ReportSortOrder) => (order === 'desc' ? sql`desc` : sql`asc`);
+const direction = (order: SortDirection) => (order === 'desc' ? sql`desc` : sql`asc`);
 
 /** `order by` the chosen key, then the id in the same direction, so pages and batches are stable. */
-function orderBy(key: SortKey, id: SQL, order: ReportSortOrder): SQL {
+function orderBy(key: SortKey, id: SQL, order: SortDirection): SQL {
   return sql`order by ${key.expression} ${direction(order)}, ${id} ${direction(order)}`;
 }
 
@@ -101,7 +101,7 @@ function orderBy(key: SortKey, id: SQL, order: ReportSortOrder): SQL {
  * Rows after `bound` in the sort order. Written as `key <= b and (key < b or id < i)` rather than a
  * row comparison, so an index on the key (alerta.fecha, mensaje.fecha) bounds the scan.
  */
-function keysetCondition(key: SortKey, id: SQL, order: ReportSortOrder, bound: KeysetBound | undefined): SQL[] {
+function keysetCondition(key: SortKey, id: SQL, order: SortDirection, bound: KeysetBound | undefined): SQL[] {
   if (!bound) return [];
   const value = sql`cast(${bound.sortKey} as ${key.cast})`;
   const [orEqual, strictly] = order === 'desc' ? [sql`<=`, sql`<`] : [sql`>=`, sql`>`];

@@ -1,5 +1,5 @@
 import { ALERTA_SORT_COLUMNS, ALERTA_STATES, MENSAJE_SORT_COLUMNS, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
-import { errorResponses } from '../../schemas';
+import { errorResponses, paginatedSchemaOf } from '../../schemas';
 
 /** JSON schemas of /api/sense/reports: request validation, serialisation and the OpenAPI document. */
 
@@ -90,17 +90,6 @@ export const downloadTokenQuery = {
     },
   },
   additionalProperties: false,
-} as const;
-
-const paginationSchema = {
-  type: 'object',
-  required: ['page', 'pageSize', 'total', 'totalPages'],
-  properties: {
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
-    total: { type: 'integer' },
-    totalPages: { type: 'integer' },
-  },
 } as const;
 
 const umbralSchema = {
@@ -196,17 +185,9 @@ const mensajeRowSchema = {
   },
 } as const;
 
-export const alertasPageSchema = {
-  type: 'object',
-  required: ['data', 'pagination'],
-  properties: { data: { type: 'array', items: alertaRowSchema }, pagination: paginationSchema },
-} as const;
+export const alertasPageSchema = paginatedSchemaOf(alertaRowSchema);
 
-export const mensajesPageSchema = {
-  type: 'object',
-  required: ['data', 'pagination'],
-  properties: { data: { type: 'array', items: mensajeRowSchema }, pagination: paginationSchema },
-} as const;
+export const mensajesPageSchema = paginatedSchemaOf(mensajeRowSchema);
 
 export const alertaFilterOptionsSchema = {
   type: 'object',

@@ -1,5 +1,5 @@
 import { GET_ALL_THRESHOLD, MAX_BULK_ERRORS, MAX_BULK_ROWS, TABLE_NAMES } from '@camposense/domain';
-import { errorResponses } from '../../schemas';
+import { errorResponses, paginatedSchemaOf } from '../../schemas';
 
 /** JSON schemas of the /api/sense routes: request validation and the OpenAPI document. */
 
@@ -14,23 +14,7 @@ export const rowSchema = {
 
 export const rowsSchema = { type: 'array', items: rowSchema } as const;
 
-export const paginatedSchema = {
-  type: 'object',
-  required: ['data', 'pagination'],
-  properties: {
-    data: rowsSchema,
-    pagination: {
-      type: 'object',
-      required: ['page', 'pageSize', 'total', 'totalPages'],
-      properties: {
-        page: { type: 'integer' },
-        pageSize: { type: 'integer' },
-        total: { type: 'integer' },
-        totalPages: { type: 'integer' },
-      },
-    },
-  },
-} as const;
+export const paginatedSchema = paginatedSchemaOf(rowSchema);
 
 export const tableParam = {
   type: 'string',

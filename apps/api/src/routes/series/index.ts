@@ -1,11 +1,10 @@
 import type { Database } from '@camposense/db';
-import type { ApiErrorDetail } from '@camposense/domain';
+import type { ApiErrorDetail, SeriesResponse } from '@camposense/domain';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../schemas';
 import { isIsoDate } from '../../sense/row-values';
 import { validationError } from '../../sense/table-queries';
 import { createSeriesQueries } from './series-queries';
-import type { SeriesBucket, SeriesMetric, SeriesStats, SeriesThreshold } from './series-queries';
 import { bucketSecondsFor, DEFAULT_MAX_POINTS, MAX_POINTS_CAP, MIN_POINTS } from './series-window';
 
 export interface SeriesRoutesOptions {
@@ -22,17 +21,6 @@ export interface SeriesQuery {
   startDate?: string;
   endDate?: string;
   maxPoints?: number;
-}
-
-export interface SeriesResponse {
-  metric: SeriesMetric | null;
-  /** The window actually drawn: the asked one, its end brought back to now when it lies ahead. */
-  start: string;
-  end: string;
-  bucketSeconds: number;
-  buckets: SeriesBucket[];
-  thresholds: SeriesThreshold[];
-  stats: SeriesStats;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import type { Database } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { tableRef } from '../../sense/sql-names';
+import type { SeriesBucket, SeriesMetric, SeriesStats, SeriesThreshold } from '@camposense/domain';
 
 /** What one series covers: one metric of one node or of one location, over [start, end). */
 export interface SeriesScope {
@@ -13,42 +14,6 @@ export interface SeriesScope {
   start: Date;
   /** Exclusive. */
   end: Date;
-}
-
-export interface SeriesBucket {
-  /** The bucket's start, ISO 8601. */
-  t: string;
-  min: number;
-  max: number;
-  avg: number;
-  count: number;
-}
-
-export interface SeriesThreshold {
-  umbralid: number;
-  minimo: number;
-  maximo: number;
-  criticidad: string;
-  /** 1 is the most severe. */
-  grado: number;
-  tipoid: number;
-}
-
-export interface SeriesStats {
-  count: number;
-  avg: number | null;
-  min: number | null;
-  max: number | null;
-  /** The newest reading in the window. */
-  latest: string | null;
-  /** Probes (node × type) of the scope with a reading of this metric in the day before the window's end. */
-  activeSensors: number;
-}
-
-export interface SeriesMetric {
-  metricaid: number;
-  metrica: string;
-  unidad: string | null;
 }
 
 export const ACTIVE_WINDOW_SECONDS = 24 * 60 * 60;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
 import type { SenseContext } from '../../testing/sense-context';
-import type { SeriesResponse } from './index';
+import type { SeriesResponse } from '@camposense/domain';
 import { bucketSecondsFor, bucketsTouched, MAX_POINTS_CAP } from './series-window';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,6 +3,7 @@ import type { Database } from '@camposense/db';
 import { UMBRAL_AUDIT_FIELDS } from '@camposense/domain';
 import type {
   UmbralAuditAction,
+  UmbralBand,
   UmbralAuditChange,
   UmbralAuditEntry,
   UmbralPerfil,
@@ -15,16 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { tableRef } from '../../sense/sql-names';
 
-/** A threshold's place and band, as the preview needs them. */
-export interface UmbralBand {
-  umbralid: number;
-  ubicacionid: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  minimo: number;
-  maximo: number;
-}
+export type { UmbralBand };
 
 export interface PreviewWindow {
   start: Date;

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
-import type { UmbralAuditEntry, UmbralPerfilesResponse, UmbralPreviewResponse, UmbralScopeResponse } from '@camposense/domain';
+import type { UmbralAuditEntry, UmbralBand, UmbralPerfilesResponse, UmbralPreviewResponse, UmbralScopeResponse } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
@@ -11,15 +11,8 @@ import { auditChanges } from './threshold-queries';
 const operador = DEMO_USERS.find((user) => user.rol === 'user')!;
 const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
 
-interface Place {
-  umbralid: number;
-  ubicacionid: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
+interface Place extends UmbralBand {
   fundoid: number;
-  minimo: number;
-  maximo: number;
 }
 
 const allThresholds = (body: UmbralScopeResponse) =>

@@ -1,7 +1,7 @@
-import type { NodoConLocalizacion } from '@camposense/domain';
+import type { NodoConLocalizacion, SeriesBucket, SeriesResponse, SeriesThreshold } from '@camposense/domain';
 import { FIXTURE_NOW } from '../../testing/fixtures';
 import { fundosFixture } from '../../testing/sense-fixtures';
-import type { EntidadRow, LocalizacionRow, MetricaRow, SeriesBucketWire, SeriesResponse, SeriesThresholdWire, UbicacionRow } from '../types';
+import type { EntidadRow, LocalizacionRow, MetricaRow, UbicacionRow } from '../types';
 
 /*
  * The dashboard's fixtures on the shell's hierarchy (sense-fixtures): San José (fundo 1) has two
@@ -129,7 +129,7 @@ export function seriesFixture({ metricaId, start, end, maxPoints = 800, gap, wit
   const startMs = start.getTime();
   const bucketSeconds = bucketSecondsFor(startMs, endMs, maxPoints);
   const bucketMs = bucketSeconds * 1000;
-  const buckets: SeriesBucketWire[] = [];
+  const buckets: SeriesBucket[] = [];
   const perBucket = Math.max(1, Math.round(bucketSeconds / 900));
   for (let t = Math.floor(startMs / bucketMs) * bucketMs; t < endMs; t += bucketMs) {
     const share = (t - startMs) / (endMs - startMs);
@@ -149,7 +149,7 @@ export function seriesFixture({ metricaId, start, end, maxPoints = 800, gap, wit
     });
   }
   const count = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
-  const thresholds: SeriesThresholdWire[] = withoutThresholds
+  const thresholds: SeriesThreshold[] = withoutThresholds
     ? []
     : shape.thresholds.map(([minimo, maximo], index) => ({
         umbralid: metricaId * 10 + index,

@@ -1,7 +1,7 @@
-import type { ApiErrorBody, NodoConLocalizacion } from '@camposense/domain';
+import type { ApiErrorBody, DetectResponse, NodoConLocalizacion, SeriesResponse } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import type { FundoRow } from '../../sense/types';
-import type { EntidadRow, LocalizacionRow, MetricaRow, SeriesResponse, UbicacionRow } from '../types';
+import type { EntidadRow, LocalizacionRow, MetricaRow, UbicacionRow } from '../types';
 import {
   dashboardFundosFixture,
   entidadesFixture,
@@ -27,6 +27,7 @@ const never = async () => {
  */
 export const dashboardHandlers = {
   loaded: (series: Pick<SeriesFixtureOptions, 'gap' | 'withoutThresholds'> = {}) => [
+    http.get('/api/sense/detect', () => HttpResponse.json<DetectResponse>({ available: true })),
     http.get('/api/sense/fundos', ({ request }) => {
       const empresaId = new URL(request.url).searchParams.get('empresaId');
       const rows = empresaId === null ? dashboardFundosFixture : dashboardFundosFixture.filter((row) => row.empresaid === Number(empresaId));

@@ -6,9 +6,9 @@ import type {
   UmbralPerfilesResponse,
   UmbralPreviewResponse,
   UmbralScopeResponse,
+  SeriesResponse,
 } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
-import type { SeriesResponse } from '../../dashboard/types';
 import { seriesFixture } from '../../dashboard/testing/dashboard-fixtures';
 import { adminUser, operatorUser } from '../../testing/fixtures';
 import type { CriticidadOption, PerfilOption } from '../thresholds';
