@@ -20,10 +20,9 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@camposense/api';
 import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase, seedDemoFarm, seedDemoUsers } from '@camposense/db';
-import type { UmbralBand } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
-import { compareTimings, openBenchDatabase, signInAdmin, stats } from './support';
+import { openBenchDatabase, stats, timed } from './support';
 
 const BENCH_DATABASE = 'camposense_bench_thresholds';
 const DAYS = Number(process.env['BENCH_DAYS'] ?? 31);
@@ -39,8 +38,18 @@ const RESULTS_FILE = fileURLToPath(new URL('./results/thresholds.json', import.m
 
 const load = () => loadavg().map((value) => Number(value.toFixed(2)));
 
+interface Band {
+  umbralid: number;
+  ubicacionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  minimo: number;
+  maximo: number;
+}
+
 /** The route's count statement (threshold-queries.ts, previewStatement), bare. */
-function bareStatement(band: UmbralBand, edited: { minimo: number; maximo: number }, start: Date, end: Date) {
+function bareStatement(band: Band, edited: { minimo: number; maximo: number }, start: Date, end: Date) {
   return sql`
     with readings as (
       select m.fecha,
@@ -75,7 +84,7 @@ async function main(): Promise<void> {
   console.log(`Granja lista en ${((Date.now() - started) / 1000).toFixed(0)} s: ${farm.counts.mediciones} mediciones, ${farm.counts.umbrales} umbrales.`);
   if (database.kind === 'postgres') await database.query(sql`analyze`);
 
-  const [band] = await database.query<UmbralBand>(sql`
+  const [band] = await database.query<Band>(sql`
     select umbralid, ubicacionid, nodoid, tipoid, metricaid, minimo, maximo from sense.umbral
      where statusid = 1 order by umbralid limit 1`);
   if (!band) throw new Error('no thresholds');
@@ -94,7 +103,14 @@ async function main(): Promise<void> {
     skipped: 'sin consola compilada (npm run build)',
   };
   try {
-    const token = await signInAdmin(address);
+    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
 
     for (const days of [7, 30]) {
       const end = now;
@@ -109,9 +125,20 @@ async function main(): Promise<void> {
         answer = (await response.json()) as Answer;
       };
       const callSql = () => database.query(bare);
+      for (let run = 0; run < WARMUP; run += 1) {
+        await callHttp();
+        await callSql();
+      }
+      const httpTimes: number[] = [];
+      const sqlTimes: number[] = [];
       const loadBefore = load();
-      const { measured: http, reference: bareStats } = await compareTimings(callHttp, callSql, { runs: RUNS, warmup: WARMUP });
+      for (let run = 0; run < RUNS; run += 1) {
+        httpTimes.push(await timed(callHttp));
+        sqlTimes.push(await timed(callSql));
+      }
       const received = answer as Answer | null;
+      const http = stats(httpTimes);
+      const bareStats = stats(sqlTimes);
       preview.push({
         days,
         readings: received?.total ?? 0,
