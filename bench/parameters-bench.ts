@@ -18,11 +18,11 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createCatalogue, createTableQueries } from '@camposense/api';
 import type { ListCriteria } from '@camposense/api';
-import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
+import { prepareDatabase } from '@camposense/db';
 import { tableDefinition } from '@camposense/domain';
 import type { BulkCreateResult } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
-import { compareTimings, openBenchDatabase, stats, timed } from './support';
+import { compareTimings, openBenchDatabase, signInAdmin, stats, timed } from './support';
 import type { Stats } from './support';
 
 const BENCH_DATABASE = 'camposense_parameters_bench';
@@ -77,14 +77,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ database, jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef') });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
-    const login = await fetch(`${address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const bearer = `Bearer ${((await login.json()) as { session: { access_token: string } }).session.access_token}`;
+    const bearer = `Bearer ${await signInAdmin(address)}`;
 
     const definition = tableDefinition('umbral');
     const queries = createTableQueries(database, createCatalogue(database));
