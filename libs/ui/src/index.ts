@@ -81,3 +81,5 @@ export { QueryState } from './query-state';
 export type { QueryStateProps } from './query-state';
 export { RecordForm } from './record-form';
 export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProps, RecordFormValues } from './record-form';
+export { parseCsv, parseCsvFile } from './csv';
+export type { ParsedCsv } from './csv';

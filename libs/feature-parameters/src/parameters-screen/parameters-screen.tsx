@@ -2,9 +2,9 @@ import { Flex } from '@chakra-ui/react';
 import { isWritableTable, tableDefinition } from '@camposense/domain';
 import type { TableName, TableOperation, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { ErrorBox, SectionPlaceholder } from '@camposense/ui';
-import { Table2 } from 'lucide-react';
+import { ErrorBox } from '@camposense/ui';
 import { useState } from 'react';
+import { MassiveView } from '../massive-view/massive-view';
 import { InsertView } from '../record-editor/insert-view';
 import { UpdateView } from '../record-editor/update-view';
 import { StatusView } from '../status-view/status-view';
@@ -58,13 +58,6 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
     case 'update':
       return <UpdateView key={table} table={table} selected={selectedRow} onSelect={select} />;
     case 'massive':
-      return (
-        <SectionPlaceholder
-          icon={<Table2 size={26} />}
-          title={`${t(`tables.${table}`)} · ${t(`operations.${operation}`)}`}
-          description={t('devPlaceholder.title')}
-          accent="section.parameters"
-        />
-      );
+      return <MassiveView key={table} table={table} />;
   }
 }

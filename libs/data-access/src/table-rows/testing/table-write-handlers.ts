@@ -1,5 +1,5 @@
 import { isTableName, tableDefinition } from '@camposense/domain';
-import type { ApiErrorBody, ApiErrorCode, ApiErrorDetail, TableRow } from '@camposense/domain';
+import type { ApiErrorBody, ApiErrorCode, ApiErrorDetail, BulkCreateError, BulkCreateRequest, BulkCreateResult, TableRow } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import { FIXTURE_NOW } from '../../testing/fixtures';
 import { tableFixtures } from './table-fixtures';
@@ -91,4 +91,24 @@ export const tableWriteHandlers = {
     http.get('/api/sense/:table/composite', () => errorBody(500, 'INTERNAL', 'Error interno del servidor')),
     http.get('/api/sense/:table/:id', ({ params }) => (/^\d+$/.test(String(params['id'])) ? errorBody(500, 'INTERNAL', 'Error interno del servidor') : undefined)),
   ],
+  /**
+   * `POST /{table}/bulk` as the API answers it: `errorsFor(rows)` names the bad rows; any error
+   * writes nothing, a clean run without dryRun creates every row.
+   */
+  bulk: (errorsFor: (rows: Record<string, unknown>[]) => BulkCreateError[] = () => []) => [
+    http.post('/api/sense/:table/bulk', async ({ request }) => {
+      const { rows, dryRun = false } = (await request.json()) as BulkCreateRequest;
+      const errors = errorsFor(rows);
+      const bad = new Set(errors.map((error) => error.index)).size;
+      return HttpResponse.json<BulkCreateResult>({
+        created: errors.length === 0 && !dryRun ? rows.length : 0,
+        dryRun,
+        valid: rows.length - bad,
+        errors,
+        errorCount: errors.length,
+      });
+    }),
+  ],
+  /** The bulk call never answers. */
+  bulkPending: () => [http.post('/api/sense/:table/bulk', () => delay('infinite'))],
 };

@@ -1,0 +1,2 @@
+export { parseCsv, parseCsvFile } from './csv';
+export type { ParsedCsv } from './csv';
