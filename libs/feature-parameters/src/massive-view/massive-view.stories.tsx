@@ -115,7 +115,7 @@ export const Created: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'REVISAR' }));
     await expect(await screen.findByText('Todas las filas son válidas')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'GUARDAR TODO' }));
-    await expect(await screen.findByText('Se crearon 2 registros en Sensor')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Se crearon 2 registros en Sensor')).toBeVisible());
     await waitFor(() => expect(screen.getByText('0 filas')).toBeVisible());
   },
 };

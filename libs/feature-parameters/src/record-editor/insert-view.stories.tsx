@@ -138,7 +138,7 @@ export const Created: Story = {
     await userEvent.type(text(/^País/), 'Perú');
     await userEvent.type(text(/^Abreviatura/), 'PE');
     await userEvent.click(screen.getByRole('button', { name: 'CREAR' }));
-    await expect(await screen.findByText('Se creó el registro en País')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Se creó el registro en País')).toBeVisible());
     await waitFor(() => expect(text(/^País/)).toHaveValue(''));
   },
 };

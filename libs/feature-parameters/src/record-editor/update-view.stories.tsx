@@ -83,7 +83,7 @@ export const Saved: Story = {
     await userEvent.clear(name());
     await userEvent.type(name(), 'Agrícola Virú SAC');
     await userEvent.click(screen.getByRole('button', { name: 'GUARDAR CAMBIOS' }));
-    await expect(await screen.findByText('Se guardaron los cambios en Empresa')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Se guardaron los cambios en Empresa')).toBeVisible());
   },
 };
 

@@ -1,6 +1,8 @@
 import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
 import { dismissAllToasts, Toaster } from '@camposense/ui';
+import type { ApiErrorBody } from '@camposense/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { StatusView } from './status-view';
 
@@ -128,7 +130,7 @@ export const Deactivated: Story = {
     const table = await settledTable();
     await userEvent.click(within(table).getByText('Agrícola Virú'));
     await userEvent.click(screen.getByRole('button', { name: 'DESACTIVAR' }));
-    await expect(await screen.findByText('Registro desactivado')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Registro desactivado')).toBeVisible());
   },
 };
 
@@ -168,5 +170,20 @@ export const DeleteReferencedEnglish: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'DELETE' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'DELETE' }));
     await expect(await screen.findByText(/it is used by 2 Farm records/)).toBeVisible();
+  },
+};
+
+/** EXPORTAR CSV asks for a download token first; when the server refuses, a toast says so and nothing downloads. */
+export const ExportFailed: Story = {
+  beforeEach: ({ msw }) =>
+    msw.use(
+      http.get('/api/sense/reports/download-token', () =>
+        HttpResponse.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Error interno del servidor' } }, { status: 500 }),
+      ),
+    ),
+  play: async () => {
+    await settledTable();
+    await userEvent.click(screen.getByRole('button', { name: 'EXPORTAR CSV' }));
+    await waitFor(() => expect(screen.getByText('Error interno del servidor')).toBeVisible());
   },
 };

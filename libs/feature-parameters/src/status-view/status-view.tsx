@@ -1,11 +1,11 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useTableMeta, useTableRows, useTableTotal } from '@camposense/data-access';
+import { downloadTableCsv, useTableMeta, useTableRows, useTableTotal } from '@camposense/data-access';
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
 import { localeOf, useTranslation } from '@camposense/i18n';
-import { DataTable, ErrorBox, FormField, Pager, QueryState } from '@camposense/ui';
+import { DataTable, ErrorBox, FormField, Pager, QueryState, showToast } from '@camposense/ui';
 import type { DataTableSort } from '@camposense/ui';
-import { Pencil } from 'lucide-react';
+import { Download, Pencil } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { RowActions } from './row-actions';
 import { rowKeyOf, statusColumns } from './status-columns';
@@ -68,6 +68,19 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
           />
         </FormField>
         <HStack gap="2" wrap="wrap">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              // The same streaming link as the reports: the current search and sort, every row.
+              downloadTableCsv(table, { search: deferredSearch, sortBy: view.sort?.column, sortOrder: view.sort?.direction }).catch((error: unknown) =>
+                showToast({ type: 'error', title: t('toast.error'), message: error instanceof Error ? error.message : t('errors.unexpected') }),
+              );
+            }}
+          >
+            <Download aria-hidden />
+            {t('parameters.actions.export')}
+          </Button>
           {onUpdateRow ? (
             <Button size="sm" colorPalette="orange" disabled={!selected} onClick={() => picked && onUpdateRow(picked)}>
               <Pencil aria-hidden />
