@@ -60,3 +60,8 @@ export async function downloadReportCsv(request: ReportCsvRequest): Promise<void
       : reportKeys.mensajesCsv(request.sort, lang, token),
   );
 }
+
+/** Acknowledges the alert's episode (POST /api/alerts/{alertaid}/acknowledge): its active alerts become processed. */
+export async function acknowledgeAlert(alertaid: number, nota?: string): Promise<void> {
+  await apiRequest(`/alerts/${alertaid}/acknowledge`, { method: 'POST', body: nota ? { nota } : {} });
+}

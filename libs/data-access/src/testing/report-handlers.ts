@@ -95,8 +95,11 @@ export const reportHandlers = {
       const params = new URL(request.url).searchParams;
       const criticidadId = numberParam(params, 'criticidadId');
       const ubicacionId = numberParam(params, 'ubicacionId');
+      const estado = params.get('estado');
+      const statusOf: Record<string, number> = { activa: 1, procesada: -1, cerrada: 0 };
       const selected = rows.filter(
         (row) =>
+          (estado === null || row.statusid === statusOf[estado]) &&
           (criticidadId === null || row.umbral?.criticidadid === criticidadId) &&
           (ubicacionId === null || row.umbral?.ubicacionid === ubicacionId) &&
           inSelection(row.umbral?.ubicacionid, params),
@@ -114,6 +117,21 @@ export const reportHandlers = {
       });
     }),
   ],
+  /** Acknowledging answers as the API does and marks the rows processed, by the signed-in operator. */
+  acknowledge: (rows: AlertaReportRow[] = alertasFixture) => [
+    http.post('/api/alerts/:alertaid/acknowledge', ({ params }) => {
+      const alertaid = Number(params['alertaid']);
+      const row = rows.find((candidate) => candidate.alertaid === alertaid);
+      if (!row) return HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'La alerta no existe' } }, { status: 404 });
+      const reconocidopor = { usuarioid: 1, firstname: 'Ana', lastname: 'Admin', login: 'admin@camposense.dev' };
+      const fechareconocido = '2026-11-21T14:05:00.000Z';
+      const acknowledged = row.statusid === 1 ? 1 : 0;
+      if (row.statusid === 1) Object.assign(row, { statusid: -1, reconocidopor, fechareconocido, notareconocido: null });
+      return HttpResponse.json({ alertaid, episodioid: row.episodioid, acknowledged, reconocidopor, fechareconocido, notareconocido: null });
+    }),
+  ],
+  acknowledgePending: () => [http.post('/api/alerts/:alertaid/acknowledge', never)],
+  acknowledgeError: () => [http.post('/api/alerts/:alertaid/acknowledge', internalError)],
   alertasLoading: () => [http.get(`${BASE}/alertas`, never), ...reportHandlers.alertaFilterOptions()],
   alertasError: () => [http.get(`${BASE}/alertas`, internalError), ...reportHandlers.alertaFilterOptions()],
   alertaFilterOptionsError: () => [http.get(`${BASE}/alertas/filtros`, internalError)],

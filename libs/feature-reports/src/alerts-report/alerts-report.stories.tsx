@@ -1,7 +1,7 @@
 import { GlobalFiltersProvider } from '@camposense/data-access';
-import { alertasManyFixture, reportHandlers } from '@camposense/data-access/testing';
+import { alertasFixture, alertasManyFixture, reportHandlers } from '@camposense/data-access/testing';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AlertsReport } from './alerts-report';
 
 const withGlobalFilters =
@@ -152,5 +152,77 @@ export const FilterOptionsError: Story = {
   play: async () => {
     await settled();
     await expect(await screen.findByText('Error: Error interno del servidor')).toBeVisible();
+  },
+};
+
+/** Rows of its own per story: acknowledging changes them. */
+const freshAlertas = () => structuredClone(alertasFixture);
+
+export const Acknowledge: Story = {
+  beforeEach: ({ msw }) => {
+    const rows = freshAlertas();
+    msw.use(...reportHandlers.alertas(rows), ...reportHandlers.acknowledge(rows));
+  },
+  play: async () => {
+    const table = await settled();
+    const buttons = within(table).getAllByRole('button', { name: 'Reconocer' });
+    const before = buttons.length;
+    await expect(screen.getByRole('button', { name: `Reconocer las activas de la página (${before})` })).toBeEnabled();
+    // Who acknowledged the processed ones, and when.
+    await expect(within(table).getAllByText(/^Rosa Huamán, /).length).toBeGreaterThan(0);
+    await userEvent.click(buttons[0]!);
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: 'Reconocer' })).toHaveLength(before - 1));
+    await expect(await within(table).findByText(/Ana Admin, /)).toBeVisible();
+  },
+};
+
+export const AcknowledgeAllEnglish: Story = {
+  globals: { language: 'en' },
+  beforeEach: ({ msw }) => {
+    const rows = freshAlertas();
+    msw.use(...reportHandlers.alertas(rows), ...reportHandlers.acknowledge(rows));
+  },
+  play: async () => {
+    await settled();
+    const all = await screen.findByRole('button', { name: /^Acknowledge the active ones on this page \(\d+\)$/ });
+    await userEvent.click(all);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Acknowledge the active ones on this page (0)' })).toBeDisabled());
+    await expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+  },
+};
+
+export const Acknowledging: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(freshAlertas()), ...reportHandlers.acknowledgePending()),
+  play: async () => {
+    await settled();
+    const all = screen.getByRole('button', { name: /^Reconocer las activas de la página/ });
+    await userEvent.click(all);
+    // Busy while the API answers: the bulk button spins and cannot be pressed again.
+    await waitFor(() => expect(all).toBeDisabled());
+  },
+};
+
+export const AcknowledgeFailed: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...reportHandlers.alertas(freshAlertas()), ...reportHandlers.acknowledgeError());
+  },
+  play: async () => {
+    const table = await settled();
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Reconocer' })[0]!);
+    await expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo reconocer la alerta');
+    // Nothing changed: the alert can still be acknowledged.
+    await expect(within(table).getAllByRole('button', { name: 'Reconocer' }).length).toBeGreaterThan(0);
+  },
+};
+
+export const FilteredByState: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(freshAlertas())),
+  play: async () => {
+    await settled();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado de la alerta' }), 'procesada');
+    await waitFor(() => expect(screen.getByText('Total: 2')).toBeVisible());
+    const table = await settled();
+    await expect(within(table).queryByRole('button', { name: 'Reconocer' })).toBeNull();
+    await expect(within(table).getAllByText('PROCESADA').length).toBe(2);
   },
 };

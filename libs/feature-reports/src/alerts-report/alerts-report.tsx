@@ -1,11 +1,11 @@
-import { Stack, Text } from '@chakra-ui/react';
-import { downloadReportCsv, useAlertasReport } from '@camposense/data-access';
-import { REPORT_DEFAULT_SORT } from '@camposense/domain';
-import type { AlertaReportRow, AlertaSortColumn } from '@camposense/domain';
-import { localeOf, useTranslation } from '@camposense/i18n';
+import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { acknowledgeAlert, downloadReportCsv, useAlertasReport } from '@camposense/data-access';
+import { ALERTA_STATES, REPORT_DEFAULT_SORT } from '@camposense/domain';
+import type { AlertaReportRow, AlertaSortColumn, AlertaState } from '@camposense/domain';
+import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
 import { DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ReportFrame } from '../shared/report-frame';
 import { reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
 import { measurementText, thresholdText } from './alert-cells';
@@ -27,10 +27,30 @@ export function AlertsReport() {
 function AlertsRegistry() {
   const { t, i18n } = useTranslation();
   const { filters } = useAlertFilters();
-  const selectionKey = JSON.stringify(filters);
+  const [estado, setEstado] = useState<AlertaState | null>(null);
+  const selectionKey = JSON.stringify({ ...filters, estado });
   const { page, setPage, sort, setSort } = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, selectionKey);
-  const { data, error, isValidating, mutate } = useAlertasReport({ page, ...sort, ...filters });
+  const { data, error, isValidating, mutate } = useAlertasReport({ page, ...sort, ...filters, estado });
   const locale = localeOf(i18n.language);
+  /** Alerts being acknowledged (their buttons are busy). */
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const [failed, setFailed] = useState(false);
+
+  const acknowledge = useCallback(
+    async (alertaids: number[]) => {
+      setPending((current) => new Set([...current, ...alertaids]));
+      setFailed(false);
+      try {
+        for (const alertaid of alertaids) await acknowledgeAlert(alertaid);
+      } catch {
+        setFailed(true);
+      } finally {
+        setPending((current) => new Set([...current].filter((id) => !alertaids.includes(id))));
+        await mutate();
+      }
+    },
+    [mutate],
+  );
 
   const columns = useMemo<DataTableColumn<AlertaReportRow, AlertaSortColumn>[]>(
     () => [
@@ -50,9 +70,39 @@ function AlertsRegistry() {
         cell: (row) => <DateCell value={row.datecreated} />,
       },
       { id: 'statusid', header: t('reports.alerts.columns.statusid'), sortKey: 'statusid', cell: (row) => <StatusBadge statusid={row.statusid} /> },
+      {
+        id: 'reconocida',
+        header: t('reports.alerts.columns.reconocida'),
+        cell: (row) => {
+          if (row.reconocidopor) {
+            const { firstname, lastname, login } = row.reconocidopor;
+            const name = [firstname, lastname].filter(Boolean).join(' ') || login || '';
+            return (
+              <Text as="span" whiteSpace="nowrap" title={row.notareconocido ?? undefined}>
+                {t('reports.alerts.acknowledgedBy', { name, date: formatDateTime(row.fechareconocido, i18n.language) ?? '' })}
+              </Text>
+            );
+          }
+          if (row.statusid !== 1) return null;
+          return (
+            <Button
+              size="xs"
+              variant="outline"
+              loading={pending.has(row.alertaid)}
+              onClick={(event) => {
+                event.stopPropagation();
+                void acknowledge([row.alertaid]);
+              }}
+            >
+              {t('reports.alerts.acknowledge')}
+            </Button>
+          );
+        },
+      },
     ],
-    [t, locale],
+    [t, locale, i18n.language, pending, acknowledge],
   );
+  const activeOnPage = (data?.data ?? []).filter((row) => row.statusid === 1).map((row) => row.alertaid);
 
   // Retry shows the spinner again (spec: retry returns to loading); an error clears the list.
   return (
@@ -74,6 +124,37 @@ function AlertsRegistry() {
           total={answer.pagination.total}
           onExport={() => downloadReportCsv({ report: 'alertas', filters, sort, lang: i18n.language })}
         >
+          <HStack gap="3" wrap="wrap">
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field
+                aria-label={t('reports.alerts.state')}
+                value={estado ?? ''}
+                onChange={(event) => setEstado((event.currentTarget.value || null) as AlertaState | null)}
+              >
+                <option value="">{t('reports.alerts.states.all')}</option>
+                {ALERTA_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {t(`reports.alerts.states.${state}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={activeOnPage.length === 0}
+              loading={activeOnPage.some((id) => pending.has(id))}
+              onClick={() => void acknowledge(activeOnPage)}
+            >
+              {t('reports.alerts.acknowledgeAll', { count: activeOnPage.length })}
+            </Button>
+            {failed && (
+              <Text role="alert" color="fg.error" fontSize="sm">
+                {t('reports.alerts.acknowledgeError')}
+              </Text>
+            )}
+          </HStack>
           <DataTable
             label={t('reports.alerts.tableLabel')}
             columns={columns}
