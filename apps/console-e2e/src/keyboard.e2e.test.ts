@@ -1,7 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, newPage } from './support/session';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, journeyPage } from './support/session';
 
 /**
  * Presses Tab until `target` has the focus, as a keyboard user moves through the page; fails when
@@ -24,49 +23,39 @@ async function activate(page: Page, target: Locator): Promise<void> {
 
 // Read only: it signs in, reads a report and draws a chart; it writes nothing the other journeys see.
 describe('the keyboard-only journey: sign in, open a report, page it, open a node\'s chart', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    ({ page } = await newPage(browser));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const journey = journeyPage();
 
   it('signs in with the keyboard', async () => {
-    await page.goto(baseUrl());
-    await tabTo(page, page.getByLabel('CORREO ELECTRÓNICO'));
-    await page.keyboard.type(ADMIN_EMAIL);
-    await page.keyboard.press('Tab');
-    await expect.poll(() => page.getByLabel('CONTRASEÑA').evaluate((element) => element === document.activeElement)).toBe(true);
-    await page.keyboard.type(DEMO_PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
+    await journey.page.goto(baseUrl());
+    await tabTo(journey.page, journey.page.getByLabel('CORREO ELECTRÓNICO'));
+    await journey.page.keyboard.type(ADMIN_EMAIL);
+    await journey.page.keyboard.press('Tab');
+    await expect.poll(() => journey.page.getByLabel('CONTRASEÑA').evaluate((element) => element === document.activeElement)).toBe(true);
+    await journey.page.keyboard.type(DEMO_PASSWORD);
+    await journey.page.keyboard.press('Enter');
+    await journey.page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
   });
 
   it('opens the alerts report from the menus and pages it', async () => {
-    await activate(page, page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }));
-    await activate(page, page.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'ALERTAS' }));
-    await page.getByRole('heading', { name: 'REGISTRO DE ALERTAS' }).waitFor({ timeout: 30_000 });
-    await page.locator('table[aria-label="Alertas"][aria-busy="false"]').waitFor();
-    await page.getByText(/^PÁGINA 1 DE \d+$/).waitFor();
-    await activate(page, page.getByRole('button', { name: 'SIGUIENTE' }));
-    await page.getByText(/^PÁGINA 2 DE \d+$/).waitFor();
+    await activate(journey.page, journey.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }));
+    await activate(journey.page, journey.page.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'ALERTAS' }));
+    await journey.page.getByRole('heading', { name: 'REGISTRO DE ALERTAS' }).waitFor({ timeout: 30_000 });
+    await journey.page.locator('table[aria-label="Alertas"][aria-busy="false"]').waitFor();
+    await journey.page.getByText(/^PÁGINA 1 DE \d+$/).waitFor();
+    await activate(journey.page, journey.page.getByRole('button', { name: 'SIGUIENTE' }));
+    await journey.page.getByText(/^PÁGINA 2 DE \d+$/).waitFor();
     // The focus stays on the pager: Enter again turns one more page.
-    await page.keyboard.press('Enter');
-    await page.getByText(/^PÁGINA 3 DE \d+$/).waitFor();
+    await journey.page.keyboard.press('Enter');
+    await journey.page.getByText(/^PÁGINA 3 DE \d+$/).waitFor();
   });
 
   it('opens the dashboard and a node\'s charts', async () => {
-    await activate(page, page.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'DASHBOARD' }));
-    const node = page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first();
-    await activate(page, node);
+    await activate(journey.page, journey.page.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'DASHBOARD' }));
+    const node = journey.page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first();
+    await activate(journey.page, node);
     await expect.poll(() => node.getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
     await expect
-      .poll(() => page.getByRole('img', { name: /^Gráfico de / }).evaluateAll((charts) => charts.filter((chart) => chart.getAttribute('data-drawn-at')).length), {
+      .poll(() => journey.page.getByRole('img', { name: /^Gráfico de / }).evaluateAll((charts) => charts.filter((chart) => chart.getAttribute('data-drawn-at')).length), {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);

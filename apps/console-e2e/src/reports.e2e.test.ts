@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { newPage, signIn } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, journeyPage } from './support/session';
 
 /** The figure of `Total: 17.638` (es-ES groups thousands with a dot). */
 async function totalShown(page: Page): Promise<number> {
@@ -41,59 +40,48 @@ async function clickUntilDisabled(page: Page, button: 'SIGUIENTE' | 'ANTERIOR', 
 }
 
 describe('the alerts and messages reports on the demo farm', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    ({ page } = await newPage(browser));
-    await signIn(page);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const journey = journeyPage({ signInAs: ADMIN_EMAIL });
 
   it('opens the alerts report with every alert counted, newest first', async () => {
-    await openReport(page, 'ALERTAS');
-    await page.getByRole('heading', { name: 'REGISTRO DE ALERTAS' }).waitFor({ timeout: 30_000 });
-    await settled(page, 'Alertas');
-    const total = await totalShown(page);
+    await openReport(journey.page, 'ALERTAS');
+    await journey.page.getByRole('heading', { name: 'REGISTRO DE ALERTAS' }).waitFor({ timeout: 30_000 });
+    await settled(journey.page, 'Alertas');
+    const total = await totalShown(journey.page);
     // The demo farm holds thousands of alerts: more than the spec's old 1000-row cap.
     expect(total).toBeGreaterThan(1000);
-    expect(await pageLabel(page)).toEqual({ page: 1, pages: Math.ceil(total / 20) });
-    expect(await page.getByRole('table', { name: 'Alertas' }).getByRole('row').count()).toBe(21);
-    expect(await page.getByRole('columnheader', { name: /Fecha de alerta/ }).getAttribute('aria-sort')).toBe('descending');
-    expect(await page.getByRole('button', { name: 'ANTERIOR' }).isDisabled()).toBe(true);
+    expect(await pageLabel(journey.page)).toEqual({ page: 1, pages: Math.ceil(total / 20) });
+    expect(await journey.page.getByRole('table', { name: 'Alertas' }).getByRole('row').count()).toBe(21);
+    expect(await journey.page.getByRole('columnheader', { name: /Fecha de alerta/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await journey.page.getByRole('button', { name: 'ANTERIOR' }).isDisabled()).toBe(true);
   });
 
   it('filters by a criticality and a location, and the count follows', async () => {
-    const everything = await totalShown(page);
-    await page.getByLabel('Criticidad').selectOption({ index: 1 });
-    await page.waitForFunction((previous) => {
+    const everything = await totalShown(journey.page);
+    await journey.page.getByLabel('Criticidad').selectOption({ index: 1 });
+    await journey.page.waitForFunction((previous) => {
       const text = Array.from(document.querySelectorAll('p')).find((node) => node.textContent?.startsWith('Total: '))?.textContent;
       return text !== undefined && Number(text.replace(/\D/g, '')) !== previous;
     }, everything);
-    await settled(page, 'Alertas');
-    const byCriticality = await totalShown(page);
+    await settled(journey.page, 'Alertas');
+    const byCriticality = await totalShown(journey.page);
     expect(byCriticality).toBeGreaterThan(0);
     expect(byCriticality).toBeLessThan(everything);
 
     // The first location with alerts of that criticality.
-    const locations = await page.getByLabel('Ubicación').locator('option').count();
+    const locations = await journey.page.getByLabel('Ubicación').locator('option').count();
     let filtered = 0;
     for (let index = 1; index < locations && filtered === 0; index++) {
-      await page.getByLabel('Ubicación').selectOption({ index });
+      await journey.page.getByLabel('Ubicación').selectOption({ index });
       const outcome = await Promise.race([
-        page.getByText('No se encontraron registros de alertas en la base de datos').waitFor().then(() => 'empty'),
-        page.waitForFunction((previous) => {
+        journey.page.getByText('No se encontraron registros de alertas en la base de datos').waitFor().then(() => 'empty'),
+        journey.page.waitForFunction((previous) => {
           const text = Array.from(document.querySelectorAll('p')).find((node) => node.textContent?.startsWith('Total: '))?.textContent;
           return text !== undefined && Number(text.replace(/\D/g, '')) !== previous;
         }, byCriticality).then(() => 'loaded'),
       ]);
       if (outcome === 'loaded') {
-        await settled(page, 'Alertas');
-        filtered = await totalShown(page);
+        await settled(journey.page, 'Alertas');
+        filtered = await totalShown(journey.page);
       }
     }
     expect(filtered).toBeGreaterThan(0);
@@ -101,57 +89,57 @@ describe('the alerts and messages reports on the demo farm', () => {
   });
 
   it('pages the filtered alerts to the last page and back to the first', async () => {
-    const total = await totalShown(page);
-    const { pages } = await pageLabel(page);
+    const total = await totalShown(journey.page);
+    const { pages } = await pageLabel(journey.page);
     expect(pages).toBe(Math.ceil(total / 20));
     expect(pages).toBeGreaterThan(1);
-    expect(await clickUntilDisabled(page, 'SIGUIENTE', 'Alertas')).toBe(pages - 1);
-    expect(await pageLabel(page)).toEqual({ page: pages, pages });
-    expect(await page.getByRole('table', { name: 'Alertas' }).getByRole('row').count()).toBe(total - (pages - 1) * 20 + 1);
-    expect(await clickUntilDisabled(page, 'ANTERIOR', 'Alertas')).toBe(pages - 1);
-    expect(await pageLabel(page)).toEqual({ page: 1, pages });
+    expect(await clickUntilDisabled(journey.page, 'SIGUIENTE', 'Alertas')).toBe(pages - 1);
+    expect(await pageLabel(journey.page)).toEqual({ page: pages, pages });
+    expect(await journey.page.getByRole('table', { name: 'Alertas' }).getByRole('row').count()).toBe(total - (pages - 1) * 20 + 1);
+    expect(await clickUntilDisabled(journey.page, 'ANTERIOR', 'Alertas')).toBe(pages - 1);
+    expect(await pageLabel(journey.page)).toEqual({ page: 1, pages });
   });
 
   it('exports the filtered alerts as CSV, every row, with Spanish headers', async () => {
-    const total = await totalShown(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
+    const total = await totalShown(journey.page);
+    const [download] = await Promise.all([journey.page.waitForEvent('download'), journey.page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^alertas-\d{12}\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('ID de alerta,Umbral,Criticidad,Ubicación,Valor,Fecha de alerta,Fecha de creación,Estado');
     expect(lines.length - 1).toBe(total);
-    const firstId = (await page.getByRole('table', { name: 'Alertas' }).getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim();
+    const firstId = (await journey.page.getByRole('table', { name: 'Alertas' }).getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim();
     expect(lines[1]!.split(',')[0]).toBe(firstId);
   });
 
   it('sorts by a column header click', async () => {
-    await page.getByRole('button', { name: /ID de alerta/ }).click();
-    await page.locator('th[aria-sort="ascending"]', { hasText: 'ID de alerta' }).waitFor();
-    await settled(page, 'Alertas');
-    const ids = await page.getByRole('table', { name: 'Alertas' }).locator('tbody tr td:first-child').allTextContents();
+    await journey.page.getByRole('button', { name: /ID de alerta/ }).click();
+    await journey.page.locator('th[aria-sort="ascending"]', { hasText: 'ID de alerta' }).waitFor();
+    await settled(journey.page, 'Alertas');
+    const ids = await journey.page.getByRole('table', { name: 'Alertas' }).locator('tbody tr td:first-child').allTextContents();
     expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((left, right) => left - right));
   });
 
   it('opens the messages report, pages forward and back, and exports it', async () => {
-    await openReport(page, 'MENSAJES');
-    await page.getByRole('heading', { name: 'REGISTRO DE MENSAJES' }).waitFor({ timeout: 30_000 });
-    await settled(page, 'Mensajes');
-    const total = await totalShown(page);
+    await openReport(journey.page, 'MENSAJES');
+    await journey.page.getByRole('heading', { name: 'REGISTRO DE MENSAJES' }).waitFor({ timeout: 30_000 });
+    await settled(journey.page, 'Mensajes');
+    const total = await totalShown(journey.page);
     expect(total).toBeGreaterThan(1000);
-    const { pages } = await pageLabel(page);
+    const { pages } = await pageLabel(journey.page);
     expect(pages).toBe(Math.ceil(total / 20));
-    const firstPageIds = await page.getByRole('table', { name: 'Mensajes' }).locator('tbody tr td:first-child').allTextContents();
+    const firstPageIds = await journey.page.getByRole('table', { name: 'Mensajes' }).locator('tbody tr td:first-child').allTextContents();
     // The demo farm has over a thousand pages of messages: a few forward, then back to the first.
     for (let step = 0; step < 3; step++) {
-      await page.getByRole('button', { name: 'SIGUIENTE' }).click();
-      await page.getByText(`PÁGINA ${step + 2} DE ${pages}`).waitFor();
-      await settled(page, 'Mensajes');
+      await journey.page.getByRole('button', { name: 'SIGUIENTE' }).click();
+      await journey.page.getByText(`PÁGINA ${step + 2} DE ${pages}`).waitFor();
+      await settled(journey.page, 'Mensajes');
     }
-    expect(await clickUntilDisabled(page, 'ANTERIOR', 'Mensajes')).toBe(3);
-    expect(await page.getByRole('table', { name: 'Mensajes' }).locator('tbody tr td:first-child').allTextContents()).toEqual(firstPageIds);
+    expect(await clickUntilDisabled(journey.page, 'ANTERIOR', 'Mensajes')).toBe(3);
+    expect(await journey.page.getByRole('table', { name: 'Mensajes' }).locator('tbody tr td:first-child').allTextContents()).toEqual(firstPageIds);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
+    const [download] = await Promise.all([journey.page.waitForEvent('download'), journey.page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.slice(1, text.indexOf('\r\n'))).toBe('ID de mensaje,Contacto,Mensaje,Fecha,Fecha de creación,Estado,ID de alerta');

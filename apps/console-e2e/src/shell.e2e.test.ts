@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { baseUrl, newPage, signIn } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, baseUrl, journeyPage } from './support/session';
 
 const TABLE_GROUPS: Record<string, string[]> = {
   UBICACIÓN: ['País', 'Empresa', 'Fundo', 'Ubicación', 'Localización', 'Entidad'],
@@ -35,47 +34,36 @@ async function chooseFirst(page: Page, label: string): Promise<string> {
 }
 
 describe('walking the console shell', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    ({ page } = await newPage(browser));
-    await signIn(page);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const journey = journeyPage({ signInAs: ADMIN_EMAIL });
 
   it('opens every report sub-tab, with its breadcrumb', async () => {
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }).click();
-    await page.getByText('Selecciona una subpestaña para continuar').waitFor();
-    const reports = page.getByRole('navigation', { name: 'Menú de reportes' });
+    await journey.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }).click();
+    await journey.page.getByText('Selecciona una subpestaña para continuar').waitFor();
+    const reports = journey.page.getByRole('navigation', { name: 'Menú de reportes' });
     for (const subtab of ['DASHBOARD', 'ALERTAS', 'MENSAJES']) {
       await reports.getByRole('button', { name: subtab }).click();
-      await breadcrumb(page).getByText(subtab).waitFor();
-      expect(await breadcrumb(page).getByText('REPORTES').count()).toBe(1);
+      await breadcrumb(journey.page).getByText(subtab).waitFor();
+      expect(await breadcrumb(journey.page).getByText('REPORTES').count()).toBe(1);
     }
-    expect(new URL(page.url()).pathname).toBe('/reportes/mensajes');
+    expect(new URL(journey.page.url()).pathname).toBe('/reportes/mensajes');
   });
 
   it('opens every parameters table and each operation the registry allows', async () => {
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /PARÁMETROS/ }).click();
-    await page.getByText('Selecciona una opción del menú lateral para continuar').waitFor();
-    const tables = page.getByRole('navigation', { name: 'Tablas de parámetros' });
+    await journey.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /PARÁMETROS/ }).click();
+    await journey.page.getByText('Selecciona una opción del menú lateral para continuar').waitFor();
+    const tables = journey.page.getByRole('navigation', { name: 'Tablas de parámetros' });
     for (const [group, names] of Object.entries(TABLE_GROUPS)) {
       await tables.getByRole('group', { name: group }).waitFor();
       for (const name of names) {
         await tables.getByRole('button', { name, exact: true }).click();
-        await breadcrumb(page).getByText(name, { exact: true }).waitFor();
-        await breadcrumb(page).getByText('Estado', { exact: true }).waitFor();
-        const operations = page.getByRole('navigation', { name: 'Operaciones' });
+        await breadcrumb(journey.page).getByText(name, { exact: true }).waitFor();
+        await breadcrumb(journey.page).getByText('Estado', { exact: true }).waitFor();
+        const operations = journey.page.getByRole('navigation', { name: 'Operaciones' });
         const expected = OPERATIONS_BY_TABLE[name] ?? ['Estado', 'Crear', 'Actualizar'];
         expect(await operations.getByRole('button').count()).toBe(expected.length);
         for (const operation of expected) {
           await operations.getByRole('button', { name: operation, exact: true }).click();
-          await breadcrumb(page).getByText(operation, { exact: true }).waitFor();
+          await breadcrumb(journey.page).getByText(operation, { exact: true }).waitFor();
         }
       }
     }
@@ -83,49 +71,49 @@ describe('walking the console shell', () => {
   }, 180_000);
 
   it('opens the thresholds tab, labelled configuration', async () => {
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /CONFIGURACIÓN/ }).click();
-    await breadcrumb(page).getByText('CONFIGURACIÓN').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/umbrales');
+    await journey.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /CONFIGURACIÓN/ }).click();
+    await breadcrumb(journey.page).getByText('CONFIGURACIÓN').waitFor();
+    expect(new URL(journey.page.url()).pathname).toBe('/umbrales');
   });
 
   it('moves between tabs with the browser back and forward buttons', async () => {
-    await page.goBack();
-    await breadcrumb(page).getByText('Actualizar', { exact: true }).waitFor();
-    await page.goForward();
-    await breadcrumb(page).getByText('CONFIGURACIÓN').waitFor();
+    await journey.page.goBack();
+    await breadcrumb(journey.page).getByText('Actualizar', { exact: true }).waitFor();
+    await journey.page.goForward();
+    await breadcrumb(journey.page).getByText('CONFIGURACIÓN').waitFor();
   });
 
   it('cascades country, company and farm from the API', async () => {
     // A menu folds once a choice is made in it; it opens again when the pointer comes back.
-    await page.getByRole('main').hover();
-    await page.getByRole('navigation', { name: 'Menú principal' }).hover();
-    expect(await page.getByRole('combobox', { name: 'Empresa' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('combobox', { name: 'Fundo' }).isDisabled()).toBe(true);
-    await chooseFirst(page, 'País');
-    await chooseFirst(page, 'Empresa');
-    const fundo = await chooseFirst(page, 'Fundo');
+    await journey.page.getByRole('main').hover();
+    await journey.page.getByRole('navigation', { name: 'Menú principal' }).hover();
+    expect(await journey.page.getByRole('combobox', { name: 'Empresa' }).isDisabled()).toBe(true);
+    expect(await journey.page.getByRole('combobox', { name: 'Fundo' }).isDisabled()).toBe(true);
+    await chooseFirst(journey.page, 'País');
+    await chooseFirst(journey.page, 'Empresa');
+    const fundo = await chooseFirst(journey.page, 'Fundo');
     expect(fundo).not.toBe('');
   });
 
   it('switches language and theme in the settings and keeps both, and the tab, across a reload', async () => {
-    await page.getByRole('button', { name: 'Abrir ajustes' }).click();
-    await page.getByRole('radio', { name: /English/ }).check({ force: true });
-    await page.getByRole('button', { name: 'Open settings' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await page.getByRole('button', { name: /Switch to light theme/ }).first().click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+    await journey.page.getByRole('button', { name: 'Abrir ajustes' }).click();
+    await journey.page.getByRole('radio', { name: /English/ }).check({ force: true });
+    await journey.page.getByRole('button', { name: 'Open settings' }).waitFor();
+    expect(await journey.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await journey.page.getByRole('button', { name: /Switch to light theme/ }).first().click();
+    expect(await journey.page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
 
-    await page.reload();
-    await page.getByRole('button', { name: 'Open settings' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/configuration');
-    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['en', 'en']);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
-    await breadcrumb(page).getByText('SETTINGS').waitFor();
+    await journey.page.reload();
+    await journey.page.getByRole('button', { name: 'Open settings' }).waitFor();
+    expect(new URL(journey.page.url()).pathname).toBe('/configuration');
+    expect(await journey.page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['en', 'en']);
+    expect(await journey.page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+    await breadcrumb(journey.page).getByText('SETTINGS').waitFor();
   });
 
   it('shows the fallback screen for an unknown tab', async () => {
-    await page.goto(`${baseUrl()}/no-such-tab`);
-    await page.getByText('Choose an option from the side menu to start').waitFor();
-    expect(await page.getByRole('heading', { name: 'WELCOME TO CAMPOSENSE' }).count()).toBe(0);
+    await journey.page.goto(`${baseUrl()}/no-such-tab`);
+    await journey.page.getByText('Choose an option from the side menu to start').waitFor();
+    expect(await journey.page.getByRole('heading', { name: 'WELCOME TO CAMPOSENSE' }).count()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from './browser';
 
 export const DEMO_PASSWORD = 'Campo#Sense2026';
 export const ADMIN_EMAIL = 'admin@camposense.dev';
@@ -23,4 +24,21 @@ export async function signIn(page: Page, email = ADMIN_EMAIL): Promise<void> {
   await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
   await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
+}
+
+/**
+ * A browser and a fresh page (`newPage`) for one file's journey: launched before its tests,
+ * signed in first when `signInAs` names a user, closed after them. Read `journey.page` in the tests.
+ */
+export function journeyPage({ signInAs }: { signInAs?: string } = {}): { browser: Browser; page: Page } {
+  const journey = {} as { browser: Browser; page: Page };
+  beforeAll(async () => {
+    journey.browser = await launchChromium();
+    ({ page: journey.page } = await newPage(journey.browser));
+    if (signInAs) await signIn(journey.page, signInAs);
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+  });
+  return journey;
 }
