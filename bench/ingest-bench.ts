@@ -157,6 +157,63 @@ async function benchNodes(baseUrl: string, bearer: string) {
   return figure(requests / ((performance.now() - start) / 1000), 'requests/s');
 }
 
+/**
+ * Publish-to-stream latency: one reading at a time through HTTP ingest, timed until the live
+ * stream (GET /api/sense/stream, opened with a ticket as the console does) delivers it.
+ */
+async function benchStreamLatency(baseUrl: string, bearer: string, key: string, probes: ProbeMetric[], samples = 100) {
+  const ticket = await fetch(`${baseUrl}/api/sense/stream/ticket`, { method: 'POST', headers: { authorization: bearer } });
+  const { ticket: token } = (await ticket.json()) as { ticket: string };
+  const controller = new AbortController();
+  const stream = await fetch(`${baseUrl}/api/sense/stream?token=${encodeURIComponent(token)}`, { signal: controller.signal });
+  if (!stream.ok || !stream.body) throw new Error(`stream answered ${stream.status}`);
+  const waiting = new Map<string, () => void>();
+  const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let split: number;
+        while ((split = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, split);
+          buffer = buffer.slice(split + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (!block.includes('event: readings') || !data) continue;
+          for (const reading of (JSON.parse(data.slice(6)) as { readings: Array<{ fecha: string }> }).readings) waiting.get(reading.fecha)?.();
+        }
+      }
+    } catch {
+      // Aborted at the end.
+    }
+  })();
+  const [probe] = probes;
+  if (!probe) throw new Error('no probe');
+  const latencies: number[] = [];
+  // After both throughput runs' minutes.
+  const firstMinute = 2 * (Math.ceil(READINGS / probes.length) + 2) + 10;
+  for (let sample = 0; sample < samples; sample += 1) {
+    const fecha = new Date(FARM_NOW.getTime() + (firstMinute + sample) * 60_000).toISOString();
+    const arrived = new Promise<void>((resolve) => waiting.set(fecha, resolve));
+    const start = performance.now();
+    const response = await fetch(`${baseUrl}/api/ingest/readings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ readings: [{ deveui: probe.deveui, tipoid: probe.tipoid, metricaabrev: probe.metricaabrev, fecha, medicion: valueFor(probe, sample) }] }),
+    });
+    await response.arrayBuffer();
+    await arrived;
+    latencies.push(performance.now() - start);
+    waiting.delete(fecha);
+  }
+  controller.abort();
+  latencies.sort((left, right) => left - right);
+  const at = (quantile: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))]! * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99), samples, path: 'HTTP ingest → SSE event', loadAverage: loadavg()[0] ?? 0 };
+}
+
 async function main() {
   const { database, label } = await openBenchDatabase({ name: 'bench_ingest' });
   await prepareDatabase(database, { progress: false });
@@ -177,6 +234,8 @@ async function main() {
     console.log(`HTTP batches of ${HTTP_BATCH}: ${http.value} readings/s (load ${http.loadAverage.toFixed(2)})`);
     const mqttFigure = await benchMqtt(database, probes);
     console.log(`MQTT uplinks: ${mqttFigure.value} readings/s (load ${mqttFigure.loadAverage.toFixed(2)})`);
+    const latency = await benchStreamLatency(address, bearer, key, probes);
+    console.log(`publish-to-stream latency: p50 ${latency.p50} ms, p99 ${latency.p99} ms (${latency.samples} readings)`);
     const nodes = await benchNodes(address, bearer);
     console.log(`nodos-con-localizacion, ${CLIENTS} clients: ${nodes.value} requests/s (load ${nodes.loadAverage.toFixed(2)})`);
 
@@ -190,8 +249,7 @@ async function main() {
           readingsPerPath: READINGS,
           httpReadingsPerSecond: http,
           mqttReadingsPerSecond: mqttFigure,
-          // The live stream (GET /api/sense/stream) is not built yet: no publish-to-stream latency.
-          publishToStreamLatencyMs: null,
+          publishToStreamLatencyMs: latency,
           nodosConLocalizacionPerSecond: { ...nodes, clients: CLIENTS, seconds: SECONDS },
         },
         null,
