@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { baseUrl, newPage, signIn } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, baseUrl, journeyPage } from './support/session';
 
 /*
  * Everything this journey creates hangs under a country of its own, and is deleted again at the
@@ -41,20 +40,10 @@ async function deleteRow(page: Page, table: string, name: string): Promise<void>
 }
 
 describe('parameters, as an admin', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    ({ page } = await newPage(browser));
-    await signIn(page);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const journey = journeyPage({ signInAs: ADMIN_EMAIL });
 
   it('creates a country, checking its 2-character abbreviation before sending', async () => {
+    const { page } = journey;
     await open(page, 'pais', 'insert');
     await page.getByRole('textbox', { name: /^País/ }).fill(COUNTRY);
     await page.getByRole('textbox', { name: /^Abreviatura/ }).fill('ZZZ');
@@ -65,6 +54,7 @@ describe('parameters, as an admin', () => {
   });
 
   it('creates a company under it, and a farm under the company through the cascading selects', async () => {
+    const { page } = journey;
     await open(page, 'empresa', 'insert');
     await page.getByRole('textbox', { name: /^Empresa/ }).fill(COMPANY);
     await page.getByRole('textbox', { name: /^Abreviatura/ }).fill('E2E');
@@ -79,11 +69,13 @@ describe('parameters, as an admin', () => {
   });
 
   it('is refused deleting the company its farm references, in plain words', async () => {
+    const { page } = journey;
     await deleteRow(page, 'empresa', COMPANY);
     await page.getByText(/No se puede eliminar «Empresa E2E \d+ \(empresaid \d+\)»: lo usan 1 registro de Fundo/).waitFor();
   });
 
   it('deletes what it created, farm first', async () => {
+    const { page } = journey;
     await deleteRow(page, 'fundo', FARM);
     await page.getByText('Registro eliminado').waitFor();
     await deleteRow(page, 'empresa', COMPANY);
