@@ -89,6 +89,8 @@ function AlertsRegistry() {
               size="xs"
               variant="outline"
               loading={pending.has(row.alertaid)}
+              // A spinning button keeps its name (axe: button-name).
+              loadingText={t('reports.alerts.acknowledge')}
               onClick={(event) => {
                 event.stopPropagation();
                 void acknowledge([row.alertaid]);
@@ -145,6 +147,7 @@ function AlertsRegistry() {
               variant="outline"
               disabled={activeOnPage.length === 0}
               loading={activeOnPage.some((id) => pending.has(id))}
+              loadingText={t('reports.alerts.acknowledgeAll', { count: activeOnPage.length })}
               onClick={() => void acknowledge(activeOnPage)}
             >
               {t('reports.alerts.acknowledgeAll', { count: activeOnPage.length })}
