@@ -62,7 +62,7 @@ async function runHeavy({ baseUrl, token, seconds }: HeavyConfig): Promise<Heavy
     const started = performance.now();
     // The export in flight when the time is up is dropped, as a client that leaves: the server
     // stops its read, so the probes measure BENCH_SECONDS of export and not the tail of a long one.
-    const leave = AbortSignal.timeout(Math.max(1, deadline - performance.now()));
+    const leave = AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now())));
     try {
       const response = await fetch(`${baseUrl}/api/sense/mediciones?getAll=true`, { headers: { authorization: `Bearer ${token}` }, signal: leave });
       if (response.status !== 200) result.errors.push(`${response.status} ${(await response.text()).slice(0, 200)}`);
