@@ -55,6 +55,7 @@ export const ReportsUnknownSubtab: Story = {
 export const ParametersPrompt: Story = { decorators: [at('parameters')], play: statusLoaded };
 export const ParametersTable: Story = {
   decorators: [at('parameters-empresa', 'insert')],
+  beforeEach: parametersTables,
   play: async () => {
     await expect(await screen.findByRole('navigation', { name: /Operaciones|Operations/ })).toBeVisible();
     await expect(screen.getByRole('button', { name: /Crear|Create/ })).toBeVisible();
@@ -62,7 +63,7 @@ export const ParametersTable: Story = {
     await expect(screen.queryByRole('button', { name: /Masivo|Massive/ })).toBeNull();
   },
 };
-export const ParametersTableMassive: Story = { decorators: [at('parameters-sensor', 'massive')] };
+export const ParametersTableMassive: Story = { decorators: [at('parameters-sensor', 'massive')], beforeEach: parametersTables };
 export const ParametersTableAuditOnly: Story = {
   decorators: [at('parameters-audit_log_umbral')],
   beforeEach: parametersTables,
