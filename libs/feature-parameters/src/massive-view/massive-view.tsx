@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, IconButton, Input, List, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, IconButton, Input, List, Stack, Table, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useTableMeta, useTableRowMutations } from '@camposense/data-access';
 import type { TableMeta } from '@camposense/data-access';
 import type { BulkCreateError, BulkCreateResult, TableName } from '@camposense/domain';
@@ -208,7 +208,9 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
                   {field.required ? ' *' : ''}
                 </Table.ColumnHeader>
               ))}
-              <Table.ColumnHeader />
+              <Table.ColumnHeader>
+                <VisuallyHidden>{t('parameters.massive.rowActions')}</VisuallyHidden>
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>

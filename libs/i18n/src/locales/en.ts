@@ -327,6 +327,7 @@ export const en: Dictionary = {
       addRow: 'ADD ROW',
       clear: 'CLEAR',
       removeRow: 'Remove row {{row}}',
+      rowActions: 'Row actions',
       gridLabel: 'Rows to create in {{table}}',
       row: 'Row',
       cellLabel: 'Row {{row}}, {{column}}',

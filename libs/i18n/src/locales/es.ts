@@ -326,6 +326,7 @@ export const es = {
       addRow: 'AÑADIR FILA',
       clear: 'VACIAR',
       removeRow: 'Quitar la fila {{row}}',
+      rowActions: 'Acciones de la fila',
       gridLabel: 'Filas para crear en {{table}}',
       row: 'Fila',
       cellLabel: 'Fila {{row}}, {{column}}',
