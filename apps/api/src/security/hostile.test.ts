@@ -83,6 +83,14 @@ const HOSTILE_IDS: readonly string[] = [
   "1'",
 ];
 
+/**
+ * The live stream's only credential is a one-use ticket in its query (live/routes.ts): these cases
+ * carry a bearer instead, so its right answer is 401 (live.test.ts tries the tickets themselves).
+ */
+const TICKET_ONLY_ROUTE = '/api/sense/stream';
+/** Takes no body: whatever is sent, it issues a ticket for the bearer and writes no row. */
+const TICKET_ISSUER_ROUTE = '/api/sense/stream/ticket';
+
 const VALID_TABLES = ['pais', 'alerta', 'mensaje', 'usuario', 'localizacion'] as const;
 
 /** Query keys the API reads somewhere, plus names that are not columns at all. */
@@ -470,7 +478,7 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
           cases.push({
             route,
             label: `${key}=${date}`,
-            allowed: [200, 400, 404],
+            allowed: route.url === TICKET_ONLY_ROUTE ? [401] : [200, 400, 404],
             inject: { method: 'GET', url: withQuery(fillPath(route.url, { table: 'medicion' }), { [key]: date }), headers: headers(adminBearer) },
           });
         }
@@ -552,7 +560,7 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
             cases.push({
               route,
               label: `${table ?? ''} ?${key.slice(0, 20)}=…`,
-              allowed: [200, 400, 404],
+              allowed: route.url === TICKET_ONLY_ROUTE ? [401] : [200, 400, 404],
               inject: { method: 'GET', url: withQuery(fillPath(route.url, { table }), { [key]: value }), headers: headers(adminBearer) },
             });
           }
@@ -562,7 +570,7 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
           cases.push({
             route,
             label: `${table ?? ''} filter named hostile`,
-            allowed: [200, 400, 404],
+            allowed: route.url === TICKET_ONLY_ROUTE ? [401] : [200, 400, 404],
             inject: { method: 'GET', url: withQuery(fillPath(route.url, { table }), { page: '1', [name]: '1' }), headers: headers(adminBearer) },
           });
         }
@@ -570,7 +578,7 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
         cases.push({
           route,
           label: `${table ?? ''} repeated keys`,
-          allowed: [200, 400, 404],
+          allowed: route.url === TICKET_ONLY_ROUTE ? [401] : [200, 400, 404],
           inject: { method: 'GET', url: `${fillPath(route.url, { table })}?page=1&page=2&sortBy=pais&sortBy=x&search=a&search=b`, headers: headers(adminBearer) },
         });
       }
@@ -588,6 +596,7 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
         if (status) return [status];
         if (route.url === '/api/auth/login') return [400, 401, 415];
         if (route.url === '/api/auth/refresh') return [400, 401, 415];
+        if (route.url === TICKET_ISSUER_ROUTE) return [200, 400, 415];
         if (route.url === '/api/auth/logout') return [204, 400, 415];
         // 403: an admin writing to a read-only table (alerta, mensaje).
         return [400, 403, 404, 409, 415];
