@@ -2,7 +2,7 @@
  * `npm run bench:thresholds`: the thresholds tab.
  *
  * 1. GET /api/sense/umbral/{id}/preview over 7 and 30 days of one metric, over real HTTP, beside
- *    the bare SQL of its count (the same statement), on the demo farm. Targets: HTTP median ≤ 1.5×
+ *    the bare SQL it runs (the route's own statement: band and counts in one), on the demo farm. Targets: HTTP median ≤ 1.5×
  *    the SQL's, and under 50 ms for 7 days (PostgreSQL).
  * 2. In Chromium, the screen's first draw for the whole demo farm (60 nodes, a threshold per probe
  *    and metric): from the end of the /api/sense/umbrales response to the table's rows in the DOM.
@@ -18,11 +18,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '@camposense/api';
+import { buildApp, previewStatement } from '@camposense/api';
 import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
-import { openBenchDatabase, stats, timed } from './support';
+import { compareTimings, openBenchDatabase, signInAdmin, stats } from './support';
 
 const BENCH_DATABASE = 'camposense_bench_thresholds';
 const DAYS = Number(process.env['BENCH_DAYS'] ?? 31);
@@ -40,37 +40,8 @@ const load = () => loadavg().map((value) => Number(value.toFixed(2)));
 
 interface Band {
   umbralid: number;
-  ubicacionid: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
   minimo: number;
   maximo: number;
-}
-
-/** The route's count statement (threshold-queries.ts, previewStatement), bare. */
-function bareStatement(band: Band, edited: { minimo: number; maximo: number }, start: Date, end: Date) {
-  return sql`
-    with readings as (
-      select m.fecha,
-             (m.medicion < ${band.minimo} or m.medicion > ${band.maximo}) as current_breaks,
-             (m.medicion < ${edited.minimo} or m.medicion > ${edited.maximo}) as edited_breaks
-        from sense.medicion m
-       where m.nodoid = ${band.nodoid} and m.metricaid = ${band.metricaid}
-         and m.tipoid = ${band.tipoid} and m.ubicacionid = ${band.ubicacionid}
-         and m.fecha >= ${start.toISOString()}::timestamptz and m.fecha < ${end.toISOString()}::timestamptz
-    ), runs as (
-      select current_breaks, edited_breaks,
-             lag(current_breaks, 1, false) over (order by fecha) as current_before,
-             lag(edited_breaks, 1, false) over (order by fecha) as edited_before
-        from readings
-    )
-    select count(*)::int as total,
-           count(*) filter (where current_breaks)::int as current_readings,
-           count(*) filter (where current_breaks and not current_before)::int as current_episodes,
-           count(*) filter (where edited_breaks)::int as edited_readings,
-           count(*) filter (where edited_breaks and not edited_before)::int as edited_episodes
-      from runs`;
 }
 
 async function main(): Promise<void> {
@@ -88,7 +59,7 @@ async function main(): Promise<void> {
   const now = new Date();
 
   const [band] = await database.query<Band>(sql`
-    select umbralid, ubicacionid, nodoid, tipoid, metricaid, minimo, maximo from sense.umbral
+    select umbralid, minimo, maximo from sense.umbral
      where statusid = 1 order by umbralid limit 1`);
   if (!band) throw new Error('no thresholds');
   // A band narrowed to a third of its width: many more readings break it.
@@ -106,20 +77,22 @@ async function main(): Promise<void> {
     skipped: 'sin consola compilada (npm run build)',
   };
   try {
-    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
-    const login = await fetch(`${address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
+    const token = await signInAdmin(address);
+    // What any call costs here before its own work: /api/health over the same loopback HTTP, no
+    // database, no token. It says how much of the ratio is the transport, not the route.
+    const health = async () => {
+      const response = await fetch(`${address}/api/health`);
+      if (!response.ok) throw new Error(`/api/health: ${response.status}`);
+      await response.text();
+    };
+    const floor = (await compareTimings(health, health, { runs: RUNS, warmup: WARMUP })).measured;
 
     for (const days of [7, 30]) {
       const end = now;
       const start = new Date(end.getTime() - days * DAY_MS);
       const url = `/api/sense/umbral/${band.umbralid}/preview?minimo=${edited.minimo}&maximo=${edited.maximo}&days=${days}&endDate=${end.toISOString()}`;
-      const bare = bareStatement(band, edited, start, end);
+      // The route's own statement (one round trip: band and counts), bare.
+      const bare = previewStatement(band.umbralid, edited, { start, end });
       type Answer = { total: number; current: { readings: number; episodes: number }; edited: { readings: number; episodes: number } };
       let answer: Answer | null = null;
       const callHttp = async () => {
@@ -127,21 +100,11 @@ async function main(): Promise<void> {
         if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
         answer = (await response.json()) as Answer;
       };
-      const callSql = () => database.query(bare);
-      for (let run = 0; run < WARMUP; run += 1) {
-        await callHttp();
-        await callSql();
-      }
-      const httpTimes: number[] = [];
-      const sqlTimes: number[] = [];
       const loadBefore = load();
-      for (let run = 0; run < RUNS; run += 1) {
-        httpTimes.push(await timed(callHttp));
-        sqlTimes.push(await timed(callSql));
-      }
+      const comparison = await compareTimings(callHttp, () => database.query(bare), { runs: RUNS, warmup: WARMUP });
       const received = answer as Answer | null;
-      const http = stats(httpTimes);
-      const bareStats = stats(sqlTimes);
+      const http = comparison.measured;
+      const bareStats = comparison.reference;
       preview.push({
         days,
         readings: received?.total ?? 0,
@@ -149,7 +112,9 @@ async function main(): Promise<void> {
         edited: received?.edited,
         http,
         sql: bareStats,
-        ratio: Number((http.median / bareStats.median).toFixed(2)),
+        httpFloor: floor,
+        routeAboveFloorMs: Number((http.median - floor.median).toFixed(2)),
+        ratio: Number(comparison.ratio.toFixed(2)),
         load: { before: loadBefore, after: load() },
       });
     }
@@ -170,6 +135,7 @@ async function main(): Promise<void> {
       'SQL mediana ms': row.sql.median.toFixed(1),
       'SQL p95 ms': row.sql.p95.toFixed(1),
       'HTTP / SQL': row.ratio,
+      'suelo HTTP ms': row.httpFloor.median.toFixed(1),
       carga: row.load.after.join(' '),
     })),
   );

@@ -13,7 +13,7 @@ import { clientErrorHandler } from './security/client-error';
 import { registerSecurity } from './security/register-security';
 import { DEFAULT_LOGIN_RATE_LIMIT } from './security/rate-limit';
 import type { LoginRateLimit } from './security/rate-limit';
-import { loggerOptions } from './logger';
+import { AccessLogController, loggerOptions } from './logger';
 import type { LoggerOption } from './logger';
 import { healthRoutes } from './routes/health';
 import { senseRoutes } from './routes/sense';
@@ -85,6 +85,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
+    logController: new AccessLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy,
     frameworkErrors: frameworkErrorHandler,

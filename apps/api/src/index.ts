@@ -12,6 +12,7 @@ export { readingsStatement, readingsCountStatement, nodosConLocalizacionStatemen
 export type { ReadingWindow } from './sense/reading-queries';
 export { reportStatements, createReportQueries } from './routes/reports/report-queries';
 export type { ReportStatements, ReportQueries, KeysetBound } from './routes/reports/report-queries';
+export { previewStatement } from './routes/thresholds/threshold-queries';
 export { createIngestService } from './ingest/ingest-service';
 export type { IngestService, IngestReading, IngestResult, IngestCommit } from './ingest/ingest-service';
 export { startMqttSubscriber, uplinkTopic } from './ingest/mqtt-subscriber';

@@ -1,5 +1,6 @@
 import { sqlState } from '@camposense/db';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Never log credentials: headers that carry them, passwords and tokens wherever they appear. */
 export const REDACT_PATHS = [
@@ -97,4 +98,18 @@ export function loggerOptions(logger: LoggerOption | undefined): FastifyServerOp
     serializers: { err: (error: unknown) => safeErrorSerializer(error), req: requestSerializer },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * One line per request, when it is answered, with the request, status and time. Fastify's own
+ * controller writes two (on arrival and on answer): under load the log's writes were the largest
+ * cost after the network's in a profile of the API.
+ */
+export class AccessLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }

@@ -291,14 +291,14 @@ export async function thresholdRoutes(app: FastifyInstance, { database, now = ()
     async (request) => {
       const { minimo, maximo, days = UMBRAL_PREVIEW_DEFAULT_DAYS, endDate } = request.query;
       if (endDate !== undefined && !isIsoDate(endDate)) throw validationError([{ field: 'endDate', rule: 'format', limit: 'date-time' }]);
-      const band = await queries.band(request.params.id);
-      if (!band) throw notFound('No existe un umbral con ese id');
-      const edited = { minimo: minimo ?? band.minimo, maximo: maximo ?? band.maximo };
-      if (edited.minimo > edited.maximo) throw validationError([{ field: 'maximo', rule: 'minimum', limit: 'minimo' }]);
       const end = endDate === undefined ? now() : new Date(endDate);
       const start = new Date(end.getTime() - days * DAY_MS);
-      const counts = await queries.preview(band, edited, { start, end });
-      return { umbralid: band.umbralid, days, start: start.toISOString(), end: end.toISOString(), ...counts };
+      const counts = await queries.preview(request.params.id, { minimo, maximo }, { start, end });
+      if (!counts) throw notFound('No existe un umbral con ese id');
+      // Checked on the answer: one side edited against the other's stored value is only known once
+      // the band is read, in the same statement that counts.
+      if (counts.edited.minimo > counts.edited.maximo) throw validationError([{ field: 'maximo', rule: 'minimum', limit: 'minimo' }]);
+      return { days, start: start.toISOString(), end: end.toISOString(), ...counts };
     },
   );
 

@@ -3,7 +3,6 @@ import type { Database } from '@camposense/db';
 import { UMBRAL_AUDIT_FIELDS } from '@camposense/domain';
 import type {
   UmbralAuditAction,
-  UmbralBand,
   UmbralAuditChange,
   UmbralAuditEntry,
   UmbralPerfil,
@@ -15,8 +14,6 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { tableRef } from '../../sense/sql-names';
-
-export type { UmbralBand };
 
 export interface PreviewWindow {
   start: Date;
@@ -167,41 +164,52 @@ export function groupScope(rows: readonly ScopeRow[]): UmbralScopeResponse {
   return { ubicaciones, totals: { umbrales, sinUmbral } };
 }
 
+/** The edited band; a side left out keeps the threshold's own. */
+export interface EditedBand {
+  minimo?: number | undefined;
+  maximo?: number | undefined;
+}
+
 /**
- * How many readings of the threshold's place each band breaks in the window, and in how many
- * episodes: a reading opens an episode when it breaks the band and the reading before it (of the
- * same location, node, probe and metric, in the window) did not. One pass over the readings; the
- * first reading of the window opens an episode if it breaks, since what came before is not read.
+ * One statement for the whole preview: the threshold's band, and how many readings of its place
+ * each band breaks in the window, and in how many episodes. A reading opens an episode when it
+ * breaks the band and the reading before it (same location, node, probe and metric, in the window)
+ * did not. One pass over the readings; the first reading of the window opens an episode if it
+ * breaks, since what came before is not read. No row when the threshold does not exist. One round
+ * trip, not a band lookup and then a count: the preview is redrawn as the user types.
  */
-export function previewStatement(band: UmbralBand, edited: { minimo: number; maximo: number }, window: PreviewWindow): SQL {
+export function previewStatement(umbralId: number, edited: EditedBand, window: PreviewWindow): SQL {
   return sql`
-    with readings as (
+    with band as (
+      select umbralid, ubicacionid, nodoid, tipoid, metricaid, minimo, maximo,
+             coalesce(${edited.minimo ?? null}::double precision, minimo) as edited_minimo,
+             coalesce(${edited.maximo ?? null}::double precision, maximo) as edited_maximo
+        from ${tableRef('umbral')} where umbralid = ${umbralId}
+    ), readings as (
       select m.fecha,
-             (m.medicion < ${band.minimo} or m.medicion > ${band.maximo}) as current_breaks,
-             (m.medicion < ${edited.minimo} or m.medicion > ${edited.maximo}) as edited_breaks
-        from ${tableRef('medicion')} m
-       where m.nodoid = ${band.nodoid} and m.metricaid = ${band.metricaid}
-         and m.tipoid = ${band.tipoid} and m.ubicacionid = ${band.ubicacionid}
-         and m.fecha >= ${window.start.toISOString()}::timestamptz
+             (m.medicion < b.minimo or m.medicion > b.maximo) as current_breaks,
+             (m.medicion < b.edited_minimo or m.medicion > b.edited_maximo) as edited_breaks
+        from band b
+        join ${tableRef('medicion')} m
+          on m.nodoid = b.nodoid and m.metricaid = b.metricaid
+         and m.tipoid = b.tipoid and m.ubicacionid = b.ubicacionid
+       where m.fecha >= ${window.start.toISOString()}::timestamptz
          and m.fecha < ${window.end.toISOString()}::timestamptz
     ), runs as (
       select current_breaks, edited_breaks,
              lag(current_breaks, 1, false) over (order by fecha) as current_before,
              lag(edited_breaks, 1, false) over (order by fecha) as edited_before
         from readings
+    ), counts as (
+      select count(*)::int as total,
+             count(*) filter (where current_breaks)::int as current_readings,
+             count(*) filter (where current_breaks and not current_before)::int as current_episodes,
+             count(*) filter (where edited_breaks)::int as edited_readings,
+             count(*) filter (where edited_breaks and not edited_before)::int as edited_episodes
+        from runs
     )
-    select count(*)::int as total,
-           count(*) filter (where current_breaks)::int as current_readings,
-           count(*) filter (where current_breaks and not current_before)::int as current_episodes,
-           count(*) filter (where edited_breaks)::int as edited_readings,
-           count(*) filter (where edited_breaks and not edited_before)::int as edited_episodes
-      from runs`;
-}
-
-export function bandStatement(umbralId: number): SQL {
-  return sql`
-    select umbralid, ubicacionid, nodoid, tipoid, metricaid, minimo, maximo
-      from ${tableRef('umbral')} where umbralid = ${umbralId}`;
+    select b.umbralid, b.minimo, b.maximo, b.edited_minimo, b.edited_maximo, c.*
+      from band b cross join counts c`;
 }
 
 const auditColumns = sql`
@@ -284,6 +292,11 @@ function toAuditEntry(row: AuditRow): UmbralAuditEntry {
 }
 
 interface PreviewRow {
+  umbralid: number;
+  minimo: number;
+  maximo: number;
+  edited_minimo: number;
+  edited_maximo: number;
   total: number;
   current_readings: number;
   current_episodes: number;
@@ -292,6 +305,7 @@ interface PreviewRow {
 }
 
 export interface PreviewCounts {
+  umbralid: number;
   total: number;
   current: UmbralPreviewCount;
   edited: UmbralPreviewCount;
@@ -299,8 +313,8 @@ export interface PreviewCounts {
 
 export interface ThresholdQueries {
   scope(filters: UmbralScopeFilters): Promise<UmbralScopeResponse>;
-  band(umbralId: number): Promise<UmbralBand | undefined>;
-  preview(band: UmbralBand, edited: { minimo: number; maximo: number }, window: PreviewWindow): Promise<PreviewCounts>;
+  /** The preview of a threshold's band against an edited one; undefined when the threshold does not exist. */
+  preview(umbralId: number, edited: EditedBand, window: PreviewWindow): Promise<PreviewCounts | undefined>;
   history(umbralId: number, limit: number): Promise<UmbralAuditEntry[]>;
   recentChanges(filters: UmbralScopeFilters, limit: number): Promise<UmbralAuditEntry[]>;
   /** Replaces the profiles told, in one transaction; undefined when the threshold does not exist. */
@@ -313,16 +327,14 @@ export function createThresholdQueries(database: Database): ThresholdQueries {
       return groupScope(await database.query<ScopeRow>(scopeStatement(filters)));
     },
 
-    async band(umbralId) {
-      return (await database.query<UmbralBand>(bandStatement(umbralId)))[0];
-    },
-
-    async preview(band, edited, window) {
-      const [row] = await database.query<PreviewRow>(previewStatement(band, edited, window));
+    async preview(umbralId, edited, window) {
+      const [row] = await database.query<PreviewRow>(previewStatement(umbralId, edited, window));
+      if (!row) return undefined;
       return {
-        total: row?.total ?? 0,
-        current: { minimo: band.minimo, maximo: band.maximo, readings: row?.current_readings ?? 0, episodes: row?.current_episodes ?? 0 },
-        edited: { ...edited, readings: row?.edited_readings ?? 0, episodes: row?.edited_episodes ?? 0 },
+        umbralid: row.umbralid,
+        total: row.total,
+        current: { minimo: row.minimo, maximo: row.maximo, readings: row.current_readings, episodes: row.current_episodes },
+        edited: { minimo: row.edited_minimo, maximo: row.edited_maximo, readings: row.edited_readings, episodes: row.edited_episodes },
       };
     },
 

@@ -168,6 +168,10 @@ describe.each(testDrivers())('the thresholds tab API on $kind', (driver) => {
       const inverted = await context.get(`/api/sense/umbral/${place.umbralid}/preview?minimo=30&maximo=20`);
       expect(inverted.statusCode).toBe(400);
       expect(errorOf(inverted).details).toEqual([{ field: 'maximo', rule: 'minimum', limit: 'minimo' }]);
+      // One side only, beyond the stored other side: the band read in the same statement refuses it.
+      const aboveStoredMaximum = await context.get(`/api/sense/umbral/${place.umbralid}/preview?minimo=${place.maximo + 1}`);
+      expect(aboveStoredMaximum.statusCode).toBe(400);
+      expect(errorOf(aboveStoredMaximum).details).toEqual([{ field: 'maximo', rule: 'minimum', limit: 'minimo' }]);
       const unknown = await context.get('/api/sense/umbral/999999/preview');
       expect(unknown.statusCode).toBe(404);
       expect(errorOf(unknown).code).toBe('NOT_FOUND');
