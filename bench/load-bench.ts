@@ -8,6 +8,7 @@
  *
  *   npm run bench:load                      (script: "bench:load": "tsx bench/load-bench.ts")
  *   BENCH_DATABASE_URL=postgres://…/db  BENCH_CLIENTS=200  BENCH_SECONDS=60  BENCH_DAYS=30
+ *   BENCH_CPU_PROFILE=dir   the API writes a V8 CPU profile (.cpuprofile) of the run into dir
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -212,6 +213,7 @@ async function conduct(): Promise<void> {
   const clients = Number(process.env['BENCH_CLIENTS'] ?? 200);
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 60);
   const days = Number(process.env['BENCH_DAYS'] ?? 30);
+  const profileDir = process.env['BENCH_CPU_PROFILE'];
 
   const ubicacionIds = await prepare(databaseUrl, days);
   const server = await spawnServer(
@@ -223,7 +225,7 @@ async function conduct(): Promise<void> {
       LOGIN_LIMIT_PER_EMAIL: String(clients * 10),
     },
     // The API logs every request at info, as in production; the bench only keeps its errors.
-    { output: 'stderr' },
+    { output: 'stderr', nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
   );
   const { child: api, baseUrl } = server;
   const stopApi = () => {
@@ -293,7 +295,8 @@ async function conduct(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    stopApi();
+    // Waits for the API to exit: it writes its CPU profile, when asked, on the way out.
+    await server.stop();
   }
 }
 

@@ -32,6 +32,17 @@ describe.each(testDrivers())('database on $kind', ({ kind, open }) => {
     expect(await schemaStatus(database)).toEqual({ available: true });
   });
 
+  it('answers a prepared statement exactly as the plain one, call after call, with new parameters', async () => {
+    const statement = (limit: number) =>
+      sql`select n::bigint as n, timestamptz '2026-11-01 12:00:00.5+00' + n * interval '1 hour' as fecha, 'fila ' || n as texto
+            from generate_series(1, 5) n order by n limit ${limit}`;
+    const plain = await database.query(statement(5));
+    expect(plain).toHaveLength(5);
+    expect(await database.query(statement(5), { prepare: 'test-usuarios' })).toEqual(plain);
+    // The second call reuses the connection's prepared statement with another parameter.
+    expect(await database.query(statement(1), { prepare: 'test-usuarios' })).toEqual(plain.slice(0, 1));
+  });
+
   it('seeds demo users only on a new embedded database', async () => {
     const rows = await appDb(database).select({ login: usuario.login }).from(usuario);
     if (kind === 'pglite') {

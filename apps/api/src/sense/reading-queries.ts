@@ -51,23 +51,36 @@ function windowConditions(window: ReadingWindow): SQL {
  * work. Dates are ISO 8601 in UTC, as every other answer. `limit` null means all.
  */
 export function readingsStatement(window: ReadingWindow, limit: number | null): SQL {
-  // The entity is known when the caller asked for one; otherwise it comes through the node's
-  // place (localizacion), preferring an active placement.
-  const entidad =
-    window.entidadId !== undefined
-      ? sql`${window.entidadId}::int`
-      : sql`(select l.entidadid from ${localizacion} l
-              where l.nodoid = m.nodoid and l.ubicacionid = m.ubicacionid
-              order by l.statusid desc, l.entidadid limit 1)`;
+  // The readings are cut first, from medicion alone; only the page is joined to its metric and
+  // entity, the entity from one small derived table rather than a subquery per reading (a fifth
+  // of the call's time for a 1,000-reading chart on PostgreSQL).
   return sql`
     select coalesce(json_agg(r order by r.fecha desc, r.medicionid desc), '[]')::text as body
-      from (select m.medicionid, to_char(m.fecha at time zone 'UTC', ${ISO_UTC_FORMAT}) as fecha, m.medicion,
-                   m.metricaid, me.metrica, me.unidad, m.nodoid, m.tipoid, m.ubicacionid, ${entidad} as entidadid
-              from ${medicion} m
-              join ${metrica} me on me.metricaid = m.metricaid
-             where ${windowConditions(window)}
-             order by m.fecha desc, m.medicionid desc
-             ${limit === null ? sql`` : sql`limit ${limit}`}) r`;
+      from (select p.medicionid, to_char(p.fecha at time zone 'UTC', ${ISO_UTC_FORMAT}) as fecha, p.medicion,
+                   p.metricaid, me.metrica, me.unidad, p.nodoid, p.tipoid, p.ubicacionid, ${entidadOf(window)} as entidadid
+              from (select m.medicionid, m.fecha, m.medicion, m.metricaid, m.nodoid, m.tipoid, m.ubicacionid
+                      from ${medicion} m
+                     where ${windowConditions(window)}
+                     order by m.fecha desc, m.medicionid desc
+                     ${limit === null ? sql`` : sql`limit ${limit}`}) p
+              join ${metrica} me on me.metricaid = p.metricaid
+              ${entidadJoin(window)}) r`;
+}
+
+/**
+ * The entity of each reading of `p`: the one asked for, or the one of its node's place (an active
+ * placement first), from one small derived table joined by (node, place).
+ */
+function entidadOf(window: ReadingWindow): SQL {
+  return window.entidadId !== undefined ? sql`${window.entidadId}::int` : sql`le.entidadid`;
+}
+
+function entidadJoin(window: ReadingWindow): SQL {
+  if (window.entidadId !== undefined) return sql``;
+  return sql`left join (select distinct on (l.nodoid, l.ubicacionid) l.nodoid, l.ubicacionid, l.entidadid
+                          from ${localizacion} l
+                         order by l.nodoid, l.ubicacionid, l.statusid desc, l.entidadid) le
+               on le.nodoid = p.nodoid and le.ubicacionid = p.ubicacionid`;
 }
 
 /** Where a batch of readings ended: its last (oldest) reading's time, as text (microseconds kept), and id. */
@@ -82,16 +95,6 @@ export interface ReadingCursor {
  * database and the cursor of its last row.
  */
 export function readingsBatchStatement(window: ReadingWindow, cursor: ReadingCursor | null, size: number): SQL {
-  // The entity of each (node, place) comes from one small derived table joined to the batch's
-  // rows, not a subquery per reading (that was three quarters of a batch's time on PGlite).
-  const entidad = window.entidadId !== undefined ? sql`${window.entidadId}::int` : sql`le.entidadid`;
-  const entidadJoin =
-    window.entidadId !== undefined
-      ? sql``
-      : sql`left join (select distinct on (l.nodoid, l.ubicacionid) l.nodoid, l.ubicacionid, l.entidadid
-                         from ${localizacion} l
-                        order by l.nodoid, l.ubicacionid, l.statusid desc, l.entidadid) le
-               on le.nodoid = p.nodoid and le.ubicacionid = p.ubicacionid`;
   // The plain `fecha <=` lets the planner start the index scan at the cursor; the row comparison
   // settles readings of the same instant.
   const after = cursor
@@ -112,10 +115,10 @@ export function readingsBatchStatement(window: ReadingWindow, cursor: ReadingCur
        order by newest.fecha desc, newest.medicionid desc
        limit ${size}),
     full_page as (
-      select p.*, me.metrica, me.unidad, ${entidad} as entidadid
+      select p.*, me.metrica, me.unidad, ${entidadOf(window)} as entidadid
         from page p
         join ${metrica} me on me.metricaid = p.metricaid
-        ${entidadJoin})
+        ${entidadJoin(window)})
     select coalesce((select string_agg(json_build_object(
                'medicionid', f.medicionid, 'fecha', to_char(f.fecha at time zone 'UTC', ${ISO_UTC_FORMAT}),
                'medicion', f.medicion, 'metricaid', f.metricaid, 'metrica', f.metrica, 'unidad', f.unidad,
@@ -199,7 +202,9 @@ export function createReadingQueries(database: Database): ReadingQueries {
       return rows[0]?.count ?? 0;
     },
     async nodosConLocalizacion(limit) {
-      const rows = await database.query<NodoConLocalizacion & TableRow>(nodosConLocalizacionStatement(limit));
+      // Prepared: planning its lateral joins cost as much as running them (1.7 of 4.2 ms), and its
+      // only parameter, the limit, does not change the plan.
+      const rows = await database.query<NodoConLocalizacion & TableRow>(nodosConLocalizacionStatement(limit), { prepare: 'nodos-con-localizacion' });
       for (const row of rows) normaliseTimestamps(row.ultimasMediciones as unknown as TableRow[], ['fecha']);
       return normaliseTimestamps(rows, ['ultimaFecha']);
     },

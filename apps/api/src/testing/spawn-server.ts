@@ -35,6 +35,8 @@ export interface SpawnOptions {
    * long run must not hold in memory). @default 'capture'
    */
   output?: 'capture' | 'stderr';
+  /** Options for Node itself, before the script (`--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: readonly string[];
 }
 
 /**
@@ -44,12 +46,12 @@ export interface SpawnOptions {
  */
 export async function spawnServer(
   env: NodeJS.ProcessEnv,
-  { script = 'apps/api/src/main.ts', output: mode = 'capture' }: SpawnOptions = {},
+  { script = 'apps/api/src/main.ts', output: mode = 'capture', nodeArgs = [] }: SpawnOptions = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: mode === 'capture' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
