@@ -22,6 +22,27 @@ const SQLSTATE_ERRORS = {
 
 type MappedState = keyof typeof SQLSTATE_ERRORS;
 
+/**
+ * Rules the database keeps in triggers (migration 0011), each a check violation with a name of its
+ * own: the answer names the rule, so a form can say why, and says it in its message.
+ */
+const NAMED_CHECKS: Readonly<Record<string, { rule: string; message: string }>> = {
+  perfil_jefe_cycle: { rule: 'cycle', message: 'Un perfil no puede estar en su propia cadena de jefes' },
+  usuario_last_admin: { rule: 'lastAdmin', message: 'La consola necesita al menos un administrador activo' },
+  usuario_self_deactivate: { rule: 'selfDeactivate', message: 'Nadie puede desactivar ni borrar su propia cuenta' },
+};
+
+/** The constraint the driver names, through wrapping errors (drizzle's cause chain). */
+function constraintName(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { constraint } = current as { constraint?: unknown };
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function isMapped(state: string | undefined): state is MappedState {
   return state !== undefined && Object.hasOwn(SQLSTATE_ERRORS, state);
 }
@@ -49,5 +70,7 @@ export function mapDatabaseError(error: unknown): ApiError | undefined {
   const state = sqlState(error);
   if (!isMapped(state)) return undefined;
   const { status, code, rule } = SQLSTATE_ERRORS[state];
+  const named = state === '23514' ? NAMED_CHECKS[constraintName(error) ?? ''] : undefined;
+  if (named) return new ApiError(status, code, named.message, detailFields(error, named.rule));
   return new ApiError(status, code, ERROR_MESSAGES[code], detailFields(error, rule));
 }

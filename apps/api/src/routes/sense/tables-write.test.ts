@@ -187,6 +187,45 @@ describe.each(testDrivers())('writes through /api/sense/{table} on $kind', (driv
       expect(errorOf(update).details).toEqual([{ field: 'password', rule: 'weakPassword' }]);
     });
 
+    it('keeps an active admin and refuses the signed-in user deactivating or deleting their own account', async () => {
+      const self = `/api/sense/usuario/${context.adminId}`;
+      const refused = async (method: 'PUT' | 'DELETE', url: string, body: object | undefined, rule: string, field: string) => {
+        const response = await context.send(method, url, body);
+        expect(response.statusCode, response.body).toBe(409);
+        expect(errorOf(response)).toEqual({ code: 'CONSTRAINT', message: expect.any(String), details: [{ field, rule }] });
+      };
+      await refused('PUT', self, { statusid: 0 }, 'selfDeactivate', 'statusid');
+      await refused('DELETE', self, undefined, 'selfDeactivate', 'statusid');
+      // The demo's only admin: giving up the role would leave the console without one.
+      const [admins] = await context.query<{ count: number }>(sql`select count(*)::int as count from sense.usuario where rol = 'admin' and statusid = 1`);
+      expect(admins!.count).toBe(1);
+      await refused('PUT', self, { rol: 'user' }, 'lastAdmin', 'rol');
+
+      // With a second admin, either may go, but not both.
+      const other = await created('usuario', { login: 'segunda.admin@camposense.dev', password: 'una clave muy larga', rol: 'admin' });
+      const otherUrl = `/api/sense/usuario/${other['usuarioid'] as number}`;
+      expect((await context.send('PUT', otherUrl, { statusid: 0 })).statusCode).toBe(200);
+      await refused('PUT', self, { rol: 'user' }, 'lastAdmin', 'rol');
+      expect((await context.send('PUT', otherUrl, { statusid: 1 })).statusCode).toBe(200);
+      expect((await context.send('DELETE', otherUrl)).statusCode).toBe(204);
+      const [stored] = await context.query<{ rol: string; statusid: number }>(sql`select rol, statusid from sense.usuario where usuarioid = ${context.adminId}`);
+      expect(stored).toEqual({ rol: 'admin', statusid: 1 });
+    });
+
+    it('lets two admins demoting each other at once leave one admin, never none', async () => {
+      const second = await created('usuario', { login: 'admin.dos@camposense.dev', password: 'una clave muy larga', rol: 'admin' });
+      const third = await created('usuario', { login: 'admin.tres@camposense.dev', password: 'una clave muy larga', rol: 'admin' });
+      // Only the demo admin and these two: demote all three at once, through the database.
+      const ids = [context.adminId, second['usuarioid'] as number, third['usuarioid'] as number];
+      const outcomes = await Promise.allSettled(ids.map((id) => context.database.query(sql`update sense.usuario set rol = 'user' where usuarioid = ${id}`)));
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
+      const [left] = await context.query<{ count: number }>(sql`select count(*)::int as count from sense.usuario where rol = 'admin' and statusid = 1`);
+      expect(left!.count).toBe(1);
+      // Back as it was for the other tests: the demo admin is the admin.
+      await context.database.query(sql`update sense.usuario set rol = 'admin' where usuarioid = ${context.adminId}`);
+      await context.database.query(sql`delete from sense.usuario where usuarioid in (${ids[1]}, ${ids[2]})`);
+    });
+
     it('requires a password, and refuses password_hash and a malformed login', async () => {
       const response = await context.send('POST', '/api/sense/usuario', { login: 'sin-arroba', password_hash: 'x' });
       expect(errorOf(response).details).toEqual(
@@ -199,6 +238,28 @@ describe.each(testDrivers())('writes through /api/sense/{table} on $kind', (driv
     });
   });
 
+
+  describe('perfil', () => {
+    it('refuses a boss chain that loops back, directly or through others, and keeps the chain as it was', async () => {
+      const top = await created('perfil', { perfil: 'Gerencia prueba', perfilabrev: 'GERP', nivel: 0 });
+      const middle = await created('perfil', { perfil: 'Jefatura prueba', perfilabrev: 'JEFP', nivel: 1, jefeid: top['perfilid'] });
+      const bottom = await created('perfil', { perfil: 'Supervisión prueba', perfilabrev: 'SUPP', nivel: 2, jefeid: middle['perfilid'] });
+      const loop = await context.send('PUT', `/api/sense/perfil/${top['perfilid'] as number}`, { jefeid: bottom['perfilid'] });
+      expect(loop.statusCode).toBe(409);
+      expect(errorOf(loop)).toEqual({
+        code: 'CONSTRAINT',
+        message: 'Un perfil no puede estar en su propia cadena de jefes',
+        details: [{ field: 'jefeid', rule: 'cycle' }],
+      });
+      const [stored] = await context.query<{ jefeid: number | null }>(sql`select jefeid from sense.perfil where perfilid = ${top['perfilid'] as number}`);
+      expect(stored!.jefeid).toBeNull();
+      const self = await context.send('PUT', `/api/sense/perfil/${middle['perfilid'] as number}`, { jefeid: middle['perfilid'] });
+      expect(self.statusCode).toBe(409);
+      expect(errorOf(self).details).toEqual([{ field: 'jefeid', rule: 'cycle' }]);
+      // A chain that does not loop is fine: the bottom reports straight to the top.
+      expect((await context.send('PUT', `/api/sense/perfil/${bottom['perfilid'] as number}`, { jefeid: top['perfilid'] })).statusCode).toBe(200);
+    });
+  });
   describe('PUT /{table}/{id}', () => {
     it('answers 200 and the updated row, recording who and when', async () => {
       const row = await created('entidad', { entidad: 'Maracuyá de prueba', entidadabrev: 'MAR' });
