@@ -8,6 +8,7 @@ import { createTableQueries } from '../../sense/table-queries';
 import { createTableWrites } from '../../sense/table-writes';
 import { registerListRoutes } from './lists';
 import { registerReadingRoutes } from './readings';
+import { registerReplicateRoutes } from './replicate';
 import { registerTableRoutes } from './tables';
 
 export interface SenseDataRoutesOptions {
@@ -27,5 +28,6 @@ export async function senseDataRoutes(app: FastifyInstance, { database }: SenseD
   registerListRoutes(app, queries);
   registerReadingRoutes(app, createReadingQueries(database), heavyReads);
   const writes = createTableWrites(database, catalogue, { onUserChanged: (id) => app.accountStatus.invalidate(id) });
+  registerReplicateRoutes(app, database);
   registerTableRoutes(app, { catalogue, queries, writes, bulk: createBulkCreate(database, catalogue), database, heavyReads });
 }

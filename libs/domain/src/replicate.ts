@@ -1,0 +1,28 @@
+/** The bodies and answers of POST /api/sense/sensor/replicate and /metricasensor/replicate (issue 13). */
+
+export interface SensorPair {
+  nodoid: number;
+  tipoid: number;
+}
+
+export interface MetricaSensorTriple extends SensorPair {
+  metricaid: number;
+}
+
+export interface ReplicateResult<Row> {
+  /** The rows written, in key order. */
+  created: Row[];
+  /** The rows that already existed: left as they were, not errors. */
+  skipped: Row[];
+}
+
+export interface SensorReplicateRequest {
+  nodoids: number[];
+  tipoids: number[];
+}
+
+export interface MetricaSensorReplicateRequest {
+  nodoids: number[];
+  tipoid: number;
+  metricaids: number[];
+}
