@@ -23,17 +23,12 @@ const PENDING = new Map([
 
 /**
  * Components whose states another story file of their folder shows: the two sidebars, drawn
- * together in sidebars.stories.tsx, and two parameters parts. Keep it short: a part gets its own
- * stories file when it is reused or its states grow.
+ * together in sidebars.stories.tsx. Keep it short: a part gets its own stories file when it is
+ * reused or its states grow.
  */
 const SHOWN_TOGETHER = new Map([
   ['libs/ui/src/sidebar/main-sidebar.tsx', 'sidebars.stories.tsx'],
   ['libs/ui/src/sidebar/aux-sidebar.tsx', 'sidebars.stories.tsx'],
-  // The parameters tab's parts, shown by its screens' stories (issue 12's area: their own stories
-  // are still to write). The status view's row actions (Admin, Deactivated, DeleteConfirm,
-  // DeleteReferenced) and the generated form of the insert and update views.
-  ['libs/feature-parameters/src/status-view/row-actions.tsx', 'status-view.stories.tsx'],
-  ['libs/feature-parameters/src/record-editor/record-editor.tsx', 'insert-view.stories.tsx'],
 ]);
 
 const ENTRY_POINTS = new Set(['apps/console/src/main.tsx']);

@@ -2,7 +2,8 @@ import type { UmbralScopeResponse } from '@camposense/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, newPage, OPERATOR_EMAIL, signIn } from './support/session';
+import { adminApi } from './support/admin-api';
+import { ADMIN_EMAIL, newPage, OPERATOR_EMAIL, signIn } from './support/session';
 
 interface Gap {
   pais: string;
@@ -16,19 +17,6 @@ interface Gap {
   tipoid: number;
   /** Every band of the gap's farm as it was before the journey, to put back afterwards. */
   bands: Map<number, { minimo: number; maximo: number }>;
-}
-
-type ApiCall = <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<T>;
-
-async function adminApi(page: Page): Promise<ApiCall> {
-  const login = await page.request.post(`${baseUrl()}/api/auth/login`, { data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD } });
-  const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
-  const headers = { authorization: `Bearer ${token}` };
-  return async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
-    const response = await page.request.fetch(`${baseUrl()}/api/sense${path}`, { method, headers, data });
-    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
 }
 
 const thresholdsOf = (scope: UmbralScopeResponse, fundoid?: number) =>

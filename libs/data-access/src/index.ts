@@ -60,14 +60,14 @@ export {
   useReferenceRows,
   useReferenceLabels,
   useLabelSearch,
-  useReferenceTables,
+  useCascadeAncestors,
   useTableRowMutations,
   useVersionedRow,
   downloadTableCsv,
   rowKeyValues,
   REFERENCE_ROW_LIMIT,
 } from './table-rows/table-rows';
-export type { TableMeta, VersionedRow } from './table-rows/table-rows';
+export type { AncestorStart, TableMeta, VersionedRow } from './table-rows/table-rows';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';

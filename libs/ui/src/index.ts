@@ -80,6 +80,6 @@ export type { ConfirmDialogProps } from './confirm-dialog';
 export { QueryState } from './query-state';
 export type { QueryStateProps } from './query-state';
 export { RecordForm } from './record-form';
-export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProps, RecordFormValues } from './record-form';
+export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProps, RecordFormValues, RecordSelectControl } from './record-form';
 export { parseCsv, parseCsvFile } from './csv';
 export type { ParsedCsv } from './csv';

@@ -61,17 +61,35 @@ export function useLabelSearch(table: TableName | null, params: LabelParams) {
   return useSWR<LabelPage>(table ? tableRowKeys.labels(table, params) : null, apiFetcher, { keepPreviousData: true });
 }
 
+/** A referenced row whose place in the location hierarchy a form needs (a threshold's location). */
+export interface AncestorStart {
+  table: TableName;
+  id: number;
+}
+
 /**
- * Every row of several reference tables at once (a form's selects): one request per table, one
- * answer keyed by table. The key starts with each table's list path, so the writes of
- * `useTableRowMutations` revalidate it. No tables: no request.
+ * The ids above each given row in the location hierarchy, by table (a location → its farm,
+ * company and country), read row by row up the registry's parents: what an edit form's cascading
+ * selects start from. One answer per start, in order; no starts: no request.
  */
-export function useReferenceTables(tables: readonly TableName[]) {
-  const paths = [...new Set(tables)].sort().map((table) => tableRowKeys.list(table, REFERENCE_ROW_LIMIT));
-  return useSWR<Partial<Record<TableName, TableRow[]>>>(paths.length > 0 ? paths : null, async (keys: string[]) => {
-    const answers = await Promise.all(keys.map((key) => apiFetcher<TableRow[]>(key)));
-    return Object.fromEntries([...new Set(tables)].sort().map((table, index) => [table, answers[index]]));
-  });
+export function useCascadeAncestors(starts: readonly AncestorStart[]) {
+  const key = starts.length > 0 ? ['ancestors', ...starts.map((start) => tableRowKeys.row(start.table, start.id))] : null;
+  return useSWR<Partial<Record<TableName, number>>[]>(key, () =>
+    Promise.all(
+      starts.map(async (start) => {
+        const found: Partial<Record<TableName, number>> = {};
+        let table = start.table;
+        let id = start.id;
+        for (let parent = tableDefinition(table).parent; parent; parent = tableDefinition(table).parent) {
+          const row = await apiFetcher<TableRow>(tableRowKeys.row(table, id));
+          id = Number(row[parent.column]);
+          table = parent.table;
+          found[table] = id;
+        }
+        return found;
+      }),
+    ),
+  );
 }
 
 /** A row's key as the API takes it: the single id, or the composite key's columns. */

@@ -1,16 +1,9 @@
 import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
 import type { BulkCreateError } from '@camposense/domain';
-import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { MassiveView } from './massive-view';
-
-const withShell: Decorator = (Story) => (
-  <UnsavedChangesProvider>
-    <Story />
-    <Toaster />
-  </UnsavedChangesProvider>
-);
+import { withParametersApi, withParametersShell } from '../testing/story-shell';
 
 /** Rows naming a node that does not exist are refused, as the API does with an unknown label. */
 const unknownNode = (rows: Record<string, unknown>[]): BulkCreateError[] =>
@@ -26,12 +19,8 @@ const meta = {
   title: 'Parameters/MassiveView',
   component: MassiveView,
   args: { table: 'sensor' },
-  decorators: [withShell],
-  beforeEach: ({ msw }) => {
-    msw.use(...tableHandlers.loaded(), ...tableWriteHandlers.bulk(unknownNode));
-    dismissAllToasts();
-    return () => dismissAllToasts();
-  },
+  decorators: [withParametersShell],
+  beforeEach: withParametersApi(...tableWriteHandlers.bulk(unknownNode)),
 } satisfies Meta<typeof MassiveView>;
 
 export default meta;
@@ -60,11 +49,11 @@ export const Error: Story = {
   },
 };
 
-/** One blank row in the grid, the columns the catalogue names; nothing to save yet. */
+/** One blank row in the grid, the columns the catalogue names, counted as one row none of which has data yet. */
 export const Empty: Story = {
   play: async () => {
     await grid();
-    await expect(screen.getByText('0 filas')).toBeVisible();
+    await expect(screen.getByText('1 fila · 0 con datos')).toBeVisible();
     await expect(screen.getByRole('button', { name: 'GUARDAR TODO' })).toBeDisabled();
   },
 };
@@ -73,7 +62,7 @@ export const EmptyEnglish: Story = {
   globals: { language: 'en' },
   play: async () => {
     await grid();
-    await expect(screen.getByText('0 rows')).toBeVisible();
+    await expect(screen.getByText('1 row · 0 with data')).toBeVisible();
   },
 };
 
@@ -116,7 +105,7 @@ export const Created: Story = {
     await expect(await screen.findByText('Todas las filas son válidas')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'GUARDAR TODO' }));
     await waitFor(() => expect(screen.getByText('Se crearon 2 registros en Sensor')).toBeVisible());
-    await waitFor(() => expect(screen.getByText('0 filas')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('1 fila · 0 con datos')).toBeVisible());
   },
 };
 

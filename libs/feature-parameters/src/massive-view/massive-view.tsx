@@ -195,7 +195,8 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
         </Alert.Root>
       ))}
       <Text fontSize="sm" color="fg.muted" role="status">
-        {t('parameters.massive.rows', { count: sent.length })}
+        {t('parameters.massive.rows', { count: rows.length })}
+        {sent.length < rows.length ? ` · ${t('parameters.massive.rowsFilled', { filled: sent.length })}` : ''}
       </Text>
       <Box overflowX="auto" borderWidth="1px" borderRadius="md">
         <Table.Root size="sm" aria-label={t('parameters.massive.gridLabel', { table: tableName })}>

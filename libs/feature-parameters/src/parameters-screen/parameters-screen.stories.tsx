@@ -24,3 +24,12 @@ export const Insert: Story = { args: { table: 'empresa', operation: 'insert' } }
 /** A `user` asked for a write operation anyway (by URL): a clear read-only message. */
 export const ReadOnlyRole: Story = { args: { table: 'empresa', operation: 'insert', canWrite: false } };
 export const ReadOnlyRoleEnglish: Story = { ...ReadOnlyRole, globals: { language: 'en' } };
+/** A `user` on a table's massive import (by URL): nothing to fill in, the same read-only message. */
+export const ReadOnlyRoleMassive: Story = {
+  args: { table: 'umbral', operation: 'massive', canWrite: false },
+  play: async () => {
+    await expect(await screen.findByText('Solo lectura')).toBeVisible();
+    await expect(screen.queryByRole('table', { name: /^Filas para crear en/ })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'GUARDAR TODO' })).toBeNull();
+  },
+};

@@ -1,17 +1,11 @@
 import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
 import { Button } from '@chakra-ui/react';
-import { dismissAllToasts, Toaster, UnsavedChangesProvider, useUnsavedChanges } from '@camposense/ui';
+import { useUnsavedChanges } from '@camposense/ui';
 import { useState } from 'react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { InsertView } from './insert-view';
-
-const withShell: Decorator = (Story) => (
-  <UnsavedChangesProvider>
-    <Story />
-    <Toaster />
-  </UnsavedChangesProvider>
-);
+import { withParametersApi, withParametersShell } from '../testing/story-shell';
 
 /** The shell's switch to the status sub-tab, which asks first when the form holds unsaved data. */
 function SwitchToStatus() {
@@ -37,12 +31,8 @@ const meta = {
   title: 'Parameters/InsertView',
   component: InsertView,
   args: { table: 'pais' },
-  decorators: [withShell],
-  beforeEach: ({ msw }) => {
-    msw.use(...tableHandlers.loaded(), ...tableWriteHandlers.succeeding());
-    dismissAllToasts();
-    return () => dismissAllToasts();
-  },
+  decorators: [withParametersShell],
+  beforeEach: withParametersApi(),
 } satisfies Meta<typeof InsertView>;
 
 export default meta;

@@ -1,15 +1,16 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { rowKeyValues, useReferenceTables, useTableRowMutations } from '@camposense/data-access';
-import type { TableMeta } from '@camposense/data-access';
+import { rowKeyValues, useCascadeAncestors, useTableRowMutations } from '@camposense/data-access';
+import type { AncestorStart, TableMeta } from '@camposense/data-access';
 import { tableDefinition } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { ErrorBox, RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
-import type { RecordFieldKind, RecordFormField, RecordFormValues, SearchableSelectOption } from '@camposense/ui';
+import { ErrorBox, LoadingState, RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import type { RecordFieldKind, RecordFormField, RecordFormValues } from '@camposense/ui';
 import { RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { checkValue, emptyValues, formFields, hasChanges, hasIdentifyingValue, requestBody, rowValues } from '../form-model/form-model';
 import type { FormFieldModel, FormMode, FormValues } from '../form-model/form-model';
+import { ReferenceSelect } from './reference-select';
 import { describeSaveError, problemText } from './save-error';
 import type { SaveErrorView } from './save-error';
 
@@ -29,21 +30,10 @@ export interface RecordEditorProps {
 /** The name of a cascade select: the ancestor `table` of the reference field `field`. Never sent. */
 const cascadeName = (field: string, table: TableName) => `cascade:${field}:${table}`;
 
-/** A reference row's name (the registry's label columns), or its id when it has none. */
-function rowLabel(table: TableName, row: TableRow): string {
-  const definition = tableDefinition(table);
-  const label = definition.labelColumns
-    .map((column) => row[column])
-    .filter((value) => value !== null && value !== undefined && value !== '')
-    .join(' ');
-  return label || `#${String(row[definition.key[0]!])}`;
-}
-
-function optionsOf(table: TableName, rows: readonly TableRow[] | undefined, parent?: { column: string; id: unknown }): SearchableSelectOption[] {
-  const key = tableDefinition(table).key[0]!;
-  return (rows ?? [])
-    .filter((row) => !parent || parent.id === null || parent.id === undefined || Number(row[parent.column]) === parent.id)
-    .map((row) => ({ value: Number(row[key]), label: rowLabel(table, row) }));
+/** The parent filter of a cascade's select: the rows under the choice above it, or every row while none is made. */
+function parentFilter(table: TableName, parentId: FormValues[string] | undefined): Record<string, number> | undefined {
+  const column = tableDefinition(table).parent?.column;
+  return column && typeof parentId === 'number' ? { [column]: parentId } : undefined;
 }
 
 const KIND: Partial<Record<FormFieldModel['input'], RecordFieldKind>> = {
@@ -69,19 +59,34 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
   const { t, i18n } = useTranslation();
   const tableLabel = t(`tables.${table}`);
   const model = useMemo(() => formFields(table, meta.columns, meta.constraints, mode), [table, meta, mode]);
+  // An edited row's references that cascade: where each sits in the hierarchy fills the selects above it.
+  const cascading = useMemo(() => model.filter((field) => field.references && field.cascade.length > 0), [model]);
+  const starts = useMemo<AncestorStart[]>(
+    () =>
+      cascading.flatMap((field) => {
+        const id = row?.[field.name];
+        return typeof id === 'number' ? [{ table: field.references!, id }] : [];
+      }),
+    [cascading, row],
+  );
+  const ancestors = useCascadeAncestors(starts);
   const initial = useMemo<FormValues>(() => {
     const base = row ? rowValues(model, row) : emptyValues(model);
     for (const field of model) for (const ancestor of field.cascade) base[cascadeName(field.name, ancestor)] = null;
+    let started = 0;
+    for (const field of cascading) {
+      if (typeof row?.[field.name] !== 'number') continue;
+      const found = ancestors.data?.[started];
+      started += 1;
+      for (const ancestor of field.cascade) base[cascadeName(field.name, ancestor)] = found?.[ancestor] ?? null;
+    }
     return base;
-  }, [model, row]);
+  }, [model, row, cascading, ancestors.data]);
   const [values, setValues] = useState<FormValues>(initial);
   const [resetKey, setResetKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<SaveErrorView | null>(null);
   const { create, update } = useTableRowMutations(table);
-
-  const referenced = useMemo(() => model.flatMap((field) => (field.references ? [field.references, ...field.cascade] : [])), [model]);
-  const references = useReferenceTables(referenced);
 
   useReportUnsavedChanges(mode === 'insert' ? hasIdentifyingValue(table, values) : hasChanges(values, initial));
 
@@ -103,6 +108,8 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
             { value: 1, label: t('parameters.form.active') },
             { value: 0, label: t('parameters.form.inactive') },
           ],
+          // A row is always active or inactive: the database refuses an empty status.
+          clearable: false,
           validate,
         },
       ];
@@ -110,36 +117,28 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
     if (field.input === 'reference' && field.references) {
       const target = field.references;
       const chain = field.cascade.map((ancestor) => cascadeName(field.name, ancestor));
-      const ancestors: RecordFormField[] = field.cascade.map((ancestor, index) => {
-        const above = field.cascade[index - 1];
-        const parentColumn = tableDefinition(ancestor).parent?.column;
+      const ancestorFields: RecordFormField[] = field.cascade.map((ancestor, index) => {
+        const filters = index > 0 ? parentFilter(ancestor, values[chain[index - 1]!]) : undefined;
         return {
           name: chain[index]!,
           label: t(`tables.${ancestor}`),
           kind: 'select',
           placeholder: t('parameters.form.choose'),
-          options: optionsOf(
-            ancestor,
-            references.data?.[ancestor],
-            above && parentColumn ? { column: parentColumn, id: values[cascadeName(field.name, above)] } : undefined,
-          ),
-          loading: !references.data,
           clears: [...chain.slice(index + 1), field.name],
+          renderSelect: (control) => <ReferenceSelect {...control} table={ancestor} filters={filters} />,
         };
       });
-      const last = field.cascade[field.cascade.length - 1];
-      const parentColumn = tableDefinition(target).parent?.column;
+      const filters = chain.length > 0 ? parentFilter(target, values[chain[chain.length - 1]!]) : undefined;
       return [
-        ...ancestors,
+        ...ancestorFields,
         {
           name: field.name,
           label,
           kind: 'select',
           required: field.required,
           placeholder: t('parameters.form.choose'),
-          options: optionsOf(target, references.data?.[target], last && parentColumn ? { column: parentColumn, id: values[cascadeName(field.name, last)] } : undefined),
-          loading: !references.data,
           validate,
+          renderSelect: (control) => <ReferenceSelect {...control} table={target} filters={filters} />,
         },
       ];
     }
@@ -189,6 +188,12 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
       ) : null}
     </Stack>
   ) : null;
+
+  // An edit waits for the row's place in the hierarchy, so its selects open already filled.
+  if (starts.length > 0 && !ancestors.data) {
+    if (ancestors.error) return <ErrorBox title={t('parameters.form.failedTitle')} message={t('parameters.form.rowError')} />;
+    return <LoadingState label={t('parameters.form.rowLoading')} detail={tableLabel} />;
+  }
 
   return (
     <RecordForm

@@ -1,16 +1,9 @@
-import { tableFixtures, tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
-import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { tableFixtures, tableWriteHandlers } from '@camposense/data-access/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
-import { fn, expect, screen, userEvent, waitFor } from 'storybook/test';
+import { fn, expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { UpdateView } from './update-view';
-
-const withShell: Decorator = (Story) => (
-  <UnsavedChangesProvider>
-    <Story />
-    <Toaster />
-  </UnsavedChangesProvider>
-);
+import { withParametersApi, withParametersShell } from '../testing/story-shell';
 
 const empresa = tableFixtures.empresa!.rows[0]!;
 const sensor = tableFixtures.sensor!.rows[0]!;
@@ -19,12 +12,8 @@ const meta = {
   title: 'Parameters/UpdateView',
   component: UpdateView,
   args: { table: 'empresa', selected: empresa, onSelect: fn() },
-  decorators: [withShell],
-  beforeEach: ({ msw }) => {
-    msw.use(...tableHandlers.loaded(), ...tableWriteHandlers.succeeding());
-    dismissAllToasts();
-    return () => dismissAllToasts();
-  },
+  decorators: [withParametersShell],
+  beforeEach: withParametersApi(),
 } satisfies Meta<typeof UpdateView>;
 
 export default meta;
@@ -117,5 +106,29 @@ export const CompositeKey: Story = {
     await form();
     await expect(screen.getByText('Editando: nodoid 1, tipoid 1')).toBeVisible();
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Nodo/ })).toHaveValue('Nodo Virú 01'));
+  },
+};
+
+/** ELEGIR OTRA FILA with nothing changed: straight back to the table. */
+export const OtherRow: Story = {
+  play: async ({ args }) => {
+    await form();
+    await userEvent.click(screen.getByRole('button', { name: 'ELEGIR OTRA FILA' }));
+    await waitFor(() => expect(args.onSelect).toHaveBeenCalledWith(null));
+  },
+};
+
+/** ELEGIR OTRA FILA with an edit not saved: the unsaved-changes modal asks first; CANCELAR keeps the edit. */
+export const OtherRowUnsaved: Story = {
+  play: async ({ args }) => {
+    await form();
+    await userEvent.type(name(), ' SAC');
+    await userEvent.click(screen.getByRole('button', { name: 'ELEGIR OTRA FILA' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await expect(dialog).toHaveTextContent('Cambios sin guardar');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'CANCELAR' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(name()).toHaveValue('Agrícola Virú SAC');
+    await expect(args.onSelect).not.toHaveBeenCalled();
   },
 };

@@ -2,7 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { rowKeyValues, useTableMeta, useVersionedRow } from '@camposense/data-access';
 import type { TableName, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { QueryState } from '@camposense/ui';
+import { QueryState, useUnsavedChanges } from '@camposense/ui';
 import { ArrowLeft } from 'lucide-react';
 import { rowText } from '../row-text/row-text';
 import { StatusView } from '../status-view/status-view';
@@ -15,7 +15,6 @@ export interface UpdateViewProps {
   onSelect: (row: TableRow | null) => void;
 }
 
-
 /**
  * The update sub-tab: without a row, the table to pick one from; with one, the row read fresh with
  * its version and the form to edit it (composite keys included).
@@ -25,6 +24,11 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
   const meta = useTableMeta(selected ? table : null);
   const version = useVersionedRow(table, selected ? rowKeyValues(table, selected) : null);
   const tableName = t(`tables.${table}`);
+  const { confirmLeave } = useUnsavedChanges();
+  // Back to the list gives up the edits: asked first, like a switch of subtab.
+  const chooseAnother = async () => {
+    if (await confirmLeave('subtab', t('parameters.tableLabel', { table: tableName }))) onSelect(null);
+  };
   if (!selected) {
     return (
       <Stack gap="0">
@@ -39,7 +43,7 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
     <Stack p="4" gap="4" maxW="56rem">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Text fontWeight="semibold">{t('parameters.form.editing', { row: rowText(table, selected) })}</Text>
-        <Button size="sm" variant="outline" onClick={() => onSelect(null)}>
+        <Button size="sm" variant="outline" onClick={() => void chooseAnother()}>
           <ArrowLeft aria-hidden />
           {t('parameters.form.otherRow')}
         </Button>

@@ -1,28 +1,17 @@
 import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
-import { dismissAllToasts, Toaster } from '@camposense/ui';
 import type { ApiErrorBody } from '@camposense/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { StatusView } from './status-view';
+import { withParametersApi, withParametersShell } from '../testing/story-shell';
 
 const meta = {
   title: 'Parameters/StatusView',
   component: StatusView,
   args: { table: 'empresa' },
-  decorators: [
-    (Story) => (
-      <>
-        <Story />
-        <Toaster />
-      </>
-    ),
-  ],
-  beforeEach: ({ msw }) => {
-    msw.use(...tableHandlers.loaded());
-    dismissAllToasts();
-    return () => dismissAllToasts();
-  },
+  decorators: [withParametersShell],
+  beforeEach: withParametersApi(),
 } satisfies Meta<typeof StatusView>;
 
 export default meta;
@@ -115,7 +104,6 @@ export const SortedSecondPage: Story = {
 /** An admin: the picked row can be switched inactive or deleted; the buttons wait for a pick. */
 export const Admin: Story = {
   args: { canWrite: true },
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.loaded(), ...tableWriteHandlers.succeeding()),
   play: async () => {
     await settledTable();
     await expect(screen.getByRole('button', { name: 'ELIMINAR' })).toBeDisabled();
@@ -149,8 +137,7 @@ export const DeleteConfirm: Story = {
 /** A company its farms still use: refused, naming who uses it and how many. */
 export const DeleteReferenced: Story = {
   args: { canWrite: true },
-  beforeEach: ({ msw }) =>
-    msw.use(...tableHandlers.loaded(), ...tableWriteHandlers.referenced([{ table: 'fundo', count: 2, columns: ['empresaid'] }])),
+  beforeEach: ({ msw }) => msw.use(...tableWriteHandlers.referenced([{ table: 'fundo', count: 2, columns: ['empresaid'] }])),
   play: async () => {
     const table = await settledTable();
     await userEvent.click(within(table).getByText('Viñedos del Maipo'));

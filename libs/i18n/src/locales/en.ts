@@ -333,6 +333,7 @@ export const en: Dictionary = {
       cellLabel: 'Row {{row}}, {{column}}',
       rows_one: '{{count}} row',
       rows_other: '{{count}} rows',
+      rowsFilled: '{{filled}} with data',
       check: 'CHECK',
       save: 'SAVE ALL',
       empty: 'Add at least one row with data.',

@@ -332,6 +332,7 @@ export const es = {
       cellLabel: 'Fila {{row}}, {{column}}',
       rows_one: '{{count}} fila',
       rows_other: '{{count}} filas',
+      rowsFilled: '{{filled}} con datos',
       check: 'REVISAR',
       save: 'GUARDAR TODO',
       empty: 'Añada al menos una fila con datos.',

@@ -1,2 +1,2 @@
 export { RecordForm } from './record-form';
-export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProps, RecordFormValues } from './record-form';
+export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProps, RecordFormValues, RecordSelectControl } from './record-form';

@@ -30,6 +30,24 @@ export interface RecordFormField {
   validate?: (value: RecordFieldValue, values: RecordFormValues) => string | null;
   /** Fields emptied when this one changes (a company when its country changes). */
   clears?: readonly string[];
+  /** A select's clear button (none where a value is always needed). @default true */
+  clearable?: boolean;
+  /**
+   * Draws a select whose options come from elsewhere (a search on the server) instead of
+   * `options`; it gets the field's value, change handler, state and error.
+   */
+  renderSelect?: (control: RecordSelectControl) => ReactNode;
+}
+
+/** What a field's own select (`renderSelect`) is given by the form. */
+export interface RecordSelectControl {
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  placeholder?: string;
+  disabled: boolean;
+  required: boolean;
+  error: string | null;
 }
 
 export interface RecordFormProps {
@@ -133,19 +151,22 @@ export function RecordForm({
             render={({ field: controlled, fieldState }) => {
               const error = fieldState.error?.message ?? null;
               if (field.kind === 'select') {
+                const control: RecordSelectControl = {
+                  label: field.label,
+                  value: typeof controlled.value === 'number' ? controlled.value : null,
+                  onChange: (value) => change(field, value, controlled.onChange),
+                  placeholder: field.placeholder,
+                  disabled: Boolean(field.disabled) || busy,
+                  required: Boolean(field.required),
+                  error,
+                };
                 return (
                   <Stack gap="1">
-                    <SearchableSelect
-                      label={field.label}
-                      options={field.options ?? []}
-                      value={typeof controlled.value === 'number' ? controlled.value : null}
-                      onChange={(value) => change(field, value, controlled.onChange)}
-                      placeholder={field.placeholder}
-                      disabled={field.disabled || busy}
-                      loading={field.loading}
-                      required={field.required}
-                      error={error}
-                    />
+                    {field.renderSelect ? (
+                      field.renderSelect(control)
+                    ) : (
+                      <SearchableSelect {...control} options={field.options ?? []} loading={field.loading} clearable={field.clearable} />
+                    )}
                     {field.helperText && !error ? (
                       <Text fontSize="xs" color="fg.muted">
                         {field.helperText}

@@ -28,11 +28,20 @@ export interface SearchableSelectProps {
   required?: boolean;
   /** An error under the control; marks it invalid. */
   error?: string | null;
+  /**
+   * The options are searched on the server: every typed text is passed here and `options` are
+   * shown as given (the server also matches what the label does not show, a DevEUI say).
+   * Without it the given options are filtered here.
+   */
+  onSearchChange?: (query: string) => void;
+  /** Offers the clear button; a choice that must always hold a value (a status) has none. @default true */
+  clearable?: boolean;
 }
 
 /**
  * A dropdown with a search box (`Buscar...`), a clear button and `No se encontraron resultados`;
- * the search is a case- and accent-insensitive substring match on the name.
+ * the search is a case- and accent-insensitive substring match on the name, or the server's
+ * (`onSearchChange`).
  */
 export function SearchableSelect({
   label,
@@ -46,6 +55,8 @@ export function SearchableSelect({
   inline = false,
   required = false,
   error = null,
+  onSearchChange,
+  clearable = true,
 }: SearchableSelectProps) {
   const { t } = useTranslation();
   const { contains } = useFilter({ sensitivity: 'base' });
@@ -54,8 +65,8 @@ export function SearchableSelect({
   const [inputValue, setInputValue] = useState(selectedLabel);
   const [query, setQuery] = useState('');
   const collection = useMemo(
-    () => createListCollection({ items: items.filter((item) => contains(item.label, query)) }),
-    [items, query, contains],
+    () => createListCollection({ items: onSearchChange ? items : items.filter((item) => contains(item.label, query)) }),
+    [items, query, contains, onSearchChange],
   );
 
   // The input shows the chosen name, also when the choice or the options arrive from outside.
@@ -85,10 +96,15 @@ export function SearchableSelect({
       onInputValueChange={(details) => {
         setInputValue(details.inputValue);
         // Typing filters; the input echoing a chosen name does not.
-        setQuery(details.reason === 'input-change' ? details.inputValue : '');
+        const typed = details.reason === 'input-change' ? details.inputValue : '';
+        setQuery(typed);
+        onSearchChange?.(typed);
       }}
       onOpenChange={(details) => {
-        if (!details.open) setInputValue(selectedLabel);
+        if (details.open) return;
+        setInputValue(selectedLabel);
+        setQuery('');
+        onSearchChange?.('');
       }}
       disabled={disabled}
       required={required}
@@ -111,7 +127,7 @@ export function SearchableSelect({
         <Combobox.Input placeholder={value === null ? (placeholder ?? t('filters.search')) : t('filters.search')} />
         <Combobox.IndicatorGroup>
           {loading ? <Spinner size="xs" /> : null}
-          <Combobox.ClearTrigger aria-label={t('filters.clear', { label })} />
+          {clearable ? <Combobox.ClearTrigger aria-label={t('filters.clear', { label })} /> : null}
           <Combobox.Trigger aria-label={t('filters.open', { label })} />
         </Combobox.IndicatorGroup>
       </Combobox.Control>

@@ -33,6 +33,8 @@ function answer(table: string, params: URLSearchParams, rowsOverride?: TableRow[
   return { data: selected.slice((page - 1) * pageSize, page * pageSize), pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
 }
 
+const LABEL_PARAMETERS = new Set(['ids', 'search', 'page', 'pageSize']);
+
 /** `/{table}/labels` over the fixture rows: the label columns joined by a space, by ids or searched. */
 function labels(table: string, params: URLSearchParams): LabelPage {
   const definition = isTableName(table) ? tableDefinition(table) : undefined;
@@ -40,7 +42,10 @@ function labels(table: string, params: URLSearchParams): LabelPage {
   const key = definition?.key[0] ?? '';
   const ids = params.get('ids')?.split(',').map(Number);
   const search = params.get('search')?.trim().toLowerCase();
+  // Any other parameter filters by equality, as the API's (`?paisid=1`: a country's companies).
+  const filters = [...params.entries()].filter(([name]) => !LABEL_PARAMETERS.has(name));
   const options = rows
+    .filter((row) => filters.every(([column, value]) => String(row[column]) === value))
     .map((row) => ({ id: Number(row[key]), label: (definition?.labelColumns ?? []).map((column) => row[column]).filter((value) => value !== null && value !== undefined && value !== '').join(' ') }))
     .filter((option) => (ids ? ids.includes(option.id) : true) && (search ? option.label.toLowerCase().includes(search) : true))
     .sort((left, right) => left.label.localeCompare(right.label) || left.id - right.id);
@@ -77,6 +82,10 @@ export const tableHandlers = {
       ),
     ),
   ],
-  loading: () => [http.get('/api/sense/:table/columns', () => delay('infinite')), http.get('/api/sense/:table', () => delay('infinite'))],
+  loading: () => [
+    http.get('/api/sense/:table/columns', () => delay('infinite')),
+    http.get('/api/sense/:table/labels', () => delay('infinite')),
+    http.get('/api/sense/:table', () => delay('infinite')),
+  ],
   error: () => [http.get('/api/sense/:table/columns', internalError), http.get('/api/sense/:table', internalError)],
 };
