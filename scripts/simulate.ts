@@ -17,6 +17,7 @@
  *   --breach-every S   seconds between forced breaches (60; 0 = never)
  *   --duration S       stop after S seconds (run until Ctrl+C)
  *   --deveui HEX       only this node (e.g. for a demo or a test)
+ *   --topic-prefix P   put P before application/… (the API's MQTT_TOPIC_PREFIX; tests on a shared broker)
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
     'breach-every': { type: 'string', default: '60' },
     duration: { type: 'string' },
     deveui: { type: 'string' },
+    'topic-prefix': { type: 'string', default: '' },
     seed: { type: 'string', default: String(DEMO_SEED) },
   },
 });
@@ -140,7 +142,7 @@ async function mqttSender(url: string): Promise<Sender> {
   const client = await mqtt.connectAsync(url, { clientId: `camposense-simulator-${randomBytes(4).toString('hex')}` });
   return {
     async send(node, at, object) {
-      const topic = `application/${APPLICATION_ID}/device/${node.deveui.toLowerCase()}/event/up`;
+      const topic = `${args['topic-prefix']}application/${APPLICATION_ID}/device/${node.deveui.toLowerCase()}/event/up`;
       await client.publishAsync(topic, JSON.stringify(uplink(node, at, object)), { qos: 1 });
     },
     close: () => client.endAsync(),

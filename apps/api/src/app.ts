@@ -59,12 +59,14 @@ export interface BuildAppOptions {
   metricsToken?: string | undefined;
   /** MQTT_CLIENT_ID: see MqttSubscriberOptions.clientId. */
   mqttClientId?: string | undefined;
+  /** MQTT_TOPIC_PREFIX: see MqttSubscriberOptions.topicPrefix. */
+  mqttTopicPrefix?: string | undefined;
   /**
    * Tell people of alarms (alarms.md, "People are told"): the carriers' settings and the zone of
    * the times in messages. The server passes them always; tests that do not test it leave it out.
    * @default undefined (no notifier runs; the work waits in sense.trabajo)
    */
-  notifications?: (CarrierSettings & { timeZone?: string; pollIntervalMs?: number }) | undefined;
+  notifications?: (CarrierSettings & { timeZone?: string; pollIntervalMs?: number; minuteMs?: number }) | undefined;
   /** The clock of the ingest service and the notifier (tests move it). @default () => new Date() */
   now?: () => Date;
 }
@@ -79,6 +81,7 @@ export async function buildApp({
   trustProxy = false,
   mqttUrl,
   mqttClientId,
+  mqttTopicPrefix,
   metricsToken,
   notifications,
   now,
@@ -149,6 +152,7 @@ export async function buildApp({
       onEvent: (event) => void bus.publish(event),
       timeZone: notifications.timeZone,
       ...(notifications.pollIntervalMs ? { pollIntervalMs: notifications.pollIntervalMs } : {}),
+      ...(notifications.minuteMs ? { minuteMs: notifications.minuteMs } : {}),
       ...(now ? { now } : {}),
     });
     const running = notifier;
@@ -185,7 +189,7 @@ export async function buildApp({
   await app.register(episodeRoutes, { prefix: '/api/episodes', database, onAcknowledged });
   if (mqttUrl) {
     // Not awaited: a broker that is down is retried in the background, never blocks the API.
-    const subscriber = startMqttSubscriber({ url: mqttUrl, ingest: countIngested(ingest, metrics, 'mqtt'), logger: app.log, clientId: mqttClientId });
+    const subscriber = startMqttSubscriber({ url: mqttUrl, ingest: countIngested(ingest, metrics, 'mqtt'), logger: app.log, clientId: mqttClientId, topicPrefix: mqttTopicPrefix ?? '' });
     subscriber.ready.then(
       () => app.log.info('subscribed to ChirpStack uplinks over MQTT'),
       (error: unknown) => app.log.error({ err: error }, 'mqtt subscription failed'),

@@ -31,8 +31,13 @@ export interface ApiConfig {
   metricsToken: string | undefined;
   /** MQTT_CLIENT_ID: a stable client id per instance (a persistent session: unacknowledged uplinks come again after a crash). */
   mqttClientId: string | undefined;
-  /** SMTP_URL, MAIL_FROM, SMS_WEBHOOK_URL, NOTIFY_TIME_ZONE: where and how alarms are told (alarms.md, "How"). */
-  notifications: { smtpUrl: string | undefined; mailFrom: string | undefined; smsWebhookUrl: string | undefined; timeZone: string };
+  /** MQTT_TOPIC_PREFIX: put before `application/…` in the subscription (a test's own topics on a shared broker). */
+  mqttTopicPrefix: string;
+  /**
+   * SMTP_URL, MAIL_FROM, SMS_WEBHOOK_URL, NOTIFY_TIME_ZONE: where and how alarms are told (alarms.md, "How");
+   * NOTIFY_MINUTE_MS: the length of a notification minute (tests only).
+   */
+  notifications: { smtpUrl: string | undefined; mailFrom: string | undefined; smsWebhookUrl: string | undefined; timeZone: string; minuteMs: number };
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -78,11 +83,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mqttUrl: env['MQTT_URL'] || undefined,
     metricsToken: env['METRICS_TOKEN'] || undefined,
     mqttClientId: env['MQTT_CLIENT_ID'] || undefined,
+    mqttTopicPrefix: env['MQTT_TOPIC_PREFIX'] ?? '',
     notifications: {
       smtpUrl: env['SMTP_URL'] || undefined,
       mailFrom: env['MAIL_FROM'] || undefined,
       smsWebhookUrl: env['SMS_WEBHOOK_URL'] || undefined,
       timeZone: env['NOTIFY_TIME_ZONE'] || 'America/Lima',
+      minuteMs: positiveInteger(env, 'NOTIFY_MINUTE_MS', 60_000),
     },
   };
 }

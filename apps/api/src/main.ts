@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     metricsToken: config.metricsToken,
     mqttClientId:
       config.mqttClientId && process.env['WORKER_SLOT'] ? `${config.mqttClientId}-${process.env['WORKER_SLOT']}` : config.mqttClientId,
+    mqttTopicPrefix: config.mqttTopicPrefix,
     notifications: config.notifications,
     logger: { level: config.production ? 'info' : 'debug' },
   });

@@ -37,6 +37,11 @@ export interface NotifierOptions {
   maxAttempts?: number;
   /** Wait before try n+1 is `retryBaseMs * 2^(n-1)`. @default 30000 */
   retryBaseMs?: number;
+  /**
+   * NOTIFY_MINUTE_MS: how long one minute of `frecuencia` and `escalamiento` lasts. Only an
+   * end-to-end test on a real clock shortens it (repeats and escalation in seconds). @default 60000
+   */
+  minuteMs?: number;
 }
 
 export interface RunSummary {
@@ -274,6 +279,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const leaseMs = options.leaseMs ?? 120_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
+  const minuteMs = options.minuteMs ?? 60_000;
 
   async function runRound(tx: Executor, job: { trabajoid: number; carga: RoundPayload; ejecutar: Date | string }, at: Date) {
     const payload = job.carga;
@@ -335,7 +341,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     // Scheduled once, by the level's first round (a level without repeats is gone after it).
     const bossLevel = levels[payload.nivel + 1];
     if (payload.ronda === 0 && canEscalate && bossLevel && bossLevel.size > 0) {
-      const due = payload.inicio + (payload.nivel + 1) * escalamiento * 60_000;
+      const due = payload.inicio + (payload.nivel + 1) * escalamiento * minuteMs;
       const next: RoundPayload = { episodioid: payload.episodioid, nivel: payload.nivel + 1, inicio: payload.inicio, ronda: 0 };
       await tx.execute(sql`
         insert into sense.trabajo (tipo, clave, carga, ejecutar)
@@ -349,7 +355,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       await remove();
       return;
     }
-    const step = frecuencia * 60_000;
+    const step = frecuencia * minuteMs;
     let nextRun = new Date(job.ejecutar).getTime() + step;
     if (nextRun <= at.getTime()) nextRun += Math.ceil((at.getTime() - nextRun + 1) / step) * step;
     const repeated: RoundPayload = { ...payload, ronda: payload.ronda + 1 };

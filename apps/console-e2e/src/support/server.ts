@@ -10,11 +10,12 @@ export interface RunningConsole {
 
 /**
  * The production console as a visitor gets it: the built SPA served by the API on one port, on a
- * new embedded database (so the demo users exist), in a folder of its own.
+ * new embedded database (so the demo users exist), in a folder of its own; `env` adds settings
+ * (the broker, the SMTP server).
  */
-export async function startConsole(): Promise<RunningConsole> {
+export async function startConsole(env: NodeJS.ProcessEnv = {}): Promise<RunningConsole> {
   const dataDir = mkdtempSync(join(tmpdir(), 'camposense-e2e-'));
-  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: undefined, JWT_SECRET: undefined });
+  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: undefined, JWT_SECRET: undefined, ...env });
   try {
     await waitUntilListening(server, 180_000);
   } catch (error) {

@@ -209,6 +209,8 @@ export function SeriesChart({
     svg.setAttribute('data-draw-ms', (performance.now() - began).toFixed(2));
     svg.setAttribute('data-drawn-at', performance.now().toFixed(2));
     svg.setAttribute('data-bucket-count', String(buckets.length));
+    // Readings drawn, summed over the buckets: a live reading grows it even inside the last bucket.
+    svg.setAttribute('data-reading-count', String(buckets.reduce((sum, bucket) => sum + bucket.count, 0)));
   }, [scales, buckets, thresholds, bucketSeconds, innerWidth, innerHeight, tone, centre, formats, number]);
 
   // A new series resets the read-out.

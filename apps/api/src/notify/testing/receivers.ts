@@ -57,7 +57,8 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/** `onMail` is told of each mail as it arrives (the e2e setup writes them where its tests read). */
+export async function startSmtpReceiver({ onMail }: { onMail?: (mail: ReceivedMail) => void } = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -68,13 +69,15 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
+        const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           subject: decodeWords(header(raw, 'Subject')),
           language: header(raw, 'Content-Language'),
           text: bodyOf(raw),
-        });
+        };
+        mails.push(mail);
+        onMail?.(mail);
         callback();
       });
     },

@@ -1,0 +1,176 @@
+/**
+ * Issue 15's "Done when" journey, on the production build: ChirpStack uplinks over the machine's
+ * Mosquitto (the simulator, then a publisher in the test) reach an open dashboard's chart without a
+ * reload; a reading out of a threshold's band makes an active alert in the alerts report and
+ * e-mails in the test SMTP receiver; left unacknowledged it escalates to the boss profile's users;
+ * acknowledged in the report, its repeats stop. One notification minute lasts NOTIFY_MINUTE_MS.
+ */
+import { planFarm } from '@camposense/db';
+import type { UmbralScopeResponse } from '@camposense/domain';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet, apiToken, NOTIFY_MINUTE_MS, receivedMails, startSimulator, uplinkPublisher } from './support/pipeline';
+import type { ReceivedMail, UplinkObject } from './support/pipeline';
+import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, journeyPage } from './support/session';
+
+/** The demo farm's plan, as the server seeded it (the simulator's DevEUIs come from it too). */
+const FARM = planFarm(42);
+const METRIC_KEYS: Record<string, string> = { Temperatura: 'TEMP', Humedad: 'HUM', Electroconductividad: 'EC' };
+/** The demo's Media criticality: repeat every 60 minutes, escalate after 120, one level. */
+const MEDIA = { frecuencia: 60, escalamiento: 120 };
+const OPERATORS_PE = ['luis.mamani@camposense.dev', 'pedro.flores@camposense.dev'];
+const SUPERVISOR_PE = 'rosa.huaman@camposense.dev';
+
+interface Target {
+  umbral: string;
+  deveui: string;
+  object: (value: number) => UplinkObject;
+  minimo: number;
+  maximo: number;
+}
+
+/** A Media threshold of a Peruvian node told only to 'Operador Perú' (whose boss is 'Supervisor Perú'). */
+function pickThreshold(scope: UmbralScopeResponse): Target {
+  for (const location of scope.ubicaciones)
+    for (const node of location.nodos)
+      for (const probe of node.sondas)
+        for (const metric of probe.metricas)
+          for (const threshold of metric.umbrales) {
+            const profiles = Array.isArray(threshold.perfiles) ? threshold.perfiles.map((profile) => profile.perfil) : [];
+            const key = METRIC_KEYS[metric.metrica];
+            const planned = FARM.nodes.find((candidate) => candidate.nodo === node.nodo);
+            if (
+              threshold.grado === 2 &&
+              threshold.statusid === 1 &&
+              threshold.minimo !== null &&
+              threshold.maximo !== null &&
+              profiles.length === 1 &&
+              profiles[0] === 'Operador Perú' &&
+              key &&
+              planned
+            ) {
+              return {
+                umbral: threshold.umbral,
+                deveui: planned.deveui,
+                object: (value) => ({ [probe.tipo]: { [key]: value } }),
+                minimo: threshold.minimo,
+                maximo: threshold.maximo,
+              };
+            }
+          }
+  throw new Error('the demo farm has no Media threshold told only to Operador Perú');
+}
+
+const mailsAbout = (umbral: string): ReceivedMail[] => receivedMails().filter((mail) => mail.subject.includes(umbral));
+const readingCount = async (chart: Locator) => Number((await chart.getAttribute('data-reading-count')) ?? -1);
+
+describe('from a ChirpStack uplink to a chart, an alert, an e-mail, an escalation and an acknowledgement', () => {
+  const journey = journeyPage({ signInAs: ADMIN_EMAIL });
+  let publisher: Awaited<ReturnType<typeof uplinkPublisher>>;
+  let target: Target;
+
+  beforeAll(async () => {
+    publisher = await uplinkPublisher();
+    const token = await apiToken(baseUrl(), ADMIN_EMAIL, DEMO_PASSWORD);
+    target = pickThreshold(await apiGet<UmbralScopeResponse>(baseUrl(), token, '/sense/umbrales'));
+  });
+
+  afterAll(async () => {
+    // Leave no open episode behind: a reading back inside the band closes it (no more repeats).
+    if (publisher && target) await publisher.publish(target.deveui, target.object((target.minimo + target.maximo) / 2));
+    await publisher?.close();
+  });
+
+  it('grows an open dashboard chart with the simulator\'s uplinks, and within a second of a publish, without a reload', async () => {
+    const { page } = journey;
+    await page.goto(`${baseUrl()}/dashboard`);
+    for (const [label, option] of [
+      ['FUNDO', /^Fundo San José/],
+      ['ENTIDAD', /^Palta/],
+      ['UBICACIÓN', /^Lote/],
+    ] as const) {
+      const combobox = page.getByRole('combobox', { name: label });
+      await expect.poll(() => combobox.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await combobox.click();
+      await page.getByRole('option', { name: option }).first().click();
+    }
+    const option = page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first();
+    await option.waitFor({ timeout: 30_000 });
+    const nodeName = ((await option.textContent()) ?? '').match(/NODO-[A-Z]+-\d+/)?.[0];
+    const node = FARM.nodes.find((candidate) => candidate.nodo === nodeName);
+    expect(node, `a demo node named in "${await option.textContent()}"`).toBeDefined();
+    await option.click();
+    const chart = page.getByRole('img', { name: /^Gráfico de Humedad/ });
+    await expect.poll(() => readingCount(chart), { timeout: 30_000 }).toBeGreaterThan(0);
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+    // The simulator (npm run simulate) publishing this node's uplinks for a few seconds.
+    const before = await readingCount(chart);
+    const simulator = startSimulator(node!.deveui, { rate: 2, duration: 4 });
+    try {
+      await expect.poll(() => readingCount(chart), { timeout: 15_000, interval: 100 }).toBeGreaterThan(before);
+    } finally {
+      expect(await simulator.exited).toBe(0);
+    }
+    await expect.poll(() => readingCount(chart), { timeout: 5_000, interval: 200 }).toBeGreaterThanOrEqual(before + 4);
+
+    // One more uplink, timed from its publish to the chart drawing it.
+    await page.waitForTimeout(1_000);
+    const settled = await readingCount(chart);
+    const published = Date.now();
+    await publisher.publish(node!.deveui, { [`Sonda suelo ${node!.depths[0]} cm`]: { HUM: 30 } });
+    await expect.poll(() => readingCount(chart), { timeout: 5_000, interval: 25 }).toBe(settled + 1);
+    const elapsed = Date.now() - published;
+    console.info(`publish → chart: ${elapsed} ms`);
+    expect(elapsed).toBeLessThan(1_000);
+    expect(navigations).toEqual([]);
+  });
+
+  it('turns a reading outside the band into an active alert in the report and e-mails to the threshold\'s profile', async () => {
+    const { page } = journey;
+    // Inside the band first: any episode of this threshold left by the seed is closed.
+    await publisher.publish(target.deveui, target.object((target.minimo + target.maximo) / 2), new Date(Date.now() - 1_000));
+    const breach = Math.round((target.minimo - 5) * 100) / 100;
+    await publisher.publish(target.deveui, target.object(breach));
+    await expect.poll(() => mailsAbout(target.umbral).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const first = mailsAbout(target.umbral);
+    const recipients = new Set(first.flatMap((mail) => mail.to));
+    expect(OPERATORS_PE.some((address) => recipients.has(address))).toBe(true);
+    expect(recipients.has(SUPERVISOR_PE)).toBe(false);
+    expect(first[0]!.language).toBe('es');
+
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }).click();
+    await page.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'ALERTAS' }).click();
+    await page.getByLabel('Estado de la alerta').selectOption('activa');
+    const row = page.getByRole('table', { name: 'Alertas' }).getByRole('row').filter({ hasText: target.umbral });
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('Reconocer');
+  });
+
+  it('repeats every frecuencia and escalates to the boss profile after escalamiento, then stops once acknowledged in the report', async () => {
+    const { page } = journey;
+    const escalatedAfter = MEDIA.escalamiento * NOTIFY_MINUTE_MS;
+    await expect
+      .poll(() => mailsAbout(target.umbral).some((mail) => mail.to.includes(SUPERVISOR_PE)), { timeout: escalatedAfter + 15_000 })
+      .toBe(true);
+    const mails = mailsAbout(target.umbral);
+    const firstAt = mails[0]!.at;
+    const escalation = mails.find((mail) => mail.to.includes(SUPERVISOR_PE))!;
+    // Not before its minute (the poll runs every second, so a little after).
+    expect(escalation.at - firstAt).toBeGreaterThanOrEqual(escalatedAfter - 500);
+    // The operators were told again meanwhile: repeats every frecuencia.
+    const toOperators = mails.filter((mail) => mail.to.some((address) => OPERATORS_PE.includes(address)));
+    expect(toOperators.length).toBeGreaterThan(new Set(toOperators.flatMap((mail) => mail.to)).size);
+
+    const row = page.getByRole('table', { name: 'Alertas' }).getByRole('row').filter({ hasText: target.umbral });
+    await row.getByRole('button', { name: 'Reconocer' }).click();
+    // Processed now: it leaves the active ones.
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+    // What is already handed over may still arrive; after that, nothing more for a few repeat periods.
+    await page.waitForTimeout(2_000);
+    const afterAcknowledge = mailsAbout(target.umbral).length;
+    await page.waitForTimeout(MEDIA.frecuencia * NOTIFY_MINUTE_MS * 3);
+    expect(mailsAbout(target.umbral).length).toBe(afterAcknowledge);
+  });
+});
