@@ -109,6 +109,7 @@ export {
   UMBRAL_PREVIEW_MAX_DAYS,
   UMBRAL_CHANGES_DEFAULT_LIMIT,
   UMBRAL_CHANGES_MAX_LIMIT,
+  UMBRAL_MASSIVE_MAX_ROWS,
 } from './thresholds';
 export type {
   UmbralRow,
@@ -121,6 +122,9 @@ export type {
   UmbralScopeLocation,
   UmbralScopeResponse,
   UmbralScopeFilters,
+  UmbralMassiveRow,
+  UmbralMassiveRequest,
+  UmbralMassiveResult,
   UmbralPreviewCount,
   UmbralPreviewResponse,
   UmbralAuditField,

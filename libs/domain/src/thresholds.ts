@@ -82,6 +82,8 @@ export interface UmbralScopeResponse {
 
 /** The filters of the scope listing and the recent changes; each narrows, none is required. */
 export interface UmbralScopeFilters {
+  /** Only the probes of this entity's types (tipo.entidadid). */
+  entidadId?: number | null;
   paisId?: number | null;
   empresaId?: number | null;
   fundoId?: number | null;
@@ -170,3 +172,31 @@ export const UMBRAL_PREVIEW_MAX_DAYS = 90;
 /** The recent changes list: 20 by default, at most 200. */
 export const UMBRAL_CHANGES_DEFAULT_LIMIT = 20;
 export const UMBRAL_CHANGES_MAX_LIMIT = 200;
+
+/** Rows one massive threshold save may carry: every metric of every probe of a large farm. */
+export const UMBRAL_MASSIVE_MAX_ROWS = 5000;
+
+/** One threshold of a massive save: its place, level and band; the label defaults to "metric · level". */
+export interface UmbralMassiveRow {
+  ubicacionid: number;
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  criticidadid: number;
+  minimo: number;
+  maximo: number;
+  umbral?: string | undefined;
+}
+
+/** POST /api/sense/umbral/massive: `dryRun` counts what a save would do and writes nothing. */
+export interface UmbralMassiveRequest {
+  rows: UmbralMassiveRow[];
+  dryRun?: boolean;
+}
+
+/** How many thresholds the save created and how many active ones (same place and level) it replaced. */
+export interface UmbralMassiveResult {
+  created: number;
+  replaced: number;
+  dryRun: boolean;
+}

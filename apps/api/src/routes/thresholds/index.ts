@@ -5,9 +5,13 @@ import {
   UMBRAL_CHANGES_MAX_LIMIT,
   UMBRAL_PREVIEW_DEFAULT_DAYS,
   UMBRAL_PREVIEW_MAX_DAYS,
+  UMBRAL_MASSIVE_MAX_ROWS,
 } from '@camposense/domain';
 import type {
   UmbralAuditEntry,
+  UmbralMassiveRequest,
+  UmbralMassiveResult,
+  UmbralMassiveRow,
   UmbralPerfilesBody,
   UmbralPerfilesResponse,
   UmbralPreviewResponse,
@@ -33,6 +37,7 @@ const security = [{ bearerAuth: [] }];
 const id = (description: string) => ({ type: 'integer', minimum: 1, description }) as const;
 
 const scopeFilterProperties = {
+  entidadId: id('Solo las sondas de los tipos de esta entidad'),
   paisId: id('Solo este país'),
   empresaId: id('Solo esta empresa'),
   fundoId: id('Solo este fundo'),
@@ -352,4 +357,79 @@ export async function thresholdRoutes(app: FastifyInstance, { database, now = ()
       return { umbralid: request.params.id, perfiles };
     },
   );
+
+  app.post<{ Body: UmbralMassiveRequest; Reply: UmbralMassiveResult }>(
+    '/umbral/massive',
+    {
+      schema: {
+        tags: ['umbrales'],
+        summary: 'Crea o reemplaza muchos umbrales (un fundo y una entidad de una vez) en una transacción',
+        description:
+          'Cada fila fija la banda de un (ubicación, nodo, sonda, métrica, criticidad): si ya hay un umbral activo de ese lugar y nivel, ' +
+          'reemplaza su mínimo, máximo y etiqueta (si viene); si no, lo crea con la etiqueta dada o "métrica · criticidad". Todo o nada: ' +
+          'un id desconocido responde 409 `FOREIGN_KEY`; mínimo > máximo, 400 con `rows/{i}/maximo`; un lugar y nivel repetido en el lote, ' +
+          `400 con rule \`repeated\` (limit = índice de la fila anterior). Hasta ${UMBRAL_MASSIVE_MAX_ROWS.toLocaleString('en')} filas. ` +
+          '`dryRun: true` solo cuenta cuántos se crearían y cuántos se reemplazarían.',
+        security,
+        body: {
+          type: 'object',
+          required: ['rows'],
+          additionalProperties: false,
+          properties: {
+            dryRun: { type: 'boolean' },
+            rows: {
+              type: 'array',
+              minItems: 1,
+              maxItems: UMBRAL_MASSIVE_MAX_ROWS,
+              items: {
+                type: 'object',
+                required: ['ubicacionid', 'nodoid', 'tipoid', 'metricaid', 'criticidadid', 'minimo', 'maximo'],
+                additionalProperties: false,
+                properties: {
+                  ubicacionid: id('Ubicación'),
+                  nodoid: id('Nodo'),
+                  tipoid: id('Tipo de sonda'),
+                  metricaid: id('Métrica'),
+                  criticidadid: id('Criticidad'),
+                  minimo: { type: 'number' },
+                  maximo: { type: 'number' },
+                  umbral: { type: 'string', maxLength: 200 },
+                },
+              },
+            },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['created', 'replaced', 'dryRun'],
+            properties: { created: { type: 'integer' }, replaced: { type: 'integer' }, dryRun: { type: 'boolean' } },
+          },
+          ...errorResponses(400, 401, 403, 409, 413, 500),
+        },
+      },
+    },
+    async (request) => {
+      const actor = request.user;
+      if (!actor) throw new ApiError(401, 'UNAUTHORIZED');
+      const { rows, dryRun = false } = request.body;
+      const problems = massiveRowProblems(rows);
+      if (problems.length > 0) throw validationError(problems);
+      return queries.saveMassive(rows, actor.id, dryRun);
+    },
+  );
+}
+
+/** Bands upside down, and a place and level given twice: both would fail in SQL without saying which row. */
+function massiveRowProblems(rows: readonly UmbralMassiveRow[]) {
+  const problems = [];
+  const seen = new Map<string, number>();
+  for (const [index, row] of rows.entries()) {
+    if (row.minimo > row.maximo) problems.push({ field: `rows/${index}/maximo`, rule: 'minimum', limit: 'minimo' });
+    const key = [row.ubicacionid, row.nodoid, row.tipoid, row.metricaid, row.criticidadid].join('/');
+    const earlier = seen.get(key);
+    if (earlier === undefined) seen.set(key, index);
+    else problems.push({ field: `rows/${index}`, rule: 'repeated', limit: earlier });
+  }
+  return problems;
 }

@@ -4,6 +4,8 @@ import { UMBRAL_AUDIT_FIELDS } from '@camposense/domain';
 import type {
   UmbralAuditAction,
   UmbralAuditChange,
+  UmbralMassiveResult,
+  UmbralMassiveRow,
   UmbralAuditEntry,
   UmbralPerfil,
   UmbralPreviewCount,
@@ -13,6 +15,7 @@ import type {
 } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { numberArray, textArray } from '../../sense/pg-arrays';
 import { tableRef } from '../../sense/sql-names';
 
 export interface PreviewWindow {
@@ -64,6 +67,9 @@ const json = <T>(value: T | string | null): T | null => (typeof value === 'strin
 /** The hierarchy filters as conditions over aliases ub (ubicacion), f (fundo), e (empresa) and the pair p. */
 function scopeConditions(filters: UmbralScopeFilters, pair: { ubicacion: SQL; nodo: SQL; tipo: SQL; metrica: SQL }): SQL[] {
   const conditions: SQL[] = [];
+  if (filters.entidadId != null) {
+    conditions.push(sql`exists (select 1 from ${tableRef('tipo')} te where te.tipoid = ${pair.tipo} and te.entidadid = ${filters.entidadId})`);
+  }
   if (filters.paisId != null) conditions.push(sql`e.paisid = ${filters.paisId}`);
   if (filters.empresaId != null) conditions.push(sql`f.empresaid = ${filters.empresaId}`);
   if (filters.fundoId != null) conditions.push(sql`ub.fundoid = ${filters.fundoId}`);
@@ -212,6 +218,57 @@ export function previewStatement(umbralId: number, edited: EditedBand, window: P
       from band b cross join counts c`;
 }
 
+/** The rows of a massive save as one parameter per column (unnest), numbered from 0 in `ord`. */
+function massiveInput(rows: readonly UmbralMassiveRow[]): SQL {
+  const column = (pick: (row: UmbralMassiveRow) => number) => numberArray(rows.map(pick));
+  return sql`
+    select r.ubicacionid, r.nodoid, r.tipoid, r.metricaid, r.criticidadid, r.minimo, r.maximo, r.umbral, r.ord - 1 as ord
+      from unnest(${column((row) => row.ubicacionid)}::int[], ${column((row) => row.nodoid)}::int[],
+                  ${column((row) => row.tipoid)}::int[], ${column((row) => row.metricaid)}::int[],
+                  ${column((row) => row.criticidadid)}::int[], ${column((row) => row.minimo)}::double precision[],
+                  ${column((row) => row.maximo)}::double precision[], ${textArray(rows.map((row) => row.umbral?.trim() || null))}::text[])
+           with ordinality as r(ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo, umbral, ord)`;
+}
+
+const sameActiveThreshold = sql`u.statusid = 1 and u.ubicacionid = i.ubicacionid and u.nodoid = i.nodoid
+  and u.tipoid = i.tipoid and u.metricaid = i.metricaid and u.criticidadid = i.criticidadid`;
+
+/** How many rows of a massive save would replace an active threshold of the same place and level. */
+export function massiveCountStatement(rows: readonly UmbralMassiveRow[]): SQL {
+  return sql`
+    with input as (${massiveInput(rows)})
+    select count(*)::int as total,
+           count(*) filter (where exists (select 1 from ${tableRef('umbral')} u where ${sameActiveThreshold}))::int as replaced
+      from input i`;
+}
+
+/**
+ * A massive save in one statement: each row replaces the band (and label, when given) of the active
+ * threshold of its place and level, or creates one, labelled "metric · level" unless named.
+ */
+export function massiveSaveStatement(rows: readonly UmbralMassiveRow[], actorId: number): SQL {
+  return sql`
+    with input as (${massiveInput(rows)}),
+    replaced as (
+      update ${tableRef('umbral')} u
+         set minimo = i.minimo, maximo = i.maximo, umbral = coalesce(i.umbral, u.umbral),
+             usermodifiedid = ${actorId}, datemodified = now()
+        from input i
+       where ${sameActiveThreshold}
+      returning u.umbralid),
+    created as (
+      insert into ${tableRef('umbral')} (umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo, usercreatedid, usermodifiedid)
+      select coalesce(i.umbral, me.metrica || ' · ' || c.criticidad, 'Umbral'), i.ubicacionid, i.nodoid, i.tipoid, i.metricaid,
+             i.criticidadid, i.minimo, i.maximo, ${actorId}, ${actorId}
+        from input i
+        left join ${tableRef('metrica')} me on me.metricaid = i.metricaid
+        left join ${tableRef('criticidad')} c on c.criticidadid = i.criticidadid
+       where not exists (select 1 from ${tableRef('umbral')} u where ${sameActiveThreshold})
+       order by i.ord
+      returning umbralid)
+    select (select count(*)::int from created) as created, (select count(*)::int from replaced) as replaced`;
+}
+
 const auditColumns = sql`
   a.auditlogumbralid, a.umbralid, a.accion, a.fecha, a.valores_anteriores, a.valores_nuevos,
   a.usuarioid, us.login, us.firstname, us.lastname`;
@@ -319,6 +376,8 @@ export interface ThresholdQueries {
   recentChanges(filters: UmbralScopeFilters, limit: number): Promise<UmbralAuditEntry[]>;
   /** Replaces the profiles told, in one transaction; undefined when the threshold does not exist. */
   replaceProfiles(umbralId: number, perfilIds: readonly number[], actorId: number): Promise<UmbralPerfil[] | undefined>;
+  /** Creates or replaces many thresholds in one transaction; with `dryRun`, only counts. */
+  saveMassive(rows: readonly UmbralMassiveRow[], actorId: number, dryRun: boolean): Promise<UmbralMassiveResult>;
 }
 
 export function createThresholdQueries(database: Database): ThresholdQueries {
@@ -344,6 +403,20 @@ export function createThresholdQueries(database: Database): ThresholdQueries {
 
     async recentChanges(filters, limit) {
       return (await database.query<AuditRow>(recentChangesStatement(filters, limit))).map(toAuditEntry);
+    },
+
+    async saveMassive(rows, actorId, dryRun) {
+      if (dryRun) {
+        const [counted] = await database.query<{ total: number; replaced: number }>(massiveCountStatement(rows));
+        return { created: (counted?.total ?? 0) - (counted?.replaced ?? 0), replaced: counted?.replaced ?? 0, dryRun };
+      }
+      return appDb(database).transaction(async (tx) => {
+        const run = async <Row>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
+        // The audit trigger records who replaced each band.
+        await run(sql`select set_config('camposense.usuarioid', ${String(actorId)}, true)`);
+        const [saved] = await run<{ created: number; replaced: number }>(massiveSaveStatement(rows, actorId));
+        return { created: saved?.created ?? 0, replaced: saved?.replaced ?? 0, dryRun };
+      });
     },
 
     async replaceProfiles(umbralId, perfilIds, actorId) {

@@ -1,6 +1,14 @@
 import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
-import type { UmbralAuditEntry, UmbralBand, UmbralPerfilesResponse, UmbralPreviewResponse, UmbralScopeResponse } from '@camposense/domain';
+import type {
+  UmbralAuditEntry,
+  UmbralBand,
+  UmbralMassiveResult,
+  UmbralMassiveRow,
+  UmbralPerfilesResponse,
+  UmbralPreviewResponse,
+  UmbralScopeResponse,
+} from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
@@ -301,6 +309,85 @@ describe.each(testDrivers())('the thresholds tab API on $kind', (driver) => {
       const forbidden = await put(place.umbralid, [perfiles[0]!.perfilid], userBearer);
       expect(forbidden.statusCode).toBe(403);
       expect(errorOf(forbidden).code).toBe('FORBIDDEN');
+    });
+  });
+
+  describe('POST /api/sense/umbral/massive', () => {
+    it('creates and replaces every threshold of a farm and entity in one save, dry run first, audited', async () => {
+      const [entity] = await context.query<{ entidadid: number }>(sql`
+        select t.entidadid from sense.umbral u join sense.tipo t on t.tipoid = u.tipoid where u.umbralid = ${place.umbralid}`);
+      const scope = await getJson<UmbralScopeResponse>(`/api/sense/umbrales?fundoId=${place.fundoid}&entidadId=${entity!.entidadid}`);
+      const all = await getJson<UmbralScopeResponse>(`/api/sense/umbrales?fundoId=${place.fundoid}`);
+      const metrics = allMetrics(scope);
+      // The entity filter keeps only its own probe types, and drops some of the farm's.
+      const [types] = await context.query<{ tipoids: number[] }>(
+        sql`select coalesce(array_agg(tipoid), '{}') as tipoids from sense.tipo where entidadid = ${entity!.entidadid}`,
+      );
+      expect(metrics.length).toBeGreaterThan(0);
+      expect(metrics.every(({ probe }) => types!.tipoids.includes(probe.tipoid))).toBe(true);
+      expect(allMetrics(all).length).toBeGreaterThanOrEqual(metrics.length);
+
+      const [level] = await context.query<{ criticidadid: number }>(sql`select criticidadid from sense.criticidad order by grado limit 1`);
+      const rows: UmbralMassiveRow[] = metrics.map(({ location, node, probe, metric }) => ({
+        ubicacionid: location.ubicacionid,
+        nodoid: node.nodoid,
+        tipoid: probe.tipoid,
+        metricaid: metric.metricaid,
+        criticidadid: level!.criticidadid,
+        minimo: -5,
+        maximo: 55,
+      }));
+      const replacing = metrics.filter(({ metric }) =>
+        metric.umbrales.some((umbral) => umbral.statusid === 1 && umbral.criticidadid === level!.criticidadid),
+      ).length;
+      const preview = await context.send('POST', '/api/sense/umbral/massive', { rows, dryRun: true });
+      expect(preview.json<UmbralMassiveResult>()).toEqual({ created: rows.length - replacing, replaced: replacing, dryRun: true });
+      const [before] = await context.query<{ count: number }>(sql`select count(*)::int as count from sense.umbral`);
+
+      const saved = await context.send('POST', '/api/sense/umbral/massive', { rows, dryRun: false });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<UmbralMassiveResult>()).toEqual({ created: rows.length - replacing, replaced: replacing, dryRun: false });
+      const [after] = await context.query<{ count: number }>(sql`select count(*)::int as count from sense.umbral`);
+      expect(after!.count - before!.count).toBe(rows.length - replacing);
+      const stored = await context.query<{ minimo: number; maximo: number; umbral: string }>(sql`
+        select u.minimo, u.maximo, u.umbral from sense.umbral u join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid
+          join sense.tipo t on t.tipoid = u.tipoid
+         where ub.fundoid = ${place.fundoid} and t.entidadid = ${entity!.entidadid} and u.statusid = 1 and u.criticidadid = ${level!.criticidadid}`);
+      expect(stored).toHaveLength(rows.length);
+      expect(stored.every((row) => row.minimo === -5 && row.maximo === 55 && row.umbral.length > 0)).toBe(true);
+      const [audited] = await context.query<{ count: number }>(sql`
+        select count(*)::int as count from sense.audit_log_umbral where usuarioid = ${context.adminId} and fecha > now() - interval '1 minute'`);
+      expect(audited!.count).toBeGreaterThanOrEqual(rows.length);
+
+      // The same save again replaces them all and creates none.
+      const again = await context.send('POST', '/api/sense/umbral/massive', { rows });
+      expect(again.json<UmbralMassiveResult>()).toEqual({ created: 0, replaced: rows.length, dryRun: false });
+    });
+
+    it('writes nothing when one row is wrong: a band upside down, a place given twice, an unknown level', async () => {
+      const row: UmbralMassiveRow = { ubicacionid: place.ubicacionid, nodoid: place.nodoid, tipoid: place.tipoid, metricaid: place.metricaid, criticidadid: 1, minimo: 1, maximo: 2 };
+      const [before] = await context.query<{ count: number; bands: string }>(
+        sql`select count(*)::int as count, string_agg(minimo || '-' || maximo, ',' order by umbralid) as bands from sense.umbral`,
+      );
+      const upsideDown = await context.send('POST', '/api/sense/umbral/massive', { rows: [row, { ...row, criticidadid: 2, minimo: 9, maximo: 3 }] });
+      expect(upsideDown.statusCode).toBe(400);
+      expect(errorOf(upsideDown).details).toEqual([{ field: 'rows/1/maximo', rule: 'minimum', limit: 'minimo' }]);
+      const twice = await context.send('POST', '/api/sense/umbral/massive', { rows: [row, { ...row, minimo: 0 }] });
+      expect(errorOf(twice).details).toEqual([{ field: 'rows/1', rule: 'repeated', limit: 0 }]);
+      const unknown = await context.send('POST', '/api/sense/umbral/massive', { rows: [row, { ...row, criticidadid: 999_999 }] });
+      expect(unknown.statusCode).toBe(409);
+      expect(errorOf(unknown).code).toBe('FOREIGN_KEY');
+      const [after] = await context.query<{ count: number; bands: string }>(
+        sql`select count(*)::int as count, string_agg(minimo || '-' || maximo, ',' order by umbralid) as bands from sense.umbral`,
+      );
+      expect(after).toEqual(before);
+      const forbidden = await context.app.inject({
+        method: 'POST',
+        url: '/api/sense/umbral/massive',
+        headers: { authorization: userBearer },
+        payload: { rows: [row] },
+      });
+      expect(forbidden.statusCode).toBe(403);
     });
   });
 });
