@@ -136,4 +136,4 @@ export type {
   UmbralPerfilesResponse,
 } from './thresholds';
 export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesResponse } from './series';
-export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest } from './replicate';
+export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest, UsuarioPerfilPair, UsuarioPerfilAssignRequest } from './replicate';

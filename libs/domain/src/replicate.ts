@@ -1,4 +1,4 @@
-/** The bodies and answers of POST /api/sense/sensor/replicate and /metricasensor/replicate (issue 13). */
+/** The bodies and answers of POST /api/sense/sensor/replicate, /metricasensor/replicate and /usuarioperfil/assign (issue 13). */
 
 export interface SensorPair {
   nodoid: number;
@@ -25,4 +25,14 @@ export interface MetricaSensorReplicateRequest {
   nodoids: number[];
   tipoid: number;
   metricaids: number[];
+}
+
+export interface UsuarioPerfilPair {
+  usuarioid: number;
+  perfilid: number;
+}
+
+export interface UsuarioPerfilAssignRequest {
+  usuarioids: number[];
+  perfilids: number[];
 }

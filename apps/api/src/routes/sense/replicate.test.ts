@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
-import type { MetricaSensorTriple, ReplicateResult, SensorPair } from '@camposense/domain';
+import type { MetricaSensorTriple, ReplicateResult, SensorPair, UsuarioPerfilPair } from '@camposense/domain';
 import { testDrivers } from '@camposense/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,5 +108,30 @@ describe.each(testDrivers())('replicating probes and metrics onto many nodes on 
       payload: { nodoids: nodes, tipoids: spareTypes },
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('assigns each chosen user each chosen profile, skipping pairs already assigned, all or nothing', async () => {
+    // One more user, who holds no profile yet.
+    await context.send('POST', '/api/sense/usuario', { login: 'sin.perfil@camposense.dev', password: 'una clave muy larga' });
+    const users = (await context.query<{ usuarioid: number }>(sql`select usuarioid from sense.usuario order by usuarioid`)).map((row) => row.usuarioid);
+    const [profile] = await context.query<{ perfilid: number }>(sql`select perfilid from sense.perfil order by perfilid limit 1`);
+    const assigned = { usuarioid: users[0]!, perfilid: profile!.perfilid };
+    await context.query(sql`insert into sense.usuarioperfil (usuarioid, perfilid) values (${assigned.usuarioid}, ${assigned.perfilid}) on conflict do nothing`);
+    const response = await context.send('POST', '/api/sense/usuarioperfil/assign', { usuarioids: users, perfilids: [profile!.perfilid] });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<ReplicateResult<UsuarioPerfilPair>>();
+    expect(body.skipped).toContainEqual(assigned);
+    expect(body.created).toContainEqual({ usuarioid: users.at(-1), perfilid: profile!.perfilid });
+    // Every user is in exactly one of the two lists, and now holds the profile.
+    expect([...body.created, ...body.skipped].map((pair) => pair.usuarioid).sort((a, b) => a - b)).toEqual(users);
+    const [holders] = await context.query<{ count: number }>(
+      sql`select count(*)::int as count from sense.usuarioperfil where perfilid = ${profile!.perfilid}`,
+    );
+    expect(holders!.count).toBe(users.length);
+
+    const refused = await context.send('POST', '/api/sense/usuarioperfil/assign', { usuarioids: users, perfilids: [profile!.perfilid, 999_999] });
+    expect(refused.statusCode).toBe(409);
+    const [links] = await context.query<{ count: number }>(sql`select count(*)::int as count from sense.usuarioperfil where perfilid = 999999`);
+    expect(links!.count).toBe(0);
   });
 });

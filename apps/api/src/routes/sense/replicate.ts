@@ -12,6 +12,8 @@ import type {
   ReplicateResult,
   SensorPair,
   SensorReplicateRequest,
+  UsuarioPerfilAssignRequest,
+  UsuarioPerfilPair,
 } from '@camposense/domain';
 
 /** Nodes one replicate call may reach: a new field of 40 nodes, or a whole farm of hundreds. */
@@ -32,7 +34,7 @@ const resultSchema = (keys: readonly string[]) => {
  * the actor in the audit columns, in one transaction: all of them or, on any failure (an unknown
  * node, a probe the node lacks), none. Answers what was written and what was already there.
  */
-async function insertMissing<Row>(database: Database, table: 'sensor' | 'metricasensor', keys: readonly (keyof Row & string)[], wanted: SQL, actorId: number) {
+async function insertMissing<Row>(database: Database, table: 'sensor' | 'metricasensor' | 'usuarioperfil', keys: readonly (keyof Row & string)[], wanted: SQL, actorId: number) {
   const columns = sql.join(
     keys.map((key) => sql.identifier(key)),
     sql`, `,
@@ -68,7 +70,7 @@ const actorId = (request: FastifyRequest) => {
 
 /**
  * The specialised forms' writes of many link rows at once (issue 13): a probe set replicated onto
- * many nodes, and one probe type's metrics mapped on many nodes. Existing rows are reported and
+ * many nodes, one probe type's metrics mapped on many nodes, and profiles given to many users. Existing rows are reported and
  * skipped; anything else that fails (an unknown id, a node without that probe) writes nothing.
  * Admins only, as every write under /api/sense.
  */
@@ -130,6 +132,34 @@ export function registerReplicateRoutes(app: FastifyInstance, database: Database
       const wanted = sql`select n.nodoid, ${tipoid}::int as tipoid, m.metricaid
         from unnest(${numberArray(nodoids)}::int[]) n(nodoid) cross join unnest(${numberArray(metricaids)}::int[]) m(metricaid)`;
       return insertMissing<MetricaSensorTriple>(database, 'metricasensor', ['nodoid', 'tipoid', 'metricaid'], wanted, actorId(request));
+    },
+  );
+
+  app.post<{ Body: UsuarioPerfilAssignRequest; Reply: ReplicateResult<UsuarioPerfilPair> }>(
+    '/usuarioperfil/assign',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Asigna perfiles a usuarios: cada usuario elegido con cada perfil elegido, en una transacción',
+        description:
+          'Crea un usuarioperfil por cada par (usuario, perfil) de `usuarioids` × `perfilids` que no exista; los que ya existen van en ' +
+          '`skipped`. Un usuario o perfil desconocido responde 409 `FOREIGN_KEY` y no se escribe nada. ' +
+          `Hasta ${MAX_REPLICATE_NODES} usuarios y ${MAX_REPLICATE_ITEMS} perfiles.`,
+        security,
+        body: {
+          type: 'object',
+          required: ['usuarioids', 'perfilids'],
+          additionalProperties: false,
+          properties: { usuarioids: ids('Usuarios', MAX_REPLICATE_NODES), perfilids: ids('Perfiles', MAX_REPLICATE_ITEMS) },
+        },
+        response: { 200: resultSchema(['usuarioid', 'perfilid']), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const { usuarioids, perfilids } = request.body;
+      const wanted = sql`select u.usuarioid, p.perfilid
+        from unnest(${numberArray(usuarioids)}::int[]) u(usuarioid) cross join unnest(${numberArray(perfilids)}::int[]) p(perfilid)`;
+      return insertMissing<UsuarioPerfilPair>(database, 'usuarioperfil', ['usuarioid', 'perfilid'], wanted, actorId(request));
     },
   );
 }
