@@ -70,6 +70,12 @@ export interface NodoConLocalizacion {
   ultimaFecha: string | null;
   /** The latest value of each metric of each of its probes. */
   ultimasMediciones: LatestReading[];
+  /** Minutes without readings after which the node opens a no-data episode (alarms.md, "Silent nodes"). */
+  ventanaInactividad: number;
+  /** Its open threshold episodes not yet acknowledged. */
+  episodiosActivos: number;
+  /** Its open no-data episode (statusid 1 active, -1 acknowledged), or null while it reports. */
+  episodioSinDatos: { episodioid: number; statusid: number; fechainicio: string } | null;
 }
 
 /** `GET /{table}/columns`: one row of information_schema.columns. */

@@ -144,7 +144,11 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
     select n.nodoid, n.nodo, n.nodoabrev, n.deveui, n.statusid,
            u.ubicacionid, u.ubicacion, f.fundoid, f.fundo, e.empresaid, e.empresa, p.paisid, p.pais,
            en.entidadid, en.entidad, l.latitud, l.longitud, l.referencia,
-           latest."ultimaFecha", latest."ultimasMediciones"
+           latest."ultimaFecha", latest."ultimasMediciones", n.ventanainactividad as "ventanaInactividad",
+           coalesce(open.activos, 0)::int as "episodiosActivos",
+           case when open.sindatosid is null then null
+                else json_build_object('episodioid', open.sindatosid, 'statusid', open.sindatosstatus, 'fechainicio', open.sindatosinicio) end
+             as "episodioSinDatos"
       from ${tableRef('nodo')} n
       cross join lateral (
         select lo.* from ${localizacion} lo
@@ -168,6 +172,16 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
           left join ${tableRef('ultimamedicion')} last
             on last.nodoid = ms.nodoid and last.metricaid = ms.metricaid and last.tipoid = ms.tipoid
          where ms.nodoid = n.nodoid) latest
+      -- Open episodes (alarms.md): threshold ones still unacknowledged, and the node's no-data one.
+      left join (
+        select ep.nodoid,
+               count(*) filter (where ep.tipo = 'umbral' and ep.statusid = 1) as activos,
+               max(ep.episodioid) filter (where ep.tipo = 'sindatos') as sindatosid,
+               max(ep.statusid) filter (where ep.tipo = 'sindatos') as sindatosstatus,
+               max(ep.fechainicio) filter (where ep.tipo = 'sindatos') as sindatosinicio
+          from ${tableRef('episodio')} ep
+         where ep.fechafin is null
+         group by ep.nodoid) open on open.nodoid = n.nodoid
      order by n.nodo, n.nodoid
      limit ${limit}`;
 }

@@ -65,3 +65,8 @@ export async function downloadReportCsv(request: ReportCsvRequest): Promise<void
 export async function acknowledgeAlert(alertaid: number, nota?: string): Promise<void> {
   await apiRequest(`/alerts/${alertaid}/acknowledge`, { method: 'POST', body: nota ? { nota } : {} });
 }
+
+/** Acknowledges an episode by its id (POST /api/episodes/{episodioid}/acknowledge): a no-data episode has no alert to name it. */
+export async function acknowledgeEpisode(episodioid: number, nota?: string): Promise<void> {
+  await apiRequest(`/episodes/${episodioid}/acknowledge`, { method: 'POST', body: nota ? { nota } : {} });
+}

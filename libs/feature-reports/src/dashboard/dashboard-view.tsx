@@ -1,5 +1,5 @@
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
-import { useDashboardFilters, useMetricas, useNodosConLocalizacion } from '@camposense/data-access';
+import { acknowledgeEpisode, useDashboardFilters, useMetricas, useNodosConLocalizacion } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { effectiveRange, rangeInstants } from './date-range';
 import { AnalysisPanel, MetricChartCard } from './metric-series';
 import { NodeSelector } from './node-selector';
+import { SilentNodeNotice } from './silent-node-notice';
 
 /** The API's cap on buckets; the budget is otherwise about one bucket per pixel of chart. */
 const MAX_POINTS = 2000;
@@ -65,6 +66,12 @@ export default function DashboardView() {
     [metricas.data],
   );
 
+  const selectedNode = selected === null ? undefined : inScope.find((node) => node.nodoid === selected);
+  const acknowledgeSilence = async (episodioid: number) => {
+    await acknowledgeEpisode(episodioid);
+    await nodes.mutate();
+  };
+
   let content;
   if (!request) content = <EmptyState title={t('dashboard.chooseScope')} icon={<ChartLine aria-hidden />} />;
   else if (metricas.error) content = <ErrorState message={t('dashboard.seriesError')} onRetry={() => void metricas.mutate()} />;
@@ -72,6 +79,7 @@ export default function DashboardView() {
   else
     content = (
       <Stack gap="3">
+        {selectedNode && <SilentNodeNotice node={selectedNode} onAcknowledge={acknowledgeSilence} />}
         {metrics.map((metric) => (
           <MetricChartCard key={metric.metricaid} metric={metric} request={request} />
         ))}

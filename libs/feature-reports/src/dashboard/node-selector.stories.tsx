@@ -68,3 +68,31 @@ export const NodeTooltipNeverReported: StoryObj<typeof NodeDetails> = {
     </Box>
   ),
 };
+
+/** Last seen on every node; NODO-SJO-02 with two active alerts, NODO-SJO-03 silent past its window. */
+export const AlarmMarks: Story = {
+  play: async () => {
+    await expect(screen.getByText('2 alertas activas')).toBeVisible();
+    await expect(screen.getByText('SIN DATOS')).toBeVisible();
+    await expect(screen.getByText('Sin datos nunca recibidos')).toBeVisible();
+    await expect(screen.getAllByText(/^Último dato: /)).toHaveLength(3);
+  },
+};
+export const AlarmMarksEnglish: Story = {
+  globals: { language: 'en' },
+  play: async () => {
+    await expect(screen.getByText('2 active alerts')).toBeVisible();
+    await expect(screen.getByText('NO DATA')).toBeVisible();
+  },
+};
+/** A silent node whose no-data alarm was acknowledged: still marked, in grey. */
+export const SilenceAcknowledged: Story = {
+  args: {
+    nodes: nodosFixture.map((node) =>
+      node.episodioSinDatos ? { ...node, episodioSinDatos: { ...node.episodioSinDatos, statusid: -1 } } : node,
+    ),
+  },
+  play: async () => {
+    await expect(screen.getByText('SIN DATOS · RECONOCIDO')).toBeVisible();
+  },
+};

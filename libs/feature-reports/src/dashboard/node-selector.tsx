@@ -1,4 +1,4 @@
-import { Box, Button, DataList, Input, InputGroup, Stack, Text, Tooltip } from '@chakra-ui/react';
+import { Badge, Box, Button, DataList, HStack, Input, InputGroup, Stack, Text, Tooltip } from '@chakra-ui/react';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useTranslation } from '@camposense/i18n';
 import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
@@ -70,6 +70,7 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
                   <Text fontSize="xs" color="fg.muted" fontFamily="mono" truncate>
                     {node.deveui ?? t('dashboard.notAvailable')} · {node.ubicacion}
                   </Text>
+                  <NodeMarks node={node} />
                 </Stack>
               </Button>
             </NodeTooltip>
@@ -96,6 +97,34 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
         />
       </InputGroup>
       {body}
+    </Stack>
+  );
+}
+
+/** "Last seen", and a mark for a silent node and for open threshold alarms (alarms.md). */
+function NodeMarks({ node }: { node: NodoConLocalizacion }) {
+  const { t, i18n } = useTranslation();
+  const seen = formatDateTime(node.ultimaFecha, i18n.language);
+  const silent = node.episodioSinDatos;
+  return (
+    <Stack gap="1" minW="0">
+      <Text fontSize="xs" color="fg.muted" truncate>
+        {seen ? t('dashboard.lastSeen', { when: seen }) : t('dashboard.neverSeen')}
+      </Text>
+      {(silent || node.episodiosActivos > 0) && (
+        <HStack gap="1" wrap="wrap">
+          {silent && (
+            <Badge size="sm" colorPalette={silent.statusid === 1 ? 'red' : 'gray'} variant="solid">
+              {t(silent.statusid === 1 ? 'dashboard.silent' : 'dashboard.silentAcknowledged')}
+            </Badge>
+          )}
+          {node.episodiosActivos > 0 && (
+            <Badge size="sm" colorPalette="orange" variant="subtle">
+              {t('dashboard.activeEpisodes', { count: node.episodiosActivos })}
+            </Badge>
+          )}
+        </HStack>
+      )}
     </Stack>
   );
 }

@@ -206,6 +206,51 @@ describe.each(testDrivers())('readings on $kind', (driver) => {
       }
     });
 
+    it('marks open alarms: active threshold episodes counted, the no-data episode with its state, the inactivity window', async () => {
+      const [target] = await context.query<{ nodoid: number }>(sql`
+        select u.nodoid from sense.umbral u
+         where not exists (select 1 from sense.episodio e where e.nodoid = u.nodoid and e.fechafin is null)
+         group by u.nodoid having count(*) >= 3 order by u.nodoid limit 1`);
+      const nodoid = target!.nodoid;
+      const thresholds = await context.query<{ umbralid: number; criticidadid: number }>(sql`
+        select umbralid, criticidadid from sense.umbral where nodoid = ${nodoid} order by umbralid limit 3`);
+      const [first, second, third] = thresholds;
+      const start = new Date(Date.now() - HOUR_MS).toISOString();
+      const inserted = await context.query<{ episodioid: number; tipo: string }>(sql`
+        insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, fechafin, statusid) values
+          ('umbral', ${first!.umbralid}, ${nodoid}, ${first!.criticidadid}, ${start}, null, 1),
+          ('umbral', ${second!.umbralid}, ${nodoid}, ${second!.criticidadid}, ${start}, null, 1),
+          ('umbral', ${third!.umbralid}, ${nodoid}, ${third!.criticidadid}, ${start}, null, -1),
+          ('umbral', ${third!.umbralid}, ${nodoid}, ${third!.criticidadid}, ${start}, ${start}, 0),
+          ('sindatos', null, ${nodoid}, ${first!.criticidadid}, ${start}, null, 1)
+        returning episodioid, tipo`);
+      try {
+        await context.query(sql`update sense.nodo set ventanainactividad = 45 where nodoid = ${nodoid}`);
+        const find = async () =>
+          (await context.get('/api/sense/nodos-con-localizacion')).json<NodoConLocalizacion[]>().find((node) => node.nodoid === nodoid)!;
+        const silentId = inserted.find((row) => row.tipo === 'sindatos')!.episodioid;
+        // The acknowledged and the closed threshold episodes are not counted.
+        expect(await find()).toEqual(
+          expect.objectContaining({
+            ventanaInactividad: 45,
+            episodiosActivos: 2,
+            episodioSinDatos: { episodioid: silentId, statusid: 1, fechainicio: expect.any(String) },
+          }),
+        );
+        expect(Date.parse((await find()).episodioSinDatos!.fechainicio)).toBe(Date.parse(start));
+        const acknowledged = await context.send('POST', `/api/episodes/${silentId}/acknowledge`, {});
+        expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+        expect((await find()).episodioSinDatos).toEqual({ episodioid: silentId, statusid: -1, fechainicio: expect.any(String) });
+        await context.query(sql`update sense.episodio set fechafin = now(), statusid = 0 where episodioid = ${silentId}`);
+        expect((await find()).episodioSinDatos).toBeNull();
+        const other = (await context.get('/api/sense/nodos-con-localizacion')).json<NodoConLocalizacion[]>().find((node) => node.nodoid !== nodoid)!;
+        expect(other.ventanaInactividad).toBeGreaterThan(0);
+      } finally {
+        await context.query(sql`delete from sense.episodio where nodoid = ${nodoid} and fechainicio = ${start}`);
+        await context.query(sql`update sense.nodo set ventanainactividad = 60 where nodoid = ${nodoid}`);
+      }
+    });
+
     it('takes a limit, 1000 by default, and refuses a bad one', async () => {
       expect((await context.get('/api/sense/nodos-con-localizacion?limit=1')).json()).toHaveLength(1);
       const response = await context.get('/api/sense/nodos-con-localizacion?limit=-3');

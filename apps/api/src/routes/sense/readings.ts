@@ -182,6 +182,17 @@ const nodoConLocalizacionSchema = {
     longitud: nullableNumber,
     referencia: nullableString,
     ultimaFecha: { type: ['string', 'null'], format: 'date-time', description: 'Cuándo informó por última vez' },
+    ventanaInactividad: { type: 'integer', description: 'Minutos sin lecturas tras los que el nodo abre un episodio «sin datos»' },
+    episodiosActivos: { type: 'integer', description: 'Episodios de umbral abiertos y sin reconocer del nodo' },
+    episodioSinDatos: {
+      type: ['object', 'null'],
+      description: 'El episodio «sin datos» abierto del nodo (statusid 1 activo, -1 reconocido), o null si informa',
+      properties: {
+        episodioid: { type: 'integer' },
+        statusid: { type: 'integer' },
+        fechainicio: { type: 'string', format: 'date-time' },
+      },
+    },
     ultimasMediciones: {
       type: 'array',
       description: 'El último valor de cada métrica de cada sensor del nodo',

@@ -47,6 +47,7 @@ function node(
   deveui: string,
   place: { ubicacionid: number; entidadid: number; entidad: string; latitud: number; longitud: number },
   lastMinutesAgo: number | null,
+  alarms: Pick<NodoConLocalizacion, 'episodiosActivos' | 'episodioSinDatos'> = { episodiosActivos: 0, episodioSinDatos: null },
 ): NodoConLocalizacion {
   const ubicacion = dashboardUbicacionesFixture.find((row) => row.ubicacionid === place.ubicacionid)!;
   const fundo = fundosFixture.find((row) => row.fundoid === ubicacion.fundoid)!;
@@ -83,13 +84,22 @@ function node(
             medicion: [23.4, 61.2, 1.35][index]!,
             fecha,
           })),
+    ventanaInactividad: 60,
+    ...alarms,
   };
 }
 
 export const nodosFixture: NodoConLocalizacion[] = [
   node(1, 'NODO-SJO-01', 'A84041000181C2D1', { ubicacionid: 1, entidadid: 1, entidad: 'Palta', latitud: -8.414021, longitud: -78.752113 }, 10),
-  node(2, 'NODO-SJO-02', 'A84041000181C2D2', { ubicacionid: 2, entidadid: 1, entidad: 'Palta', latitud: -8.41733, longitud: -78.748402 }, 25),
-  node(3, 'NODO-SJO-03', 'A84041000181C2E7', { ubicacionid: 2, entidadid: 2, entidad: 'Espárrago', latitud: -8.418951, longitud: -78.75529 }, 40),
+  node(2, 'NODO-SJO-02', 'A84041000181C2D2', { ubicacionid: 2, entidadid: 1, entidad: 'Palta', latitud: -8.41733, longitud: -78.748402 }, 25, {
+    episodiosActivos: 2,
+    episodioSinDatos: null,
+  }),
+  // Silent: nothing for 95 minutes, past its 60-minute window (a no-data episode open since then).
+  node(3, 'NODO-SJO-03', 'A84041000181C2E7', { ubicacionid: 2, entidadid: 2, entidad: 'Espárrago', latitud: -8.418951, longitud: -78.75529 }, 95, {
+    episodiosActivos: 0,
+    episodioSinDatos: { episodioid: 901, statusid: 1, fechainicio: minutesAgo(35) },
+  }),
   node(4, 'NODO-SRO-01', 'A84041000181D001', { ubicacionid: 3, entidadid: 3, entidad: 'Arándano', latitud: -14.085122, longitud: -75.73488 }, null),
 ];
 
