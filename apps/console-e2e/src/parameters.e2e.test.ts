@@ -210,6 +210,18 @@ describe('parameters, as an admin', () => {
     await page.getByText('Se guardaron los cambios en Umbral').waitFor();
     const [saved] = await thresholdsNamed(page, THRESHOLD);
     expect(saved?.['maximo']).toBe(32.5);
+
+    // Another row with an edit not saved: the unsaved-changes modal asks first.
+    await expect.poll(() => maximum.inputValue()).toBe('32.5');
+    await maximum.fill('40');
+    await page.getByRole('button', { name: 'ELEGIR OTRA FILA' }).click();
+    const modal = page.getByRole('alertdialog').filter({ hasText: 'Cambios sin guardar' });
+    await modal.getByRole('button', { name: 'CANCELAR' }).click();
+    expect(await maximum.inputValue()).toBe('40');
+    await page.getByRole('button', { name: 'ELEGIR OTRA FILA' }).click();
+    await modal.getByRole('button', { name: 'CONTINUAR' }).click();
+    await page.getByText('Seleccione la fila que desea editar y pulse Actualizar').waitFor();
+    expect((await thresholdsNamed(page, THRESHOLD))[0]?.['maximo']).toBe(32.5);
   });
 
   it('imports 500 thresholds from a CSV: 3 bad rows are named and nothing is written until they are fixed', async () => {

@@ -1,9 +1,9 @@
-import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
+import { tableWriteHandlers } from '@camposense/data-access/testing';
 import type { BulkCreateError } from '@camposense/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { MassiveView } from './massive-view';
-import { withParametersApi, withParametersShell } from '../testing/story-shell';
+import { loadErrorStory, loadingStory, withParametersApi, withParametersShell } from '../testing/story-shell';
 
 /** Rows naming a node that does not exist are refused, as the API does with an unknown label. */
 const unknownNode = (rows: Record<string, unknown>[]): BulkCreateError[] =>
@@ -35,19 +35,9 @@ async function paste(csv: string) {
   await userEvent.click(screen.getByRole('button', { name: /CARGAR CSV PEGADO|LOAD PASTED CSV/ }));
 }
 
-export const Loading: Story = {
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.loading()),
-  play: async () => {
-    await expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
-  },
-};
+export const Loading: Story = loadingStory;
 
-export const Error: Story = {
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.error()),
-  play: async () => {
-    await expect(await screen.findByText('Error al cargar los registros de Sensor')).toBeVisible();
-  },
-};
+export const Error: Story = loadErrorStory('Sensor');
 
 /** One blank row in the grid, the columns the catalogue names, counted as one row none of which has data yet. */
 export const Empty: Story = {

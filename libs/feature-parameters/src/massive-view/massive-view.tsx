@@ -1,5 +1,5 @@
 import { Alert, Box, Button, HStack, IconButton, Input, List, Stack, Table, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
-import { useTableMeta, useTableRowMutations } from '@camposense/data-access';
+import { useTableRowMutations } from '@camposense/data-access';
 import type { TableMeta } from '@camposense/data-access';
 import type { BulkCreateError, BulkCreateResult, TableName } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
@@ -8,6 +8,7 @@ import { Plus, Trash2, Upload } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { formFields } from '../form-model/form-model';
 import { describeSaveError, problemText } from '../record-editor/save-error';
+import { useTableMetaState } from '../table-meta/table-meta-state';
 import { errorsByRow, fromCsv, requestRows } from './massive-rows';
 import type { MassiveRow } from './massive-rows';
 
@@ -20,22 +21,10 @@ const BULK_RULES = new Set(['unknownLabel', 'ambiguousLabel', 'missing', 'repeat
 
 /** The massive sub-tab (sensor, metricasensor, umbral): loads the table's columns, then the grid. */
 export function MassiveView({ table }: MassiveViewProps) {
-  const { t } = useTranslation();
-  const meta = useTableMeta(table);
-  const tableName = t(`tables.${table}`);
+  const metaState = useTableMetaState(table);
   return (
     <Box p="4">
-      <QueryState
-        data={meta.data}
-        error={meta.error}
-        isValidating={meta.isValidating}
-        onRetry={() => void meta.mutate()}
-        loadingLabel={t('parameters.loading')}
-        loadingDetail={tableName}
-        errorMessage={t('parameters.loadError', { table: tableName })}
-      >
-        {(data) => <MassiveEditor table={table} meta={data} />}
-      </QueryState>
+      <QueryState {...metaState}>{(data) => <MassiveEditor table={table} meta={data} />}</QueryState>
     </Box>
   );
 }

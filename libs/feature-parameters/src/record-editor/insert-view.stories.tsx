@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { InsertView } from './insert-view';
-import { withParametersApi, withParametersShell } from '../testing/story-shell';
+import { loadErrorStory, loadingStory, withParametersApi, withParametersShell } from '../testing/story-shell';
 
 /** The shell's switch to the status sub-tab, which asks first when the form holds unsaved data. */
 function SwitchToStatus() {
@@ -41,19 +41,9 @@ type Story = StoryObj<typeof meta>;
 const form = () => screen.findByRole('form', { name: /^(Nuevo registro de|New) / });
 const text = (name: RegExp) => screen.getByRole('textbox', { name });
 
-export const Loading: Story = {
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.loading()),
-  play: async () => {
-    await expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
-  },
-};
+export const Loading: Story = loadingStory;
 
-export const Error: Story = {
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.error()),
-  play: async () => {
-    await expect(await screen.findByText('Error al cargar los registros de País')).toBeVisible();
-  },
-};
+export const Error: Story = loadErrorStory('País');
 
 /** A country: name and a 2-character abbreviation, both required (*), status active by default. */
 export const Empty: Story = {

@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { StatusView } from './status-view';
-import { withParametersApi, withParametersShell } from '../testing/story-shell';
+import { loadErrorStory, loadingStory, withParametersApi, withParametersShell } from '../testing/story-shell';
 
 const meta = {
   title: 'Parameters/StatusView',
@@ -26,20 +26,9 @@ async function settledTable() {
   return table;
 }
 
-export const Loading: Story = {
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.loading()),
-  play: async () => {
-    await expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
-  },
-};
+export const Loading: Story = loadingStory;
 
-export const Error: Story = {
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.error()),
-  play: async () => {
-    await expect(await screen.findByText('Error al cargar los registros de Empresa')).toBeVisible();
-    await expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
-  },
-};
+export const Error: Story = loadErrorStory('Empresa');
 
 export const Empty: Story = {
   beforeEach: ({ msw }) => msw.use(...tableHandlers.empty('empresa')),

@@ -2,6 +2,7 @@ import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testi
 import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator } from '@storybook/react-vite';
 import type { RequestHandler } from 'msw';
+import { expect, screen } from 'storybook/test';
 
 /**
  * What every parameters story stands in: the shell's unsaved-changes guard (its modal opens when a
@@ -29,5 +30,24 @@ export function withParametersApi(...extra: RequestHandler[]) {
     msw.use(...extra, ...tableHandlers.loaded(), ...tableWriteHandlers.succeeding());
     dismissAllToasts();
     return () => dismissAllToasts();
+  };
+}
+
+/** The loading state of a view that reads its table's columns first: every call waits. */
+export const loadingStory = {
+  beforeEach: ({ msw }: StoryWorker) => msw.use(...tableHandlers.loading()),
+  play: async () => {
+    await expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+  },
+};
+
+/** The error state of a view over `tableName` (as the reader sees it, "País"): every call fails, retry is offered. */
+export function loadErrorStory(tableName: string) {
+  return {
+    beforeEach: ({ msw }: StoryWorker) => msw.use(...tableHandlers.error()),
+    play: async () => {
+      await expect(await screen.findByText(`Error al cargar los registros de ${tableName}`)).toBeVisible();
+      await expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+    },
   };
 }
