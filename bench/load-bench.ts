@@ -9,6 +9,8 @@
  *   npm run bench:load                      (script: "bench:load": "tsx bench/load-bench.ts")
  *   BENCH_DATABASE_URL=postgres://…/db  BENCH_CLIENTS=200  BENCH_SECONDS=60  BENCH_DAYS=30
  *   BENCH_CPU_PROFILE=dir   the API writes a V8 CPU profile (.cpuprofile) of the run into dir
+ *   BENCH_WORKERS=N         the API as N cluster workers (results in load-workers-N.json)
+ *   BENCH_INSTANCES=N       N API processes behind HAProxy, npm run start:cluster (load-haproxy-N.json)
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +25,28 @@ import pg from 'pg';
 
 const HERE = fileURLToPath(import.meta.url);
 const REPO_ROOT = join(dirname(HERE), '..');
-const RESULTS_FILE = join(REPO_ROOT, 'bench', 'results', 'load.json');
+/**
+ * How the API runs: one process (as `npm start`), BENCH_WORKERS=N Node cluster workers (as
+ * `WORKERS=N npm start`), or BENCH_INSTANCES=N processes behind HAProxy (as `npm run start:cluster`).
+ * Each writes its own results file.
+ */
+function topology(): { name: string; script?: string; env: Record<string, string>; resultsFile: string } {
+  const instances = Number(process.env['BENCH_INSTANCES'] ?? 0);
+  const workers = Number(process.env['BENCH_WORKERS'] ?? 0);
+  const results = (name: string) => join(REPO_ROOT, 'bench', 'results', name);
+  if (instances > 0) {
+    return {
+      name: `${instances} instances behind HAProxy`,
+      script: 'scripts/start-cluster.mjs',
+      env: { INSTANCES: String(instances) },
+      resultsFile: results(`load-haproxy-${instances}.json`),
+    };
+  }
+  if (workers > 0) {
+    return { name: `${workers} cluster workers`, script: 'apps/api/src/cluster.ts', env: { WORKERS: String(workers) }, resultsFile: results(`load-workers-${workers}.json`) };
+  }
+  return { name: '1 process', env: {}, resultsFile: results('load.json') };
+}
 
 interface BenchConfig {
   baseUrl: string;
@@ -214,6 +237,8 @@ async function conduct(): Promise<void> {
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 60);
   const days = Number(process.env['BENCH_DAYS'] ?? 30);
   const profileDir = process.env['BENCH_CPU_PROFILE'];
+  const layout = topology();
+  const RESULTS_FILE = layout.resultsFile;
 
   const ubicacionIds = await prepare(databaseUrl, days);
   const server = await spawnServer(
@@ -223,9 +248,14 @@ async function conduct(): Promise<void> {
       // Every simulated client signs in from this one address.
       LOGIN_LIMIT_PER_ADDRESS: String(clients * 10),
       LOGIN_LIMIT_PER_EMAIL: String(clients * 10),
+      ...layout.env,
     },
     // The API logs every request at info, as in production; the bench only keeps its errors.
-    { output: 'stderr', nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+    {
+      output: 'stderr',
+      ...(layout.script ? { script: layout.script } : {}),
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    },
   );
   const { child: api, baseUrl } = server;
   const stopApi = () => {
@@ -234,7 +264,8 @@ async function conduct(): Promise<void> {
   process.once('exit', stopApi);
 
   try {
-    await waitUntilListening(server, 60_000);
+    // start:cluster builds the console and migrates before HAProxy listens.
+    await waitUntilListening(server, layout.script === 'scripts/start-cluster.mjs' ? 300_000 : 60_000);
     const idleRss = residentBytes(api.pid!) ?? 0;
     let peakRss = idleRss;
     const sampler = setInterval(() => {
@@ -242,7 +273,7 @@ async function conduct(): Promise<void> {
     }, 200);
     // Other work on the machine skews the figures: the load average goes into the results.
     const loadBefore = loadavg()[0] ?? 0;
-    console.log(`API on ${baseUrl} (pid ${api.pid}), ${clients} clients for ${seconds} s…`);
+    console.log(`API (${layout.name}) on ${baseUrl} (pid ${api.pid}), ${clients} clients for ${seconds} s…`);
     const result = await runLoadProcess({ baseUrl, clients, seconds, ubicacionIds });
     clearInterval(sampler);
     peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
@@ -251,6 +282,7 @@ async function conduct(): Promise<void> {
     const summary = {
       date: new Date().toISOString(),
       database: 'postgres',
+      api: layout.name,
       machine: { cpus: cpus().length, loadAverage1mBefore: round(loadBefore, 2), loadAverage1mAfter: round(loadavg()[0] ?? 0, 2) },
       clients,
       seconds,
@@ -265,6 +297,7 @@ async function conduct(): Promise<void> {
       },
       errors: result.errors,
       errorSamples: result.errorSamples,
+      // Of the process the bench started: with workers or HAProxy, the parent only.
       apiMemoryMb: { idleRss: round(idleRss / 2 ** 20), peakRss: round(peakRss / 2 ** 20) },
       endpoints: Object.fromEntries(
         Object.entries(result.byEndpoint).map(([endpoint, entry]) => {
