@@ -22,13 +22,11 @@ const PENDING = new Map([
 ]);
 
 /**
- * Components whose states another story file of their folder shows: the two sidebars, drawn
- * together in sidebars.stories.tsx. Keep it short: a part gets its own stories file when it is
- * reused or its states grow.
+ * Components whose states another story file of their folder shows. Empty now: keep it short, a
+ * part gets its own stories file when it is reused or its states grow.
  */
 const SHOWN_TOGETHER = new Map([
-  ['libs/ui/src/sidebar/main-sidebar.tsx', 'sidebars.stories.tsx'],
-  ['libs/ui/src/sidebar/aux-sidebar.tsx', 'sidebars.stories.tsx'],
+  // ['libs/…/some-part.tsx', 'the-screen.stories.tsx'],
 ]);
 
 const ENTRY_POINTS = new Set(['apps/console/src/main.tsx']);
