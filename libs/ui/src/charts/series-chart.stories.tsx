@@ -14,6 +14,11 @@ const thresholds = [
 const meta = {
   title: 'UI/SeriesChart',
   component: SeriesChart,
+  argTypes: {
+    // Hundreds of generated points: a story picks them, the panel does not.
+    buckets: { control: false },
+    thresholds: { control: false },
+  },
   args: { label: 'Temperatura', unit: '°C', tone: 'orange', ...storySeries({ end: END, days: 1, points: 600 }) },
   decorators: [
     (Story) => (

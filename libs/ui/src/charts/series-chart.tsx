@@ -31,9 +31,11 @@ export interface SeriesChartProps extends Omit<BoxProps, 'children'> {
   unit?: string | null;
   /** Oldest first; empty buckets are absent and show as a gap. */
   buckets: readonly ChartBucket[];
+  /** The width of one bucket in seconds: a gap is a missing bucket. */
   bucketSeconds: number;
   /** The window drawn (the x axis). */
   start: Date;
+  /** The window's end (the x axis' right edge). */
   end: Date;
   /** Drawn as bands behind the data. @default [] */
   thresholds?: readonly ChartThreshold[];

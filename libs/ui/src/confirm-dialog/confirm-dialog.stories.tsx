@@ -5,6 +5,9 @@ import { ConfirmDialog } from './confirm-dialog';
 const meta = {
   title: 'UI/ConfirmDialog',
   component: ConfirmDialog,
+  argTypes: {
+    description: { control: 'text' },
+  },
   args: {
     open: true,
     title: '¿Eliminar el registro?',

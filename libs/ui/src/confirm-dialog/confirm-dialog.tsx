@@ -5,7 +5,9 @@ import { useRef } from 'react';
 import type { ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
+  /** Shows the dialog. */
   open: boolean;
+  /** The question asked, e.g. ¿Eliminar el registro? */
   title: string;
   /** What happens on confirm, in plain words. */
   description: ReactNode;
@@ -17,6 +19,7 @@ export interface ConfirmDialogProps {
   tone?: 'orange' | 'red';
   /** The confirmed action is running: the confirm button spins and cancel waits. @default false */
   busy?: boolean;
+  /** The confirm button: run the action. */
   onConfirm: () => void;
   /** Cancel, Escape or a click outside: nothing happens. */
   onCancel: () => void;

@@ -13,7 +13,9 @@ function isOperationId(value: string): value is OperationId {
 }
 
 export interface UnsavedChangesModalProps {
+  /** Shows the dialog. */
   open: boolean;
+  /** What is being switched: another table (parameter) or another subtab; picks the sentence. */
   type: UnsavedChangesType;
   /**
    * The table (parameter) or subtab being switched to. A subtab may be given as an operation id

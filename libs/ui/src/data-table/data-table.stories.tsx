@@ -42,6 +42,12 @@ function SelectableTable(props: DataTableProps<Farm>) {
 const meta = {
   title: 'UI/DataTable',
   component: DataTable<Farm>,
+  argTypes: {
+    columns: { control: false },
+    rowKey: { control: false },
+    emptyText: { control: 'text' },
+    selectedKey: { control: 'text' },
+  },
   args: {
     label: 'Fundos',
     columns: COLUMNS,

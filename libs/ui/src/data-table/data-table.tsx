@@ -26,8 +26,11 @@ export interface DataTableSort<SortKey extends string = string> {
 export interface DataTableProps<Row, SortKey extends string = string> {
   /** The table's accessible name. */
   label: string;
+  /** Headers, cells and, for sortable ones, the sort key, in display order. */
   columns: readonly DataTableColumn<Row, SortKey>[];
+  /** The page of rows shown, in the order given. */
   rows: readonly Row[];
+  /** A row's stable key (its id), for React and for `selectedKey`. */
   rowKey: (row: Row) => string;
   /** The current order, as `sortKey` of a column; null when the server's default order applies. */
   sort: DataTableSort<SortKey> | null;

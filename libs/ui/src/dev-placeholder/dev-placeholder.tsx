@@ -5,7 +5,9 @@ import { Construction } from 'lucide-react';
 export interface DevPlaceholderProps {
   /** The selections the screen would use; null where nothing is chosen. */
   farm: string | null;
+  /** The chosen entity; null where nothing is chosen. */
   entity: string | null;
+  /** The chosen location; null where nothing is chosen. */
   location: string | null;
   /** Already formatted, e.g. `14/11 - 21/11`. */
   dateRange: string | null;

@@ -4,6 +4,9 @@ import { EmptyState } from './empty-state';
 const meta = {
   title: 'UI/EmptyState',
   component: EmptyState,
+  argTypes: {
+    icon: { control: false },
+  },
   args: {
     title: 'No hay alertas',
     description: 'No se encontraron registros de alertas en la base de datos',

@@ -3,7 +3,9 @@ import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export interface EmptyStateProps extends Omit<ChakraEmptyState.RootProps, 'title'> {
+  /** What is missing, e.g. No hay alertas. */
   title: string;
+  /** A second line: why, or what to do. */
   description?: string;
   /** @default an inbox icon */
   icon?: ReactNode;

@@ -5,6 +5,12 @@ import { FormField } from './form-field';
 const meta = {
   title: 'UI/FormField',
   component: FormField,
+  argTypes: {
+    label: { control: 'text' },
+    helperText: { control: 'text' },
+    error: { control: 'text' },
+    children: { control: false },
+  },
   args: { label: 'CORREO ELECTRÓNICO', children: null },
   decorators: [(Story) => <div style={{ padding: 24, maxWidth: 400 }}><Story /></div>],
   render: (args) => (

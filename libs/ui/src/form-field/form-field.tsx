@@ -6,7 +6,9 @@ export interface FormFieldProps extends Omit<Field.RootProps, 'label'> {
   label: ReactNode;
   /** An error under the control; marks it invalid. */
   error?: string | null;
+  /** A hint under the control, hidden while there is an error. */
   helperText?: ReactNode;
+  /** The control (input, select, textarea). */
   children: ReactNode;
 }
 

@@ -7,6 +7,12 @@ import { AppHeader } from './app-header';
 const meta = {
   title: 'UI/AppHeader',
   component: AppHeader,
+  argTypes: {
+    // Slots the shell fills with other components (each with its own stories).
+    status: { control: false },
+    userMenu: { control: false },
+    lastUpdate: { control: 'date' },
+  },
   args: {
     crumbs: [{ label: 'CampoSense' }],
     lastUpdate: new Date('2026-11-21T15:25:00Z'),

@@ -23,6 +23,7 @@ export interface AppHeaderProps {
   status?: ReactNode;
   /** The user menu. */
   userMenu: ReactNode;
+  /** The settings button. */
   onOpenSettings: () => void;
   /** Fix the time zone of the last update (stories). */
   timeZone?: string;

@@ -5,6 +5,9 @@ import { LoginScreen } from './login-screen';
 const meta = {
   title: 'UI/LoginScreen',
   component: LoginScreen,
+  argTypes: {
+    error: { control: 'text' },
+  },
   args: { onSubmit: fn() },
 } satisfies Meta<typeof LoginScreen>;
 

@@ -5,7 +5,9 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 export interface PagerProps {
   /** The page shown, from 1. */
   page: number;
+  /** How many pages there are; the next button is disabled on the last. */
   totalPages: number;
+  /** A page button, previous or next: the page asked for, from 1. */
   onPageChange: (page: number) => void;
 }
 

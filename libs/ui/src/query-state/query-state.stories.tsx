@@ -10,6 +10,11 @@ interface Answer {
 const meta = {
   title: 'UI/QueryState',
   component: QueryState<Answer>,
+  argTypes: {
+    children: { control: false },
+    isEmpty: { control: false },
+    error: { control: false },
+  },
   args: {
     data: { rows: ['Perú', 'Chile'] },
     error: undefined,

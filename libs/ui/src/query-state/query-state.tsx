@@ -22,6 +22,7 @@ export interface QueryStateProps<Data> {
   isEmpty?: (data: Data) => boolean;
   /** The empty state's title (and description), shown when `isEmpty` says so. */
   emptyTitle?: string;
+  /** The empty state's second line. */
   emptyDescription?: string;
   /** The loaded state. */
   children: (data: Data) => ReactNode;

@@ -29,6 +29,10 @@ const fields: RecordFormField[] = [
 const meta = {
   title: 'UI/RecordForm',
   component: RecordForm,
+  argTypes: {
+    notice: { control: false },
+    actions: { control: false },
+  },
   args: {
     label: 'Nuevo registro',
     fields,

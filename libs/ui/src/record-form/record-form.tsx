@@ -53,6 +53,7 @@ export interface RecordSelectControl {
 export interface RecordFormProps {
   /** The accessible name of the form. */
   label: string;
+  /** The fields in display order, with their kind and checks. */
   fields: readonly RecordFormField[];
   /** The values the form starts from; a new `resetKey` starts it again from them. */
   defaultValues: RecordFormValues;
@@ -64,6 +65,7 @@ export interface RecordFormProps {
   onValuesChange?: (values: RecordFormValues) => void;
   /** Errors from the server, by field name: shown on their field. */
   fieldErrors?: Readonly<Record<string, string>>;
+  /** The submit button's text, e.g. CREAR or GUARDAR. */
   submitLabel: string;
   /** While the request is under way: the button shows it and the form cannot be sent twice. @default false */
   busy?: boolean;

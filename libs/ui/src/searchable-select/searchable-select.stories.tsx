@@ -36,6 +36,10 @@ function Controlled(props: Omit<SearchableSelectProps, 'value' | 'onChange'> & {
 const meta = {
   title: 'UI/SearchableSelect',
   component: SearchableSelect,
+  argTypes: {
+    options: { control: false },
+    error: { control: 'text' },
+  },
   args: { label: 'Fundo', options: fundos, value: null, onChange: fn(), inline: true },
   decorators: [(Story) => <Box p="4" w="16rem" minH="26rem"><Story /></Box>],
   render: (args) => <Controlled {...args} initial={args.value} />,

@@ -10,9 +10,11 @@ export interface SearchableSelectOption {
 export interface SearchableSelectProps {
   /** The visible label, e.g. Pais. */
   label: string;
+  /** The choices, filtered as the user types. */
   options: SearchableSelectOption[];
   /** The chosen option's value, or null for none. */
   value: number | null;
+  /** A choice, or null when it is cleared. */
   onChange: (value: number | null) => void;
   /** Shown when nothing is chosen. */
   placeholder?: string;

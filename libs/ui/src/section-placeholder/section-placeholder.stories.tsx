@@ -5,6 +5,10 @@ import { SectionPlaceholder } from './section-placeholder';
 const meta = {
   title: 'UI/SectionPlaceholder',
   component: SectionPlaceholder,
+  argTypes: {
+    icon: { control: false },
+    accent: { control: 'select', options: ['brand.fg', 'section.reports', 'section.parameters', 'section.thresholds'] },
+  },
   args: { icon: <Table2 size={26} />, title: 'Empresa · Crear', description: 'Pantalla en desarrollo', accent: 'section.parameters' },
 } satisfies Meta<typeof SectionPlaceholder>;
 

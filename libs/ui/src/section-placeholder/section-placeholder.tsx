@@ -2,8 +2,11 @@ import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface SectionPlaceholderProps {
+  /** The section's icon, drawn large above the title. */
   icon: ReactNode;
+  /** The section and action, e.g. Empresa · Crear. */
   title: string;
+  /** A line under the title, e.g. Pantalla en desarrollo. */
   description: string;
   /** The section colour of the title (parameters orange, thresholds blue). */
   accent: string;

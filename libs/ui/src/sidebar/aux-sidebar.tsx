@@ -20,10 +20,15 @@ export interface AuxSidebarGroup {
 export interface AuxSidebarProps {
   /** The landmark's name (`Menú de reportes`, `Tablas de parámetros`, `Operaciones`). */
   label: string;
+  /** The items, in groups with an optional heading. */
   groups: AuxSidebarGroup[];
+  /** The id of the active item, or null for none. */
   activeId: string | null;
+  /** A click on an item, with its id. */
   onSelect: (id: string) => void;
+  /** Show labels and headings; collapsed, only the icons. */
   expanded: boolean;
+  /** Pointer and focus handlers of the hover behaviour (useHoverExpand). */
   hoverHandlers?: Partial<HTMLAttributes<HTMLElement>>;
   /** The section colour of the active item. @default 'brand.fg' */
   accent?: string;

@@ -24,7 +24,9 @@ const SECTION_ICON: Record<MainSection, ReactNode> = {
 export interface MainSidebarProps {
   /** The section of the active tab, or null on welcome and settings. */
   activeSection: MainSection | null;
+  /** A click on a section's button. */
   onSelect: (section: MainSection) => void;
+  /** Show labels, filters and status; collapsed, only the icons. */
   expanded: boolean;
   /** Pointer and focus handlers of the hover behaviour (useHoverExpand). */
   hoverHandlers?: Partial<HTMLAttributes<HTMLElement>>;

@@ -9,6 +9,7 @@ const meta = {
   component: SidebarItem,
   args: { icon: <Bell size={18} />, label: 'ALERTAS', expanded: true, active: false, onClick: fn() },
   argTypes: {
+    icon: { control: false },
     accent: { control: 'select', options: ['brand.fg', 'section.reports', 'section.parameters', 'section.thresholds'] },
     hint: { control: 'text' },
   },

@@ -2,10 +2,13 @@ import { Box, Button, Text, type ButtonProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface SidebarItemProps extends Omit<ButtonProps, 'children'> {
+  /** Shown always; alone when the sidebar is collapsed. */
   icon: ReactNode;
+  /** The item's text; also its accessible name when collapsed. */
   label: string;
   /** A quieter second line under the label. */
   hint?: string;
+  /** The current tab or table: drawn in the accent colour. @default false */
   active?: boolean;
   /** Show the label; a collapsed sidebar shows only the icon. */
   expanded: boolean;

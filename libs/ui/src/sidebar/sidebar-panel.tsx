@@ -5,6 +5,7 @@ import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_EXPANDED_WIDTH } from './use-hover-exp
 export interface SidebarPanelProps extends Omit<BoxProps, 'children'> {
   /** The navigation landmark's name. */
   label: string;
+  /** Full width with labels; otherwise the 4rem rail. */
   expanded: boolean;
   /**
    * Take the expanded width in the layout (the main sidebar on welcome). Otherwise the sidebar
@@ -12,6 +13,7 @@ export interface SidebarPanelProps extends Omit<BoxProps, 'children'> {
    * pointer when it opens or closes. @default false
    */
   pinned?: boolean;
+  /** The items and groups. */
   children: ReactNode;
 }
 

@@ -6,6 +6,10 @@ import { StatusBadge } from './status-badge';
 const meta = {
   title: 'UI/StatusBadge',
   component: StatusBadge,
+  argTypes: {
+    // 1 active, 0 inactive, -1 processed; anything else shows as unknown.
+    statusid: { control: 'select', options: [1, 0, -1, null] },
+  },
   args: { statusid: 1 },
 } satisfies Meta<typeof StatusBadge>;
 
@@ -35,5 +39,13 @@ export const AllStatusesEnglish: Story = {
   play: async () => {
     for (const label of ['Active', 'Inactive', 'PROCESSED']) await expect(screen.getByText(label)).toBeVisible();
     await expect(screen.getAllByText('UNKNOWN')).toHaveLength(2);
+  },
+};
+
+/** One badge from the args: the story to try a status from the Controls panel. */
+export const OneStatus: Story = {
+  decorators: [(Story) => <HStack p="4"><Story /></HStack>],
+  play: async () => {
+    await expect(screen.getByText('Activo')).toBeVisible();
   },
 };

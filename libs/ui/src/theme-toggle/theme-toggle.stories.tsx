@@ -5,6 +5,12 @@ import { ThemeToggle } from './theme-toggle';
 const meta = {
   title: 'UI/ThemeToggle',
   component: ThemeToggle,
+  // Chakra's own props are not documented from node_modules: the two a designer varies are named here.
+  argTypes: {
+    size: { control: 'select', options: ['xs', 'sm', 'md', 'lg'] },
+    variant: { control: 'select', options: ['ghost', 'outline', 'subtle', 'solid'] },
+  },
+  args: { size: 'sm', variant: 'ghost' },
   decorators: [(Story) => <div style={{ padding: 24 }}><Story /></div>],
 } satisfies Meta<typeof ThemeToggle>;
 

@@ -5,6 +5,7 @@ import { LogOut } from 'lucide-react';
 export interface UserMenuProps {
   /** The signed-in user's e-mail; its initial is the avatar. */
   email: string;
+  /** The menu's sign-out item. */
   onSignOut: () => void;
   /** While signing out. @default false */
   signingOut?: boolean;
