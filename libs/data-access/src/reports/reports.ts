@@ -8,7 +8,8 @@ import type {
   ReportDownloadToken,
 } from '@camposense/domain';
 import useSWR from 'swr';
-import { API_BASE, apiFetcher, apiRequest } from '../client/api-client';
+import { apiFetcher, apiRequest } from '../client/api-client';
+import { followDownloadLink } from '../client/download-link';
 import { reportKeys } from './keys';
 import type { AlertasReportParams, MensajesReportParams, ReportSortState } from './keys';
 
@@ -26,20 +27,6 @@ export function useMensajesReport(params: MensajesReportParams) {
 /** The criticalities, and the locations of the global selection, for the alerts filter panel. */
 export function useAlertaFilterOptions(filters: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'>) {
   return useSWR<AlertaFilterOptions>(reportKeys.alertaFilterOptions(filters), apiFetcher);
-}
-
-/**
- * Starts a browser download of `path` by following a link: the file streams to the download
- * manager instead of being held in page memory (a 100,000-row export stays cheap).
- */
-function followDownloadLink(path: string): void {
-  const link = document.createElement('a');
-  link.href = `${API_BASE}${path}`;
-  link.download = '';
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 export type ReportCsvRequest =

@@ -25,7 +25,7 @@ export {
   LONG_MESSAGE,
 } from './report-fixtures';
 export { reportHandlers } from './report-handlers';
-export { tableFixtures } from '../table-rows/testing/table-fixtures';
+export { AUDIT_COLUMNS, column as tableColumn, tableFixtures } from '../table-rows/testing/table-fixtures';
 export { tableHandlers } from '../table-rows/testing/table-handlers';
 export { tableWriteHandlers, FIXTURE_ETAG } from '../table-rows/testing/table-write-handlers';
 export { tableBulkHandlers, bulkErrorsFixture } from '../table-rows/testing/table-bulk-handlers';

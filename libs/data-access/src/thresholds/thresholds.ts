@@ -3,6 +3,7 @@ import type {
   Rol,
   UmbralAuditEntry,
   UmbralPerfilesResponse,
+  UmbralRow,
   UmbralPreviewResponse,
   UmbralScopeFilters,
   UmbralScopeResponse,
@@ -40,16 +41,9 @@ export interface UmbralChanges {
   statusid?: number;
 }
 
-/** A new threshold for a place without one. */
-export interface NewUmbral {
+/** A new threshold for a place without one: a stored threshold's fields but its id, named, with a status. */
+export interface NewUmbral extends Omit<UmbralRow, 'umbralid'> {
   umbral: string;
-  ubicacionid: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  criticidadid: number;
-  minimo: number;
-  maximo: number;
   statusid: number;
 }
 

@@ -7,6 +7,7 @@ import { DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense
 import type { DataTableColumn } from '@camposense/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { ReportFrame } from '../shared/report-frame';
+import { reportQueryProps } from '../shared/report-query';
 import { reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
 import { measurementText, thresholdText } from './alert-cells';
 import { AlertFiltersProvider, useAlertFilters } from './alert-filters';
@@ -30,7 +31,8 @@ function AlertsRegistry() {
   const [estado, setEstado] = useState<AlertaState | null>(null);
   const selectionKey = JSON.stringify({ ...filters, estado });
   const { page, setPage, sort, setSort } = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, selectionKey);
-  const { data, error, isValidating, mutate } = useAlertasReport({ page, ...sort, ...filters, estado });
+  const report = useAlertasReport({ page, ...sort, ...filters, estado });
+  const { data, isValidating, mutate } = report;
   const locale = localeOf(i18n.language);
   /** Alerts being acknowledged (their buttons are busy). */
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
@@ -109,14 +111,9 @@ function AlertsRegistry() {
   // Retry shows the spinner again (spec: retry returns to loading); an error clears the list.
   return (
     <QueryState
-      data={data}
-      error={error}
-      isValidating={isValidating}
-      onRetry={() => void mutate()}
-      loadingLabel={t('reports.loading')}
+      {...reportQueryProps(report, t('reports.loading'))}
       loadingDetail={t('nav.alertas')}
       errorMessage={t('errors.loadAlerts')}
-      isEmpty={(answer) => answer.pagination.total === 0}
       emptyTitle={t('reports.noData')}
       emptyDescription={t('reports.alerts.empty')}
     >

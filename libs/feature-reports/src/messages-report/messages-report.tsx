@@ -7,6 +7,7 @@ import { DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense
 import type { DataTableColumn } from '@camposense/ui';
 import { useMemo } from 'react';
 import { ReportFrame } from '../shared/report-frame';
+import { reportQueryProps } from '../shared/report-query';
 import { reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
 import { contactName, MessageText } from './message-cells';
 
@@ -14,7 +15,7 @@ import { contactName, MessageText } from './message-cells';
 export function MessagesReport() {
   const { t, i18n } = useTranslation();
   const { page, setPage, sort, setSort } = useReportPaging<MensajeSortColumn>(REPORT_DEFAULT_SORT);
-  const { data, error, isValidating, mutate } = useMensajesReport({ page, ...sort });
+  const report = useMensajesReport({ page, ...sort });
 
   const columns = useMemo<DataTableColumn<MensajeReportRow, MensajeSortColumn>[]>(
     () => [
@@ -37,14 +38,9 @@ export function MessagesReport() {
   return (
     <Box p="4">
       <QueryState
-        data={data}
-        error={error}
-        isValidating={isValidating}
-        onRetry={() => void mutate()}
-        loadingLabel={t('reports.loading')}
+        {...reportQueryProps(report, t('reports.loading'))}
         loadingDetail={t('nav.mensajes')}
         errorMessage={t('errors.loadMessages')}
-        isEmpty={(answer) => answer.pagination.total === 0}
         emptyTitle={t('reports.messages.empty')}
         emptyDescription={t('reports.messages.emptyDescription')}
       >
@@ -61,7 +57,7 @@ export function MessagesReport() {
               rowKey={(row) => String(row.mensajeid)}
               sort={tableSort(sort)}
               onSortChange={(next) => setSort(reportSort(next))}
-              busy={isValidating}
+              busy={report.isValidating}
             />
             <Pager page={page} totalPages={answer.pagination.totalPages} onPageChange={setPage} />
           </ReportFrame>

@@ -13,20 +13,25 @@ function audited(rows: Record<string, unknown>[]): TableRow[] {
   }));
 }
 
-const column = (column_name: string, data_type: string, is_nullable: 'YES' | 'NO' = 'NO', column_default: string | null = null): TableColumn => ({
+/** A catalogue column as GET /api/sense/tables/:table/columns answers it. */
+export const column = (column_name: string, data_type: string, is_nullable: 'YES' | 'NO' = 'NO', column_default: string | null = null): TableColumn => ({
   column_name,
   data_type,
   is_nullable,
   column_default,
 });
 
-const AUDIT_COLUMNS: TableColumn[] = [
+/** The audit columns every reference table ends with. */
+export const AUDIT_COLUMNS: TableColumn[] = [
   column('statusid', 'integer', 'NO', '1'),
   column('usercreatedid', 'integer', 'YES'),
   column('datecreated', 'timestamp with time zone', 'YES', 'now()'),
   column('usermodifiedid', 'integer', 'YES'),
   column('datemodified', 'timestamp with time zone', 'YES', 'now()'),
 ];
+
+/** A table's serial id column: `<table>id` from the sequence `sense.<table>_<table>id_seq`. */
+const serialId = (table: string) => column(`${table}id`, 'integer', 'NO', `nextval('sense.${table}_${table}id_seq'::regclass)`);
 
 /** The tables the parameters stories show, with the columns and constraints the catalogue answers. */
 export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; constraints: TableConstraint[]; rows: TableRow[] }>> = {
@@ -63,7 +68,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     ]),
   },
   fundo: {
-    columns: [column('fundoid', 'integer', 'NO', "nextval('sense.fundo_fundoid_seq'::regclass)"), column('fundo', 'character varying'), column('fundoabrev', 'character varying', 'YES'), column('empresaid', 'integer'), ...AUDIT_COLUMNS],
+    columns: [serialId('fundo'), column('fundo', 'character varying'), column('fundoabrev', 'character varying', 'YES'), column('empresaid', 'integer'), ...AUDIT_COLUMNS],
     constraints: [{ constraint_name: 'fundo_empresaid_fkey', constraint_type: 'FOREIGN KEY', columns: ['empresaid'], references: { table: 'empresa', columns: ['empresaid'] } }],
     rows: audited([
       { fundoid: 1, fundo: 'Fundo Virú Norte', fundoabrev: 'VN', empresaid: 1 },
@@ -73,7 +78,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
   },
   ubicacion: {
     columns: [
-      column('ubicacionid', 'integer', 'NO', "nextval('sense.ubicacion_ubicacionid_seq'::regclass)"),
+      serialId('ubicacion'),
       column('ubicacion', 'character varying'),
       column('ubicacionabrev', 'character varying', 'YES'),
       column('fundoid', 'integer'),
@@ -88,7 +93,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
   },
   nodo: {
     columns: [
-      column('nodoid', 'integer', 'NO', "nextval('sense.nodo_nodoid_seq'::regclass)"),
+      serialId('nodo'),
       column('nodo', 'character varying'),
       column('nodoabrev', 'character varying', 'YES'),
       column('deveui', 'character varying', 'YES'),
@@ -113,7 +118,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     ]),
   },
   tipo: {
-    columns: [column('tipoid', 'integer', 'NO', "nextval('sense.tipo_tipoid_seq'::regclass)"), column('tipo', 'character varying'), column('entidadid', 'integer'), ...AUDIT_COLUMNS],
+    columns: [serialId('tipo'), column('tipo', 'character varying'), column('entidadid', 'integer'), ...AUDIT_COLUMNS],
     constraints: [],
     rows: audited([
       { tipoid: 1, tipo: 'Sonda suelo 20 cm', entidadid: 1 },
