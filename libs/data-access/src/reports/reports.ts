@@ -57,3 +57,12 @@ export async function acknowledgeAlert(alertaid: number, nota?: string): Promise
 export async function acknowledgeEpisode(episodioid: number, nota?: string): Promise<void> {
   await apiRequest(`/episodes/${episodioid}/acknowledge`, { method: 'POST', body: nota ? { nota } : {} });
 }
+
+/**
+ * Acknowledges every active alert the report's filters select, on all pages (POST /api/alerts/acknowledge);
+ * the state filter is not sent: only active alerts are acknowledged.
+ */
+export async function acknowledgeMatchingAlerts(filters: Omit<AlertaReportFilters, 'estado'>): Promise<{ episodes: number; acknowledged: number }> {
+  const body = Object.fromEntries(Object.entries(filters).filter(([key, value]) => key !== 'estado' && value != null));
+  return apiRequest<{ episodes: number; acknowledged: number }>('/alerts/acknowledge', { method: 'POST', body: { ...body, confirmar: true } });
+}

@@ -129,9 +129,16 @@ export const reportHandlers = {
       if (row.statusid === 1) Object.assign(row, { statusid: -1, reconocidopor, fechareconocido, notareconocido: null });
       return HttpResponse.json({ alertaid, episodioid: row.episodioid, acknowledged, reconocidopor, fechareconocido, notareconocido: null });
     }),
+    // The bulk action: every active row (the fixtures are one filter's whole set).
+    http.post('/api/alerts/acknowledge', () => {
+      const reconocidopor = { usuarioid: 1, firstname: 'Ana', lastname: 'Admin', login: 'admin@camposense.dev' };
+      const active = rows.filter((row) => row.statusid === 1);
+      for (const row of active) Object.assign(row, { statusid: -1, reconocidopor, fechareconocido: '2026-11-21T14:05:00.000Z', notareconocido: null });
+      return HttpResponse.json({ episodes: new Set(active.map((row) => row.episodioid)).size, acknowledged: active.length });
+    }),
   ],
-  acknowledgePending: () => [http.post('/api/alerts/:alertaid/acknowledge', never)],
-  acknowledgeError: () => [http.post('/api/alerts/:alertaid/acknowledge', internalError)],
+  acknowledgePending: () => [http.post('/api/alerts/:alertaid/acknowledge', never), http.post('/api/alerts/acknowledge', never)],
+  acknowledgeError: () => [http.post('/api/alerts/:alertaid/acknowledge', internalError), http.post('/api/alerts/acknowledge', internalError)],
   alertasLoading: () => [http.get(`${BASE}/alertas`, never), ...reportHandlers.alertaFilterOptions()],
   alertasError: () => [http.get(`${BASE}/alertas`, internalError), ...reportHandlers.alertaFilterOptions()],
   alertaFilterOptionsError: () => [http.get(`${BASE}/alertas/filtros`, internalError)],

@@ -167,7 +167,7 @@ export const Acknowledge: Story = {
     const table = await settled();
     const buttons = within(table).getAllByRole('button', { name: 'Reconocer' });
     const before = buttons.length;
-    await expect(screen.getByRole('button', { name: `Reconocer las activas de la página (${before})` })).toBeEnabled();
+    await expect(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' })).toBeEnabled();
     // Who acknowledged the processed ones, and when.
     await expect(within(table).getAllByText(/^Rosa Huamán, /).length).toBeGreaterThan(0);
     await userEvent.click(buttons[0]!);
@@ -184,10 +184,10 @@ export const AcknowledgeAllEnglish: Story = {
   },
   play: async () => {
     await settled();
-    const all = await screen.findByRole('button', { name: /^Acknowledge the active ones on this page \(\d+\)$/ });
+    // One call for the whole filtered set: the active rows of every page become processed.
+    const all = await screen.findByRole('button', { name: 'Acknowledge every active one in this filter' });
     await userEvent.click(all);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Acknowledge the active ones on this page (0)' })).toBeDisabled());
-    await expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull());
   },
 };
 
@@ -195,7 +195,7 @@ export const Acknowledging: Story = {
   beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(freshAlertas()), ...reportHandlers.acknowledgePending()),
   play: async () => {
     await settled();
-    const all = screen.getByRole('button', { name: /^Reconocer las activas de la página/ });
+    const all = screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' });
     await userEvent.click(all);
     // Busy while the API answers: the bulk button spins and cannot be pressed again.
     await waitFor(() => expect(all).toBeDisabled());

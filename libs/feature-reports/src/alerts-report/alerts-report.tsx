@@ -1,5 +1,5 @@
 import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { acknowledgeAlert, downloadReportCsv, useAlertasReport } from '@camposense/data-access';
+import { acknowledgeAlert, acknowledgeMatchingAlerts, downloadReportCsv, useAlertasReport } from '@camposense/data-access';
 import { ALERTA_STATES, REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { AlertaReportRow, AlertaSortColumn, AlertaState } from '@camposense/domain';
 import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
@@ -37,6 +37,21 @@ function AlertsRegistry() {
   /** Alerts being acknowledged (their buttons are busy). */
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const [failed, setFailed] = useState(false);
+  const [bulkPending, setBulkPending] = useState(false);
+
+  /** Every active alert of the filters, on all pages (not only the rows shown). */
+  const acknowledgeAll = useCallback(async () => {
+    setBulkPending(true);
+    setFailed(false);
+    try {
+      await acknowledgeMatchingAlerts(filters);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBulkPending(false);
+      await mutate();
+    }
+  }, [filters, mutate]);
 
   const acknowledge = useCallback(
     async (alertaids: number[]) => {
@@ -106,7 +121,8 @@ function AlertsRegistry() {
     ],
     [t, locale, i18n.language, pending, acknowledge],
   );
-  const activeOnPage = (data?.data ?? []).filter((row) => row.statusid === 1).map((row) => row.alertaid);
+  // Processed or closed alerts have nothing to acknowledge; an empty selection neither.
+  const nothingToAcknowledge = estado === 'procesada' || estado === 'cerrada' || (data?.pagination.total ?? 0) === 0;
 
   // Retry shows the spinner again (spec: retry returns to loading); an error clears the list.
   return (
@@ -142,12 +158,12 @@ function AlertsRegistry() {
             <Button
               size="sm"
               variant="outline"
-              disabled={activeOnPage.length === 0}
-              loading={activeOnPage.some((id) => pending.has(id))}
-              loadingText={t('reports.alerts.acknowledgeAll', { count: activeOnPage.length })}
-              onClick={() => void acknowledge(activeOnPage)}
+              disabled={nothingToAcknowledge}
+              loading={bulkPending}
+              loadingText={t('reports.alerts.acknowledgeAll')}
+              onClick={() => void acknowledgeAll()}
             >
-              {t('reports.alerts.acknowledgeAll', { count: activeOnPage.length })}
+              {t('reports.alerts.acknowledgeAll')}
             </Button>
             {failed && (
               <Text role="alert" color="fg.error" fontSize="sm">

@@ -126,7 +126,7 @@ export const en: Dictionary = {
         statusid: 'Status',
       },
       acknowledge: 'Acknowledge',
-      acknowledgeAll: 'Acknowledge the active ones on this page ({{count}})',
+      acknowledgeAll: 'Acknowledge every active one in this filter',
       acknowledgedBy: '{{name}}, {{date}}',
       acknowledgeError: 'The alert could not be acknowledged',
       state: 'Alert state',

@@ -125,7 +125,7 @@ export const es = {
         statusid: 'Estado',
       },
       acknowledge: 'Reconocer',
-      acknowledgeAll: 'Reconocer las activas de la página ({{count}})',
+      acknowledgeAll: 'Reconocer todas las activas del filtro',
       acknowledgedBy: '{{name}}, {{date}}',
       acknowledgeError: 'No se pudo reconocer la alerta',
       state: 'Estado de la alerta',

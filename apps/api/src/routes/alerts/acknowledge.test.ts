@@ -109,4 +109,58 @@ describe.each(testDrivers())('POST /api/alerts/{alertaid}/acknowledge on $kind',
     const [row] = await context.query<{ statusid: number }>(sql`select statusid from sense.alerta where alertaid = ${closed!.alertaid}`);
     expect(row?.statusid).toBe(0);
   });
+
+  it('acknowledges every active alert a report filter selects, on all its pages, and nothing outside it', async () => {
+    const opened = await service.ingest([reading(200, probe.above)]);
+    const [alert] = opened.commit.alerts;
+    expect(alert).toBeDefined();
+    const activeIn = () =>
+      context.query<{ alertaid: number; episodioid: number | null }>(sql`
+        select a.alertaid, a.episodioid from sense.alerta a join sense.umbral u on u.umbralid = a.umbralid
+         where a.statusid = 1 and u.ubicacionid = ${probe.ubicacionid} order by a.alertaid`);
+    const [elsewhere] = await context.query<{ n: number }>(sql`
+      select count(*)::int as n from sense.alerta a join sense.umbral u on u.umbralid = a.umbralid
+       where a.statusid = 1 and u.ubicacionid <> ${probe.ubicacionid}`);
+    const before = await activeIn();
+    expect(before.map((row) => row.alertaid)).toContain(alert!.alertaid);
+    const episodes = [...new Set(before.map((row) => row.episodioid).filter((id): id is number => id !== null))];
+    const bulk = (payload: unknown, authorization = operador.bearer) =>
+      context.app.inject({ method: 'POST', url: '/api/alerts/acknowledge', headers: { authorization }, payload: payload as Record<string, unknown> });
+    try {
+      // Without the confirmation nothing happens: an empty body must not acknowledge the whole system.
+      const unconfirmed = await bulk({ ubicacionId: probe.ubicacionid });
+      expect(unconfirmed.statusCode).toBe(400);
+      expect(await activeIn()).toEqual(before);
+      const response = await bulk({ ubicacionId: probe.ubicacionid, nota: 'Lote revisado', confirmar: true });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ episodes: episodes.length, acknowledged: before.length });
+      expect(await activeIn()).toEqual([]);
+      const [still] = await context.query<{ n: number }>(sql`
+        select count(*)::int as n from sense.alerta a join sense.umbral u on u.umbralid = a.umbralid
+         where a.statusid = 1 and u.ubicacionid <> ${probe.ubicacionid}`);
+      expect(still!.n).toBe(elsewhere!.n);
+      const [episode] = await context.query<{ statusid: number; reconocidopor: number; notareconocido: string }>(sql`
+        select statusid, reconocidopor, notareconocido from sense.episodio where episodioid = ${alert!.episodioid}`);
+      expect(episode).toEqual({ statusid: -1, reconocidopor: operador.id, notareconocido: 'Lote revisado' });
+      // Nothing left to acknowledge: the same call changes nothing.
+      expect((await bulk({ ubicacionId: probe.ubicacionid, confirmar: true })).json()).toEqual({ episodes: 0, acknowledged: 0 });
+      expect((await bulk({ ubicacionId: probe.ubicacionid, confirmar: true }, 'Bearer nope')).statusCode).toBe(401);
+      const refused = await bulk({ estado: 'activa', confirmar: true });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).code).toBe('VALIDATION');
+      expect((await bulk({ ubicacionId: -1, confirmar: true })).statusCode).toBe(400);
+      expect((await bulk({ confirmar: false })).statusCode).toBe(400);
+    } finally {
+      // The suites on PostgreSQL share one database: give the seeded alerts back their state.
+      const ids = before.map((row) => row.alertaid);
+      for (const alertaid of ids) {
+        await context.query(sql`
+          update sense.alerta set statusid = 1, reconocidopor = null, fechareconocido = null, notareconocido = null where alertaid = ${alertaid}`);
+      }
+      for (const episodioid of episodes) {
+        await context.query(sql`
+          update sense.episodio set statusid = 1, reconocidopor = null, fechareconocido = null, notareconocido = null where episodioid = ${episodioid}`);
+      }
+    }
+  });
 });

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound, unauthorized } from '../../errors/api-error';
 import { errorResponses } from '../../schemas';
+import { alertaConditions } from '../reports/report-queries';
+import type { AlertaReportFilters } from '@camposense/domain';
 
 export interface AlertRoutesOptions {
   database: Database;
@@ -59,6 +61,7 @@ const resultSchema = {
  */
 export async function alertRoutes(app: FastifyInstance, { database, onAcknowledged }: AlertRoutesOptions): Promise<void> {
   app.addHook('onRequest', app.authenticate);
+  await acknowledgeMatchingRoute(app, { database, ...(onAcknowledged ? { onAcknowledged } : {}) });
 
   app.post<{ Params: { alertaid: number }; Body: { nota?: string } | undefined }>(
     '/:alertaid/acknowledge',
@@ -158,6 +161,92 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
         return result;
       });
       if (answer.acknowledged > 0) onAcknowledged?.({ episodioid: answer.episodioid, alertaid: answer.alertaid, acknowledged: answer.acknowledged });
+      return answer;
+    },
+  );
+}
+
+/** What acknowledging every active alert of a filter answers. */
+export interface AcknowledgeMatchingResult {
+  /** Episodes that became acknowledged by this call. */
+  episodes: number;
+  /** Alerts that became processed (-1) by this call. */
+  acknowledged: number;
+}
+
+const filterId = (description: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, description }) as const;
+
+/**
+ * POST /api/alerts/acknowledge: every active alert the alerts report's filters select, on every
+ * page, acknowledged at once with its episode — the report's bulk action ("acknowledge all the
+ * active ones of this filter"), so a flood of alarms takes one call, not one per visible row.
+ */
+async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAcknowledged }: AlertRoutesOptions): Promise<void> {
+  app.post<{ Body: Omit<AlertaReportFilters, 'estado'> & { nota?: string; confirmar: true } }>(
+    '/acknowledge',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Reconoce los episodios de todas las alertas activas que seleccionan los filtros del reporte',
+        description:
+          'Los mismos filtros que GET /api/sense/reports/alertas (criticidad, ubicación, país, empresa, fundo), sobre todas las páginas; ' +
+          'solo las alertas activas. Responde cuántos episodios y alertas cambió (0 y 0 si no había ninguna). ' +
+          '`confirmar: true` es obligatorio: un cuerpo vacío no reconoce todas las alertas del sistema.',
+        security: [{ bearerAuth: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['confirmar'],
+          properties: {
+            confirmar: { type: 'boolean', const: true, description: 'Confirma el reconocimiento masivo' },
+            criticidadId: filterId('Solo alertas de umbrales de esta criticidad'),
+            ubicacionId: filterId('Solo alertas de umbrales de esta ubicación'),
+            paisId: filterId('Solo alertas de ubicaciones de este país'),
+            empresaId: filterId('Solo alertas de ubicaciones de esta empresa'),
+            fundoId: filterId('Solo alertas de ubicaciones de este fundo'),
+            nota: { type: 'string', maxLength: MAX_NOTE_LENGTH },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['episodes', 'acknowledged'],
+            properties: { episodes: { type: 'integer' }, acknowledged: { type: 'integer' } },
+          },
+          ...errorResponses(400, 401, 500),
+        },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const { nota, criticidadId, ubicacionId, paisId, empresaId, fundoId } = request.body;
+      const note = nota?.trim() || null;
+      const conditions = [sql`a.statusid = 1`, ...alertaConditions({ criticidadId, ubicacionId, paisId, empresaId, fundoId })];
+      const answer = await database.db.transaction(async (tx) => {
+        // One statement: the matching active alerts, their open episodes acknowledged, and every
+        // active alert of those episodes (and the matched ones kept before episodes) processed.
+        const [counts] = (
+          await tx.execute(sql`
+            with matched as (
+              select a.alertaid, a.episodioid from sense.alerta a join sense.umbral u on u.umbralid = a.umbralid
+               where ${sql.join(conditions, sql` and `)}
+            ), episodes as (
+              update sense.episodio e set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+               where e.episodioid in (select episodioid from matched where episodioid is not null) and e.statusid = 1 and e.fechafin is null
+               returning e.episodioid
+            ), alerts as (
+              update sense.alerta a set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+               where a.statusid = 1
+                 and (a.episodioid in (select episodioid from episodes)
+                      or a.alertaid in (select alertaid from matched where episodioid is null))
+               returning a.alertaid
+            )
+            select (select count(*) from episodes)::int as episodes, (select count(*) from alerts)::int as acknowledged`)
+        ).rows as unknown as AcknowledgeMatchingResult[];
+        return { episodes: Number(counts?.episodes ?? 0), acknowledged: Number(counts?.acknowledged ?? 0) };
+      });
+      if (answer.acknowledged > 0) onAcknowledged?.({ episodioid: null, alertaid: null, acknowledged: answer.acknowledged });
       return answer;
     },
   );

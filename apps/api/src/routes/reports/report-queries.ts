@@ -71,7 +71,7 @@ function whereAll(conditions: SQL[]): SQL {
  * The alert filters as conditions. The hierarchy (pais, empresa, fundo) is a semi-join through
  * the threshold's location, so the outer query keeps one row per alert and can use its own order.
  */
-function alertaConditions(filters: AlertaReportFilters): SQL[] {
+export function alertaConditions(filters: AlertaReportFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.estado) conditions.push(sql`a.statusid = ${ALERTA_STATUS[filters.estado]}`);
   if (filters.criticidadId) conditions.push(sql`u.criticidadid = ${filters.criticidadId}`);
