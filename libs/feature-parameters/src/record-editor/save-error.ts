@@ -40,10 +40,19 @@ export function problemText(problem: FieldProblem | ApiErrorDetail, t: Translate
       return t('parameters.form.unknown');
     case 'encoding':
       return t('parameters.form.encoding');
+    case 'cycle':
+      return t('parameters.form.cycle');
+    case 'lastAdmin':
+      return t('parameters.form.lastAdmin');
+    case 'selfDeactivate':
+      return t('parameters.form.selfDeactivate');
     default:
       return t('validation.invalidValue');
   }
 }
+
+/** Rules the database keeps in triggers and names in a CONSTRAINT answer (migration 0011). */
+export const NAMED_RULES: ReadonlySet<string> = new Set(['cycle', 'lastAdmin', 'selfDeactivate']);
 
 interface ErrorLike {
   status: number;
@@ -87,9 +96,15 @@ export function describeSaveError(error: unknown, options: { table: string; fiel
     case 'FOREIGN_KEY':
       view.message = fields.length > 0 ? t('parameters.form.foreignKey', { fields: named }) : t('parameters.form.foreignKeyAny');
       return view;
-    case 'CONSTRAINT':
-      view.message = t('parameters.form.constraint', { message: error.message });
+    case 'CONSTRAINT': {
+      // A rule the console names (a boss cycle, the last admin, one's own account) says why in
+      // the person's language, on its field when the form shows it; any other check, the server's words.
+      const named = details.find((detail) => NAMED_RULES.has(detail.rule));
+      if (!named) view.message = t('parameters.form.constraint', { message: error.message });
+      else if (shown.has(named.field)) view.fieldErrors[named.field] = problemText(named, t);
+      else view.message = problemText(named, t);
       return view;
+    }
     case 'NOT_FOUND':
       view.message = t('parameters.form.notFound');
       return view;

@@ -31,4 +31,15 @@ describe('a refused delete', () => {
       'No se puede eliminar «Viñedos del Maipo (empresaid 3)»: otros registros lo usan. Cambie o elimine primero esos registros, o desactívelo.',
     );
   });
+
+  it('says why the last admin or one’s own account cannot be deactivated, in the person’s words', () => {
+    const error = {
+      code: 'CONSTRAINT',
+      message: 'Nadie puede desactivar ni borrar su propia cuenta',
+      body: { error: { code: 'CONSTRAINT', message: 'Nadie puede desactivar ni borrar su propia cuenta', details: [{ field: 'statusid', rule: 'selfDeactivate' }] } },
+    };
+    expect(describeRowActionError(error, { table: 'usuario', row: { usuarioid: 1, login: 'ana@campo.test' }, t })).toBe(
+      'No puede desactivar ni borrar su propia cuenta',
+    );
+  });
 });

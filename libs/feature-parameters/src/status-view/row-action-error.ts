@@ -1,6 +1,7 @@
 import type { ApiErrorDetail, TableName, TableRow } from '@camposense/domain';
 import { isTableName } from '@camposense/domain';
 import type { useTranslation } from '@camposense/i18n';
+import { NAMED_RULES, problemText } from '../record-editor/save-error';
 import { rowText } from '../row-text/row-text';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
@@ -20,11 +21,15 @@ function isReferencing(value: unknown): value is Referencing {
  * `referencedBy` (field = the referencing table, limit = how many of its rows), or an array of
  * `{ table, count }` under the error.
  */
+function details(body: unknown): ApiErrorDetail[] {
+  const error = (body as { error?: Record<string, unknown> } | null)?.error;
+  return Array.isArray(error?.['details']) ? (error['details'] as ApiErrorDetail[]) : [];
+}
+
 export function referencingTables(body: unknown): Referencing[] {
   const error = (body as { error?: Record<string, unknown> } | null)?.error;
   if (!error) return [];
-  const details = Array.isArray(error['details']) ? (error['details'] as ApiErrorDetail[]) : [];
-  const referencedBy = details.filter((detail) => detail.rule === 'referencedBy' && typeof detail.field === 'string');
+  const referencedBy = details(body).filter((detail) => detail.rule === 'referencedBy' && typeof detail.field === 'string');
   if (referencedBy.length > 0) {
     return referencedBy.map((detail) => ({ table: detail.field, ...(detail.limit !== undefined ? { count: Number(detail.limit) } : {}) }));
   }
@@ -61,6 +66,11 @@ export function describeRowActionError(error: unknown, { table, row, t }: { tabl
       return t('parameters.form.stale');
     case 'FORBIDDEN':
       return t('parameters.form.forbidden');
+    case 'CONSTRAINT': {
+      // Deactivating or deleting the last admin, or one's own account: the rule, in the person's words.
+      const named = details(error.body).find((detail) => NAMED_RULES.has(detail.rule));
+      return named ? problemText(named, t) : error.message;
+    }
     default:
       return error.message;
   }
