@@ -42,6 +42,13 @@ export interface NotifierOptions {
    * end-to-end test on a real clock shortens it (repeats and escalation in seconds). @default 60000
    */
   minuteMs?: number;
+  /**
+   * When this instance began watching for silent nodes. A node is watched once it was alive at that
+   * moment (its latest reading within its window) or has reported since: readings seeded long ago
+   * (the demo database started a day after `npm run seed`) open no no-data episode for every node,
+   * only a node that reported live and then fell silent does. @default the notifier's creation
+   */
+  watchingSince?: Date;
 }
 
 export interface RunSummary {
@@ -245,7 +252,9 @@ function destinationOf(row: RecipientRow): { medio: Medium; destino: string } | 
  * first round is scheduled in the same transaction; the unique index of open no-data episodes
  * keeps two instances from opening it twice. The node's next reading closes it (the ingest service).
  */
-export async function openSilentEpisodes(database: Database, at: Date): Promise<number> {
+export async function openSilentEpisodes(database: Database, at: Date, watchingSince?: Date): Promise<number> {
+  // Without a start (a direct call), every node with a reading is watched.
+  const since = watchingSince ?? new Date(0);
   return database.db.transaction(async (tx) => {
     const opened = rowsOf<{ episodioid: number }>(
       await tx.execute(sql`
@@ -258,6 +267,7 @@ export async function openSilentEpisodes(database: Database, at: Date): Promise<
              where u.nodoid = n.nodoid and u.statusid = 1
              order by c.grado, c.criticidadid limit 1) crit on true
          where n.statusid = 1 and s.ultima + make_interval(mins => n.ventanainactividad) <= ${timestamp(at)}
+           and s.ultima + make_interval(mins => n.ventanainactividad) > ${timestamp(since)}
            and not exists (select 1 from sense.episodio e where e.nodoid = n.nodoid and e.tipo = 'sindatos' and e.fechafin is null)
         on conflict do nothing
         returning episodioid`),
@@ -280,6 +290,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const minuteMs = options.minuteMs ?? 60_000;
+  const watchingSince = options.watchingSince ?? now();
 
   async function runRound(tx: Executor, job: { trabajoid: number; carga: RoundPayload; ejecutar: Date | string }, at: Date) {
     const payload = job.carga;
@@ -444,7 +455,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   async function runDue(): Promise<RunSummary> {
     const summary: RunSummary = { rounds: 0, sent: 0, failed: 0, retried: 0, silentOpened: 0 };
-    summary.silentOpened = await openSilentEpisodes(database, now());
+    summary.silentOpened = await openSilentEpisodes(database, now(), watchingSince);
     if (summary.silentOpened > 0) options.onEvent?.({ type: 'episodes', opened: summary.silentOpened });
     for (let pass = 0; pass < 1000; pass += 1) {
       const at = now();

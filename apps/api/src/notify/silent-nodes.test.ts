@@ -62,14 +62,17 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
     clock = minutesAfter(context.now, 5);
     const now = () => clock;
     ingest = createIngestService(context.database, { now });
-    notifier = createNotifier({
+    notifier = startInstance();
+  });
+  /** A notifier as an API instance starting at the clock's time makes it (it watches from then). */
+  const startInstance = () =>
+    createNotifier({
       database: context.database,
       carriers: createCarriers({ smtpUrl: smtp.url, smsWebhookUrl: webhook.url }, silent),
       logger: silent,
-      now,
+      now: () => clock,
       timeZone: 'UTC',
     });
-  });
   afterAll(async () => {
     await smtp?.close();
     await webhook?.close();
@@ -140,5 +143,27 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
     const ended = await context.send('POST', `/api/episodes/${opened!.episodioid}/acknowledge`, {});
     expect(ended.statusCode).toBe(409);
     expect((await context.send('POST', '/api/episodes/999999999/acknowledge', {})).statusCode).toBe(404);
+  });
+
+  it('a node silent since before the instance started (the demo started a day after seeding) opens nothing until it reports live', async () => {
+    await uplink();
+    // A day passes with no API running; then an instance starts.
+    advance(24 * 60);
+    const later = startInstance();
+    expect(await later.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
+    advance(120);
+    expect(await later.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
+    expect(await episodes()).toHaveLength(2);
+    // It reports live, then falls silent: now it is watched like any other.
+    await uplink();
+    advance(30);
+    expect(await later.runDue()).toMatchObject({ silentOpened: 1 });
+    expect(await episodes()).toHaveLength(3);
+    // Leave nothing open or scheduled for the suites that share the database.
+    await uplink();
+    advance(20);
+    expect(await later.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
+    expect(await context.query(sql`select 1 from sense.episodio where tipo = 'sindatos' and fechafin is null`)).toEqual([]);
+    expect(await context.query(sql`select 1 from sense.trabajo`)).toEqual([]);
   });
 });
