@@ -18,6 +18,7 @@ import type { Database } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { buildApp, createIngestService, startMqttSubscriber } from '@camposense/api';
+import { readServerSentEvents } from '@camposense/api/testing/sse-reader';
 import { openBenchDatabase } from './support';
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/ingest.json', import.meta.url));
@@ -168,27 +169,10 @@ async function benchStreamLatency(baseUrl: string, bearer: string, key: string, 
   const stream = await fetch(`${baseUrl}/api/sense/stream?token=${encodeURIComponent(token)}`, { signal: controller.signal });
   if (!stream.ok || !stream.body) throw new Error(`stream answered ${stream.status}`);
   const waiting = new Map<string, () => void>();
-  const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let split: number;
-        while ((split = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (!block.includes('event: readings') || !data) continue;
-          for (const reading of (JSON.parse(data.slice(6)) as { readings: Array<{ fecha: string }> }).readings) waiting.get(reading.fecha)?.();
-        }
-      }
-    } catch {
-      // Aborted at the end.
-    }
-  })();
+  void readServerSentEvents(stream.body, ({ event, data }) => {
+    if (event !== 'readings') return;
+    for (const reading of (data as { readings: Array<{ fecha: string }> }).readings) waiting.get(reading.fecha)?.();
+  });
   const [probe] = probes;
   if (!probe) throw new Error('no probe');
   const latencies: number[] = [];

@@ -7,12 +7,8 @@ import type { ProbeUnderTest } from '../ingest/testing/probes';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
 import { TEST_JWT_SECRET } from '../testing/test-app';
-
-interface ReceivedEvent {
-  id: string;
-  event: string;
-  data: Record<string, unknown>;
-}
+import { readServerSentEvents } from './testing/sse-reader';
+import type { StreamEvent } from './testing/sse-reader';
 
 /** An EventSource's view of a stream: the events it has parsed so far. */
 async function openStream(base: string, ticket: string, lastEventId?: string) {
@@ -21,30 +17,8 @@ async function openStream(base: string, ticket: string, lastEventId?: string) {
     headers: lastEventId ? { 'last-event-id': lastEventId } : {},
     signal: controller.signal,
   });
-  const events: ReceivedEvent[] = [];
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let split: number;
-          while ((split = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, split);
-            buffer = buffer.slice(split + 2);
-            const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-            const data = field('data');
-            if (field('event') && data) events.push({ id: field('id') ?? '', event: field('event')!, data: JSON.parse(data) as Record<string, unknown> });
-          }
-        }
-      } catch {
-        // Aborted.
-      }
-    })();
-  }
+  const events: StreamEvent[] = [];
+  if (response.ok && response.body) void readServerSentEvents(response.body, (event) => events.push(event));
   return { status: response.status, contentType: response.headers.get('content-type'), events, close: () => controller.abort() };
 }
 

@@ -9,15 +9,12 @@ import { findProbe, minutesAfter } from '../ingest/testing/probes';
 import type { ProbeUnderTest } from '../ingest/testing/probes';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
-import { createCarriers } from './carriers';
-import { createNotifier } from './notifier';
 import type { Notifier, NotifierOptions } from './notifier';
+import { startNotifyHarness } from './testing/notify-harness';
+import type { NotifyHarness } from './testing/notify-harness';
 import { createTestRecipients } from './testing/recipients';
 import type { TestRecipients } from './testing/recipients';
-import { startSmtpReceiver, startWebhookReceiver } from './testing/receivers';
 import type { SmtpReceiver, WebhookReceiver } from './testing/receivers';
-
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe.each(testDrivers())('notifications on $kind', (driver) => {
   let context: SenseContext;
@@ -34,15 +31,8 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
     clock = minutesAfter(clock, minutes);
   };
 
-  const notifier = (overrides: Partial<NotifierOptions> = {}, database: Database = context.database): Notifier =>
-    createNotifier({
-      database,
-      carriers: createCarriers({ smtpUrl: smtp.url, mailFrom: 'CampoSense <alarmas@example.test>', smsWebhookUrl: webhook.url }, silent),
-      logger: silent,
-      now,
-      timeZone: 'UTC',
-      ...overrides,
-    });
+  let harness: NotifyHarness;
+  const notifier = (overrides: Partial<NotifierOptions> = {}, database: Database = context.database): Notifier => harness.notifier(overrides, database);
   /** A reading of the probe one minute after the previous one. */
   const read = async (medicion: number) => {
     readingMinute += 1;
@@ -59,13 +49,12 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
     recipients = await createTestRecipients(context.database, [probe.umbralid], { frecuencia: 10, escalamiento: 25, escalon: 1 }, 'n1');
     // No node falls silent here (silent-nodes.test.ts does that).
     await context.query(sql`update sense.nodo set ventanainactividad = 1000000`);
-    smtp = await startSmtpReceiver();
-    webhook = await startWebhookReceiver();
+    harness = await startNotifyHarness(context.database, now);
+    ({ smtp, webhook } = harness);
     ingest = createIngestService(context.database, { now });
   });
   afterAll(async () => {
-    await smtp?.close();
-    await webhook?.close();
+    await harness?.close();
     await closeSenseContext(context);
   });
   beforeEach(async () => {

@@ -7,15 +7,12 @@ import { findProbe, minutesAfter } from '../ingest/testing/probes';
 import type { ProbeUnderTest } from '../ingest/testing/probes';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
-import { createCarriers } from './carriers';
-import { createNotifier } from './notifier';
 import type { Notifier } from './notifier';
+import { startNotifyHarness } from './testing/notify-harness';
+import type { NotifyHarness } from './testing/notify-harness';
 import { createTestRecipients } from './testing/recipients';
 import type { TestRecipients } from './testing/recipients';
-import { startSmtpReceiver, startWebhookReceiver } from './testing/receivers';
 import type { SmtpReceiver, WebhookReceiver } from './testing/receivers';
-
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe.each(testDrivers())('silent nodes on $kind', (driver) => {
   let context: SenseContext;
@@ -57,25 +54,18 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
       { frecuencia: 15, escalamiento: null, escalon: 0 },
       's1',
     );
-    smtp = await startSmtpReceiver();
-    webhook = await startWebhookReceiver();
     clock = minutesAfter(context.now, 5);
+    harness = await startNotifyHarness(context.database, () => clock);
+    ({ smtp, webhook } = harness);
     const now = () => clock;
     ingest = createIngestService(context.database, { now });
     notifier = startInstance();
   });
+  let harness: NotifyHarness;
   /** A notifier as an API instance starting at the clock's time makes it (it watches from then). */
-  const startInstance = () =>
-    createNotifier({
-      database: context.database,
-      carriers: createCarriers({ smtpUrl: smtp.url, smsWebhookUrl: webhook.url }, silent),
-      logger: silent,
-      now: () => clock,
-      timeZone: 'UTC',
-    });
+  const startInstance = () => harness.notifier();
   afterAll(async () => {
-    await smtp?.close();
-    await webhook?.close();
+    await harness?.close();
     await closeSenseContext(context);
   });
 

@@ -1,0 +1,34 @@
+/**
+ * Reads a `text/event-stream` answer the way an EventSource does, for the code that is not a
+ * browser (the live stream's tests, bench:ingest): each event (its `id`, `event` and JSON `data`)
+ * is handed to `onEvent` as its blank line arrives. Resolves when the stream ends or is aborted.
+ */
+export interface StreamEvent {
+  id: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export async function readServerSentEvents(body: NonNullable<Response['body']>, onEvent: (event: StreamEvent) => void): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let split: number;
+      while ((split = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, split);
+        buffer = buffer.slice(split + 2);
+        const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+        const event = field('event');
+        const data = field('data');
+        // Comments (keep-alives) and events without data are not events for the reader.
+        if (event && data) onEvent({ id: field('id') ?? '', event, data: JSON.parse(data) as Record<string, unknown> });
+      }
+    }
+  } catch {
+    // Aborted by the reader's owner.
+  }
+}
