@@ -29,6 +29,10 @@ export interface AppHeaderProps {
   timeZone?: string;
 }
 
+/**
+ * The header over every signed-in screen: breadcrumbs, the last update, the status line, the theme
+ * toggle, settings and the user menu.
+ */
 export function AppHeader({ crumbs, lastUpdate, status, userMenu, onOpenSettings, timeZone }: AppHeaderProps) {
   const { t, i18n } = useTranslation();
   const updated = formatDateTime(lastUpdate, i18n.language, timeZone ? { timeZone } : undefined);
