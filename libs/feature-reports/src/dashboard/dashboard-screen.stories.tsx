@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DashboardLoading, DashboardScreen } from './dashboard-screen';
 import { AnalysisPanel } from './metric-series';
-import { withDashboardFilters } from './story-providers';
+import { chartsDrawn, withDashboardFilters } from './story-providers';
 
 const meta = {
   title: 'Reports/Dashboard',
@@ -18,12 +18,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-async function chartsDrawn(count = 3) {
-  await waitFor(() => expect(screen.getAllByRole('img').filter((chart) => chart.getAttribute('data-drawn-at'))).toHaveLength(count), {
-    timeout: 5000,
-  });
-}
 
 async function chooseNode(name: string) {
   await userEvent.click(await screen.findByRole('option', { name: new RegExp(name) }));

@@ -1,8 +1,8 @@
 import { dashboardHandlers } from '@camposense/data-access/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor } from 'storybook/test';
+import { expect, screen } from 'storybook/test';
 import DashboardView from './dashboard-view';
-import { withDashboardFilters } from './story-providers';
+import { chartsDrawn, withDashboardFilters } from './story-providers';
 
 const meta = {
   title: 'Reports/Dashboard/DashboardView',
@@ -15,12 +15,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-async function chartsDrawn(count = 3) {
-  await waitFor(() => expect(screen.getAllByRole('img').filter((chart) => chart.getAttribute('data-drawn-at'))).toHaveLength(count), {
-    timeout: 5000,
-  });
-}
 
 /** No node or location chosen: the prompt beside the node list. */
 export const ChooseScope: Story = {
