@@ -57,17 +57,16 @@ export {
   useTableRows,
   useTableTotal,
   useTableMeta,
-  useReferenceRows,
   useReferenceLabels,
+  useReferenceLabelSets,
   useLabelSearch,
   useCascadeAncestors,
   useTableRowMutations,
   useVersionedRow,
   downloadTableCsv,
   rowKeyValues,
-  REFERENCE_ROW_LIMIT,
 } from './table-rows/table-rows';
-export type { AncestorStart, TableMeta, VersionedRow } from './table-rows/table-rows';
+export type { AncestorStart, ReferenceLabelSets, TableMeta, VersionedRow } from './table-rows/table-rows';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';

@@ -33,8 +33,6 @@ export const tableRowKeys = {
       ['sortBy', params.sortBy],
       ['sortOrder', params.sortBy ? params.sortOrder : undefined],
     ])}`,
-  /** Every row of a small reference table, for labels and select options. */
-  list: (table: TableName, limit: number) => `${SENSE}/${table}?limit=${limit}`,
   columns: (table: TableName) => `${SENSE}/${table}/columns`,
   constraints: (table: TableName) => `${SENSE}/${table}/constraints`,
   row: (table: TableName, id: number | string) => `${SENSE}/${table}/${encodeURIComponent(String(id))}`,

@@ -3,7 +3,7 @@ import type { LabelPage } from '@camposense/domain';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadTableCsv, useReferenceLabels } from './table-rows';
+import { downloadTableCsv, useReferenceLabels, useReferenceLabelSets } from './table-rows';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
@@ -35,6 +35,22 @@ describe('useReferenceLabels', () => {
     renderHook(() => useReferenceLabels('empresa', [null, undefined]), { wrapper });
     renderHook(() => useReferenceLabels(null, [1]), { wrapper });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('useReferenceLabelSets', () => {
+  it('asks each referenced table once for the ids of the page, and a refused table stays unnamed', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith('/api/sense/correo/')
+        ? new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: 'no' } }), { status: 403, headers: { 'Content-Type': 'application/json' } })
+        : json({ data: [{ id: 1, label: 'Ana Quispe' }], pagination: { page: 1, pageSize: 100, total: 1, totalPages: 1 } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = renderHook(() => useReferenceLabelSets({ usuario: [1, 1, null], correo: [4] }), { wrapper });
+    await waitFor(() => expect(result.current.labels.get('usuario')?.get(1)).toBe('Ana Quispe'));
+    expect(result.current.labels.get('correo')?.size).toBe(0);
+    const urls = (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url).sort();
+    expect(urls).toEqual(['/api/sense/correo/labels?ids=4&pageSize=100', '/api/sense/usuario/labels?ids=1&pageSize=100']);
   });
 });
 

@@ -8,9 +8,6 @@ import { followDownloadLink } from '../client/download-link';
 import { isTableKey, tableRowKeys } from './keys';
 import type { LabelParams, TableRowsParams } from './keys';
 
-/** The most rows read to name foreign keys and fill selects: reference tables are far smaller. */
-export const REFERENCE_ROW_LIMIT = 5000;
-
 /** One page of a table; the previous page stays on screen while the next loads. Null table: no request. */
 export function useTableRows(table: TableName | null, params: TableRowsParams) {
   return useSWR<PaginatedRows>(table ? tableRowKeys.page(table, params) : null, apiFetcher, { keepPreviousData: true });
@@ -36,14 +33,6 @@ export function useTableMeta(table: TableName | null) {
 }
 
 /**
- * Every row of a reference table, for labels and select options. Null table: no request. The
- * rows are few (countries, companies, users); at most REFERENCE_ROW_LIMIT are read.
- */
-export function useReferenceRows(table: TableName | null) {
-  return useSWR<TableRow[]>(table ? tableRowKeys.list(table, REFERENCE_ROW_LIMIT) : null, apiFetcher);
-}
-
-/**
  * The labels of the given ids of a referenced table (the companies named on one page of fundos),
  * one request for the whole page however many rows share an id; null table or no ids: no request.
  * Answers id → label; an id missing from the map has no row (or no label yet).
@@ -54,6 +43,36 @@ export function useReferenceLabels(table: TableName | null, ids: readonly unknow
   const { data, ...rest } = useSWR<LabelPage>(key, apiFetcher, { keepPreviousData: true });
   const labels = useMemo(() => new Map((data?.data ?? []).map((option) => [option.id, option.label])), [data]);
   return { labels, data, ...rest };
+}
+
+/** The rows' names of several referenced tables, by table then id. */
+export type ReferenceLabelSets = ReadonlyMap<TableName, ReadonlyMap<number, string>>;
+
+const isRowId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+
+/**
+ * The labels of the ids one page of a table points at, for every table it references (the
+ * companies and users a page of farms names): one `/labels?ids=` request per referenced table,
+ * however many rows and columns share it, never the referenced tables whole. A table whose labels
+ * are refused (a reader and e-mail labels) stays unnamed; the others are still named.
+ */
+export function useReferenceLabelSets(idsByTable: Partial<Record<TableName, readonly unknown[]>>) {
+  const wanted = (Object.entries(idsByTable) as [TableName, readonly unknown[]][])
+    .map(([table, ids]) => [table, [...new Set(ids.filter(isRowId))].slice(0, MAX_LABEL_PAGE_SIZE)] as const)
+    .filter(([, ids]) => ids.length > 0)
+    .sort(([left], [right]) => left.localeCompare(right));
+  const paths = wanted.map(([table, ids]) => tableRowKeys.labels(table, { ids, pageSize: MAX_LABEL_PAGE_SIZE }));
+  // Each answer carries its table, so a previous page's names kept on screen stay with their table.
+  const { data, ...rest } = useSWR<[TableName, LabelPage | null][]>(
+    paths.length > 0 ? ['reference-labels', ...paths] : null,
+    ([, ...keys]: string[]) => Promise.all(keys.map(async (key, index) => [wanted[index]![0], await apiFetcher<LabelPage>(key).catch(() => null)] as [TableName, LabelPage | null])),
+    { keepPreviousData: true },
+  );
+  const labels = useMemo<ReferenceLabelSets>(
+    () => new Map((data ?? []).map(([table, page]) => [table, new Map((page?.data ?? []).map((option) => [option.id, option.label]))])),
+    [data],
+  );
+  return { labels, ...rest };
 }
 
 /** A page of a referenced table's labels matching `search` (a searchable select's options), under its parent filters. */

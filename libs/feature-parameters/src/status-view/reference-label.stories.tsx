@@ -1,5 +1,4 @@
 import { Box } from '@chakra-ui/react';
-import { tableHandlers } from '@camposense/data-access/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { ReferenceLabel } from './reference-label';
@@ -8,9 +7,8 @@ import { ReferenceLabel } from './reference-label';
 const meta = {
   title: 'Parameters/ReferenceLabel',
   component: ReferenceLabel,
-  args: { table: 'empresa', id: 1 },
+  args: { id: 1, label: 'Agrícola Virú' },
   decorators: [(Story) => <Box p="6"><Story /></Box>],
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.loaded()),
 } satisfies Meta<typeof ReferenceLabel>;
 
 export default meta;
@@ -24,14 +22,14 @@ export const Named: Story = {
 
 /** Until the names arrive (or when the row is not found) the id shows. */
 export const Loading: Story = {
-  beforeEach: ({ msw }) => msw.use(...tableHandlers.loading()),
+  args: { label: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('1')).toBeVisible();
   },
 };
 
 export const UnknownId: Story = {
-  args: { id: 99 },
+  args: { id: 99, label: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('99')).toBeVisible();
   },

@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react';
+import { useReferenceLabelSets } from '@camposense/data-access';
 import { tableFixtures, tableHandlers } from '@camposense/data-access/testing';
 import type { TableName } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
@@ -6,18 +7,20 @@ import { DataTable } from '@camposense/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { withParametersApi } from '../testing/story-shell';
-import { rowKeyOf, statusColumns } from './status-columns';
+import { referencedIds, rowKeyOf, statusColumns } from './status-columns';
 
 /** The columns `statusColumns` makes for one table, drawn by the DataTable as the status view does. */
 function StatusColumns({ table }: { table: TableName }) {
   const { t } = useTranslation();
   const fixture = tableFixtures[table]!;
+  const rows = fixture.rows.slice(0, 3);
+  const { labels } = useReferenceLabelSets(referencedIds(table, fixture.columns, rows));
   return (
     <Box p="4">
       <DataTable
         label={t('parameters.tableLabel', { table: t(`tables.${table}`) })}
-        columns={statusColumns(table, fixture.columns, t)}
-        rows={fixture.rows.slice(0, 3)}
+        columns={statusColumns(table, fixture.columns, t, labels)}
+        rows={rows}
         rowKey={(row) => rowKeyOf(table, row)}
         sort={null}
       />

@@ -1,3 +1,4 @@
+import type { ReferenceLabelSets } from '@camposense/data-access';
 import { referencedTable, tableDefinition } from '@camposense/domain';
 import type { TableColumn, TableName, TableRow } from '@camposense/domain';
 import type { useTranslation } from '@camposense/i18n';
@@ -15,22 +16,41 @@ function plainText(value: unknown): string {
   return String(value);
 }
 
+/** The named tables each column of `table` points at (a foreign key whose table has a label), by column. */
+function namedReferences(table: TableName, columns: readonly TableColumn[]): Map<string, TableName> {
+  const definition = tableDefinition(table);
+  const found = new Map<string, TableName>();
+  for (const { column_name: name } of columns) {
+    const reference = referencedTable(definition, name);
+    if (reference && tableDefinition(reference).labelColumns.length > 0) found.set(name, reference);
+  }
+  return found;
+}
+
+/** The ids one page of `table` points at, by referenced table: what its cells' names are asked for. */
+export function referencedIds(table: TableName, columns: readonly TableColumn[], rows: readonly TableRow[]): Partial<Record<TableName, unknown[]>> {
+  const ids: Partial<Record<TableName, unknown[]>> = {};
+  for (const [column, reference] of namedReferences(table, columns)) (ids[reference] ??= []).push(...rows.map((row) => row[column]));
+  return ids;
+}
+
 /**
- * The status view's columns, from the catalogue's own list: a foreign key shows its row's name,
+ * The status view's columns, from the catalogue's own list: a foreign key shows its row's name
+ * (from `labels`, the names of the page's ids),
  * statusid its coloured badge, a timestamp the language's date; the audit columns carry the spec's
  * headers, the others the schema's name. Every column sorts on the server.
  */
-export function statusColumns(table: TableName, columns: readonly TableColumn[], t: Translate): DataTableColumn<TableRow>[] {
-  const definition = tableDefinition(table);
+export function statusColumns(table: TableName, columns: readonly TableColumn[], t: Translate, labels: ReferenceLabelSets): DataTableColumn<TableRow>[] {
+  const references = namedReferences(table, columns);
   return columns.map((column) => {
     const name = column.column_name;
     const header = AUDIT_HEADERS.has(name) ? t(`parameters.columns.${name as 'statusid'}` as const) : name;
     const base = { id: name, header, sortKey: name };
     if (name === 'statusid') return { ...base, cell: (row) => <StatusBadge statusid={row[name] as number | null} /> };
     if (column.data_type.startsWith('timestamp')) return { ...base, cell: (row) => <DateCell value={row[name] as string | null} /> };
-    const reference = referencedTable(definition, name);
-    if (reference && tableDefinition(reference).labelColumns.length > 0) {
-      return { ...base, cell: (row) => <ReferenceLabel table={reference} id={row[name]} /> };
+    const reference = references.get(name);
+    if (reference) {
+      return { ...base, cell: (row) => <ReferenceLabel id={row[name]} label={labels.get(reference)?.get(Number(row[name]))} /> };
     }
     return { ...base, cell: (row) => plainText(row[name]) };
   });

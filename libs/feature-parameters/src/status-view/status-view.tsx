@@ -1,5 +1,5 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { downloadTableCsv, useTableMeta, useTableRows, useTableTotal } from '@camposense/data-access';
+import { downloadTableCsv, useReferenceLabelSets, useTableMeta, useTableRows, useTableTotal } from '@camposense/data-access';
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
 import { localeOf, useTranslation } from '@camposense/i18n';
@@ -8,7 +8,7 @@ import type { DataTableSort } from '@camposense/ui';
 import { Download, Pencil } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { RowActions } from './row-actions';
-import { rowKeyOf, statusColumns } from './status-columns';
+import { referencedIds, rowKeyOf, statusColumns } from './status-columns';
 
 export interface StatusViewProps {
   table: TableName;
@@ -46,7 +46,9 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
   });
   const { total } = useTableTotal(table);
   const tableName = t(`tables.${table}`);
-  const columns = useMemo(() => statusColumns(table, meta.data?.columns ?? [], t), [table, meta.data, t]);
+  // Only the page's foreign keys are named, one request per referenced table.
+  const { labels } = useReferenceLabelSets(referencedIds(table, meta.data?.columns ?? [], rows.data?.data ?? []));
+  const columns = useMemo(() => statusColumns(table, meta.data?.columns ?? [], t, labels), [table, meta.data, t, labels]);
   const number = new Intl.NumberFormat(localeOf(i18n.language));
 
   const loaded = meta.data && rows.data ? { rows: rows.data } : undefined;
