@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { DateCell } from './date-cell';
 
-const meta = { title: 'UI/DateCell', component: DateCell, args: { value: '2026-11-21T14:05:00Z' } } satisfies Meta<typeof DateCell>;
+const meta = {
+  title: 'UI/DateCell',
+  component: DateCell,
+  // string | null | undefined would get an object editor: a designer types the ISO date.
+  argTypes: { value: { control: 'text' } },
+  args: { value: '2026-11-21T14:05:00Z' },
+} satisfies Meta<typeof DateCell>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
