@@ -184,6 +184,9 @@ export const episodio = sense.table(
     uniqueIndex('episodio_umbral_abierto_key').on(table.umbralid).where(sql`fechafin is null and umbralid is not null`),
     uniqueIndex('episodio_sindatos_abierto_key').on(table.nodoid).where(sql`fechafin is null and tipo = 'sindatos'`),
     index('episodio_fechainicio_idx').on(table.fechainicio.desc().nullsFirst()),
+    // The node list reads each node's open episodes; closed ones pile up for ever, so only the
+    // open ones are indexed (a scan of every episode grew with the farm's history).
+    index('episodio_abierto_nodoid_idx').on(table.nodoid).where(sql`fechafin is null`),
     statusCheck('episodio', table.statusid),
   ],
 );

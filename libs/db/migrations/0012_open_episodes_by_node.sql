@@ -1,0 +1,1 @@
+CREATE INDEX "episodio_abierto_nodoid_idx" ON "sense"."episodio" USING btree ("nodoid") WHERE fechafin is null;
