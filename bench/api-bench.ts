@@ -7,8 +7,7 @@
  * BENCH_RUNS (default 30) timed runs per side after BENCH_WARMUP (default 3) untimed ones.
  * Prints a table and writes bench/results/api.json. Target: each call's median within 1.5× of its SQL.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createCatalogue, createTableQueries, nodosConLocalizacionStatement, readingsCountStatement, readingsStatement } from '@camposense/api';
 import type { ListCriteria } from '@camposense/api';
@@ -18,7 +17,7 @@ import { CHART_DATA_LIMIT, NODE_LIST_DEFAULT_LIMIT, REPORT_PAGE_SIZE, tableDefin
 import type { TableName } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { compareTimings, httpCall, openBenchDatabase, signInAdmin, type Stats } from './support';
+import { compareTimings, httpCall, openBenchDatabase, signInAdmin, type Stats, writeBenchResults } from './support';
 
 const BENCH_DATABASE = 'camposense_bench';
 const TARGET_RATIO = 1.5;
@@ -70,27 +69,13 @@ async function main(): Promise<void> {
     }
 
     printTable(label, results);
-    mkdirSync(fileURLToPath(new URL('./results', import.meta.url)), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      `${JSON.stringify(
-        {
-          generatedAt: new Date().toISOString(),
-          database: label,
-          node: process.version,
-          cpus: cpus().length,
-          /** The 1-minute load average when the runs ended: other work on the machine skews the times. */
-          loadAverage: loadavg()[0],
-          runs: RUNS,
-          warmup: WARMUP,
-          targetRatio: TARGET_RATIO,
-          farm: counts ?? null,
-          results,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeBenchResults(RESULTS_FILE, label, {
+      runs: RUNS,
+      warmup: WARMUP,
+      targetRatio: TARGET_RATIO,
+      farm: counts ?? null,
+      results,
+    });
     console.log(`\nResultados en ${RESULTS_FILE}`);
     if (results.some((result) => !result.withinTarget)) process.exitCode = 1;
   } finally {

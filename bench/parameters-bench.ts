@@ -13,8 +13,6 @@
  * BENCH_DAYS (default 1) days of demo readings (the reference tables are what matters here).
  * Prints a table and writes bench/results/parameters.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createCatalogue, createTableQueries } from '@camposense/api';
 import type { ListCriteria } from '@camposense/api';
@@ -22,7 +20,7 @@ import { prepareDatabase } from '@camposense/db';
 import { tableDefinition } from '@camposense/domain';
 import type { BulkCreateResult } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
-import { compareTimings, openBenchDatabase, signInAdmin, stats, timed } from './support';
+import { compareTimings, openBenchDatabase, signInAdmin, stats, timed, writeBenchResults } from './support';
 import type { Stats } from './support';
 
 const BENCH_DATABASE = 'camposense_parameters_bench';
@@ -160,34 +158,21 @@ async function main(): Promise<void> {
     console.log(`  dryRun: mediana ${dryRunStats.median.toFixed(0)} ms, máx ${dryRunStats.max.toFixed(0)} ms`);
     console.log(`  escritura: mediana ${importStats.median.toFixed(0)} ms, máx ${importStats.max.toFixed(0)} ms`);
 
-    mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      `${JSON.stringify(
-        {
-          generatedAt: new Date().toISOString(),
-          database: label,
-          node: process.version,
-          cpus: cpus().length,
-          loadAverage: loadavg()[0],
-          runs: RUNS,
-          warmup: WARMUP,
-          table: { name: 'umbral', rows: total, pageSize: PAGE_SIZE },
-          status: status.map((result) => ({ ...result, withinTarget: result.ratio <= STATUS_TARGET })),
-          statusTarget: STATUS_TARGET,
-          massiveImport: {
-            rows: IMPORT_ROWS,
-            runs: IMPORT_RUNS,
-            write: importStats,
-            dryRun: dryRunStats,
-            targetMs: IMPORT_TARGET_MS,
-            withinTarget: importStats.median < IMPORT_TARGET_MS,
-          },
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeBenchResults(RESULTS_FILE, label, {
+      runs: RUNS,
+      warmup: WARMUP,
+      table: { name: 'umbral', rows: total, pageSize: PAGE_SIZE },
+      status: status.map((result) => ({ ...result, withinTarget: result.ratio <= STATUS_TARGET })),
+      statusTarget: STATUS_TARGET,
+      massiveImport: {
+        rows: IMPORT_ROWS,
+        runs: IMPORT_RUNS,
+        write: importStats,
+        dryRun: dryRunStats,
+        targetMs: IMPORT_TARGET_MS,
+        withinTarget: importStats.median < IMPORT_TARGET_MS,
+      },
+    });
     console.log(`\nResultados en ${RESULTS_FILE} (${((Date.now() - started) / 1000).toFixed(0)} s en total).`);
   } finally {
     await app.close();

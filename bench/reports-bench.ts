@@ -12,8 +12,6 @@
  * side only counts the bytes of the streamed answer, it keeps none of them.
  * Prints a table and writes bench/results/reports.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createReportQueries, reportStatements } from '@camposense/api';
 import { prepareDatabase } from '@camposense/db';
@@ -21,7 +19,7 @@ import type { Database } from '@camposense/db';
 import { REPORT_DEFAULT_SORT, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { compareTimings, httpCall, openBenchDatabase, signInAdmin, type Stats } from './support';
+import { compareTimings, httpCall, openBenchDatabase, signInAdmin, type Stats, writeBenchResults } from './support';
 
 const BENCH_DATABASE = 'camposense_reports_bench';
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
@@ -184,31 +182,18 @@ async function main(): Promise<void> {
     }
     if (exportHttp.result.rows !== alertas) throw new Error(`the export wrote ${exportHttp.result.rows} rows of ${alertas}`);
 
-    mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      `${JSON.stringify(
-        {
-          generatedAt: new Date().toISOString(),
-          database: label,
-          node: process.version,
-          cpus: cpus().length,
-          loadAverage: loadavg()[0],
-          runs: RUNS,
-          warmup: WARMUP,
-          farm: prepared.farm?.counts ?? null,
-          pages,
-          export: Object.fromEntries(
-            exportRows.map(({ name, run }) => [
-              name,
-              { ms: run.ms, rows: run.result.rows, bytes: run.result.bytes, rowsPerSecond: (run.result.rows / run.ms) * 1000, rssBaselineMb: run.baselineMb, rssPeakMb: run.peakMb },
-            ]),
-          ),
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeBenchResults(RESULTS_FILE, label, {
+      runs: RUNS,
+      warmup: WARMUP,
+      farm: prepared.farm?.counts ?? null,
+      pages,
+      export: Object.fromEntries(
+        exportRows.map(({ name, run }) => [
+          name,
+          { ms: run.ms, rows: run.result.rows, bytes: run.result.bytes, rowsPerSecond: (run.result.rows / run.ms) * 1000, rssBaselineMb: run.baselineMb, rssPeakMb: run.peakMb },
+        ]),
+      ),
+    });
     console.log(`\nResultados en ${RESULTS_FILE} (${((Date.now() - started) / 1000).toFixed(0)} s en total).`);
   } finally {
     await app.close();

@@ -1,6 +1,9 @@
 // What every benchmark shares: its own database, the statistics it prints, a timer, the demo
 // admin's sign-in and the HTTP-versus-SQL timing loop.
 import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, type Database } from '@camposense/db';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
 import pg from 'pg';
 
 export interface Stats {
@@ -108,4 +111,15 @@ export async function compareTimings(
   const measuredStats = stats(measuredSamples);
   const referenceStats = stats(referenceSamples);
   return { measured: measuredStats, reference: referenceStats, ratio: measuredStats.median / referenceStats.median };
+}
+
+/**
+ * Writes a benchmark's results as JSON with what every results file carries first: when, on which
+ * database, Node and cores, and the 1-minute load average as the runs ended (other work on the
+ * machine skews the times).
+ */
+export function writeBenchResults(file: string, database: string, results: Record<string, unknown>): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const header = { generatedAt: new Date().toISOString(), database, node: process.version, cpus: cpus().length, loadAverage: loadavg()[0] };
+  writeFileSync(file, `${JSON.stringify({ ...header, ...results }, null, 2)}\n`);
 }

@@ -177,16 +177,7 @@ export const UMBRAL_CHANGES_MAX_LIMIT = 200;
 export const UMBRAL_MASSIVE_MAX_ROWS = 5000;
 
 /** One threshold of a massive save: its place, level and band; the label defaults to "metric · level". */
-export interface UmbralMassiveRow {
-  ubicacionid: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  criticidadid: number;
-  minimo: number;
-  maximo: number;
-  umbral?: string | undefined;
-}
+export type UmbralMassiveRow = Omit<UmbralRow, 'umbralid'> & { umbral?: string | undefined };
 
 /** POST /api/sense/umbral/massive: `dryRun` counts what a save would do and writes nothing. */
 export interface UmbralMassiveRequest {
