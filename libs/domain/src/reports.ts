@@ -4,19 +4,10 @@
  * mock that drifts from the contract fails the type check.
  */
 import type { PaginatedRows } from './sense-api';
+import type { UmbralRow } from './thresholds';
 
-/** The threshold an alert broke, as the alerts report embeds it. */
-export interface AlertaUmbral {
-  umbralid: number;
-  umbral: string | null;
-  ubicacionid: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  criticidadid: number;
-  minimo: number;
-  maximo: number;
-}
+/** The threshold an alert broke, as the alerts report embeds it: the row and its label. */
+export type AlertaUmbral = UmbralRow & { umbral: string | null };
 
 /** The reading that broke it. */
 export interface AlertaMedicion {
