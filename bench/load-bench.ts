@@ -3,14 +3,16 @@
  * and lists for BENCH_SECONDS (default 60) against the API on PostgreSQL. Three processes: this
  * one (prepares the database, starts the others, samples the API's memory), the API itself
  * (`node --import tsx apps/api/src/main.ts`, as `npm start` runs it) and the load generator (this
- * file again with `--worker`, fetch over undici keep-alive connections), so the client's CPU is
- * not the server's. Results go to bench/results/load.json.
+ * file again with `--worker`, plain node:http over kept-alive connections, lighter than fetch), so
+ * the client's CPU is not the server's. Results go to bench/results/load.json.
  *
  *   npm run bench:load                      (script: "bench:load": "tsx bench/load-bench.ts")
  *   BENCH_DATABASE_URL=postgres://…/db  BENCH_CLIENTS=200  BENCH_SECONDS=60  BENCH_DAYS=30
  *   BENCH_CPU_PROFILE=dir   the API writes a V8 CPU profile (.cpuprofile) of the run into dir
  *   BENCH_WORKERS=N         the API as N cluster workers (results in load-workers-N.json)
  *   BENCH_INSTANCES=N       N API processes behind HAProxy, npm run start:cluster (load-haproxy-N.json)
+ *   BENCH_INGEST_EVERY_MS   while the clients read, a batch of every probe's reading is posted this
+ *                           often (default 1000; 0: none): writes and live events clear the read caches
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +24,7 @@ import { spawnServer, waitUntilListening } from '@camposense/api/testing';
 import { createDatabase, DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { httpGet, httpRequest, probeMetrics, type ProbeMetric } from './support';
 
 const HERE = fileURLToPath(import.meta.url);
 const REPO_ROOT = join(dirname(HERE), '..');
@@ -54,6 +57,8 @@ interface BenchConfig {
   seconds: number;
   /** The farm's ubicacion and entidad ids, for realistic report queries. */
   ubicacionIds: number[];
+  /** A batch of every probe's reading posted this often while the clients read (null: none). */
+  ingest: { key: string; probes: ProbeMetric[]; everyMs: number } | null;
 }
 
 /** What the load generator reports back over IPC. */
@@ -65,6 +70,8 @@ interface WorkerResult {
   errorSamples: string[];
   latenciesMs: number[];
   byEndpoint: Record<string, { requests: number; errors: number; latenciesMs: number[] }>;
+  /** The ingest batches posted meanwhile (each clears every instance's read cache). */
+  ingest: { batches: number; readings: number; errors: number; latenciesMs: number[] };
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -95,6 +102,18 @@ function readPaths(config: BenchConfig, client: number, iteration: number): Arra
     ['mediciones (chart)', `/api/sense/mediciones?ubicacionId=${ubicacionId}&limit=1000`],
     ['alerta?search', `/api/sense/alerta?page=1&pageSize=20&search=temp`],
   ];
+}
+
+/** An ingest key for the farm's writes during the run, created by the demo admin. */
+async function createIngestKey(baseUrl: string): Promise<string> {
+  const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
+  const response = await fetch(`${baseUrl}/api/ingest/keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await signIn(baseUrl, admin.login)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ nombre: `bench:load ${new Date().toISOString()}` }),
+  });
+  if (response.status !== 201) throw new Error(`ingest key: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { clave: string }).clave;
 }
 
 async function signIn(baseUrl: string, email: string): Promise<string> {
@@ -133,9 +152,11 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
     errorSamples: [],
     latenciesMs: [],
     byEndpoint: {},
+    ingest: { batches: 0, readings: 0, errors: 0, latenciesMs: [] },
   };
   const started = performance.now();
   const deadline = started + config.seconds * 1000;
+  const ingesting = config.ingest ? ingestWhileReading(config.baseUrl, config.ingest, deadline, result.ingest, (sample) => result.errorSamples.length < 10 && result.errorSamples.push(sample)) : null;
   await Promise.all(
     tokens.map(async (token, client) => {
       const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
@@ -146,9 +167,8 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
         const sent = performance.now();
         let failure: string | null = null;
         try {
-          const response = await fetch(`${config.baseUrl}${path}`, { headers });
-          const body = await response.arrayBuffer();
-          if (response.status !== 200) failure = `${response.status} ${path} ${Buffer.from(body).toString().slice(0, 200)}`;
+          const { status, body } = await httpGet(config.baseUrl, path, headers);
+          if (status !== 200) failure = `${status} ${path} ${body.slice(0, 200)}`;
         } catch (error) {
           failure = `network ${path} ${error instanceof Error ? error.message : String(error)}`;
         }
@@ -166,7 +186,48 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
     }),
   );
   result.durationMs = performance.now() - started;
+  await ingesting;
   return result;
+}
+
+/**
+ * What the farm sends while the consoles read: every `everyMs`, one batch with a reading of every
+ * probe metric (the demo farm reports every 15 minutes: once a second is far busier). Each batch
+ * is a write and a live event, so every read cache is cleared that often.
+ */
+async function ingestWhileReading(
+  baseUrl: string,
+  { key, probes, everyMs }: NonNullable<BenchConfig['ingest']>,
+  deadline: number,
+  tally: WorkerResult['ingest'],
+  sampleError: (sample: string) => void,
+): Promise<void> {
+  const body = (fecha: string) =>
+    JSON.stringify({
+      readings: probes.map((probe) => ({
+        deveui: probe.deveui,
+        tipoid: probe.tipoid,
+        metricaabrev: probe.metricaabrev,
+        fecha,
+        medicion: ((probe.minimo ?? 0) + (probe.maximo ?? 100)) / 2,
+      })),
+    });
+  while (performance.now() < deadline) {
+    const sent = performance.now();
+    const { status, body: answer } = await httpRequest(baseUrl, '/api/ingest/readings', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body(new Date().toISOString()),
+    });
+    tally.latenciesMs.push(performance.now() - sent);
+    tally.batches += 1;
+    if (status === 200) tally.readings += probes.length;
+    else {
+      tally.errors += 1;
+      sampleError(`${status} /api/ingest/readings ${answer.slice(0, 200)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (performance.now() - sent))));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +252,7 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 /** Migrations, demo users and the demo farm; a farm that already exists is kept as is. */
-async function prepare(url: string, days: number): Promise<number[]> {
+async function prepare(url: string, days: number): Promise<{ ubicacionIds: number[]; probes: ProbeMetric[] }> {
   await ensureDatabase(url);
   const database = await createDatabase({ databaseUrl: url });
   try {
@@ -203,7 +264,7 @@ async function prepare(url: string, days: number): Promise<number[]> {
         `${counts['mediciones']} readings, ${counts['alertas']} alerts, ${counts['mensajes']} messages`,
     );
     const rows = await database.query<{ ubicacionid: number }>(sql`select ubicacionid from sense.ubicacion order by 1`);
-    return rows.map((row) => Number(row.ubicacionid));
+    return { ubicacionIds: rows.map((row) => Number(row.ubicacionid)), probes: await probeMetrics(database) };
   } finally {
     await database.close();
   }
@@ -231,6 +292,57 @@ function runLoadProcess(config: BenchConfig): Promise<WorkerResult> {
   });
 }
 
+const SIDE_BY_SIDE_FILE = join(REPO_ROOT, 'bench', 'results', 'load.json');
+const ONE_PROCESS = '1 process';
+const BEHIND_HAPROXY = '2 instances behind HAProxy';
+
+interface TopologyFigures {
+  date: string;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number };
+  errors: number;
+  loadAverage1mBefore: number;
+}
+
+/**
+ * Every layout's latest figures side by side in load.json (`byLayout`), and what the second
+ * instance behind HAProxy buys and costs against one process, once both have run.
+ */
+function readJson(file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function recordSideBySide(
+  name: string,
+  summary: { date: string; requestsPerSecond: number; latencyMs: { p50: number; p99: number }; errors: number; machine: { loadAverage1mBefore: number } },
+  earlierLayouts: Record<string, TopologyFigures> | undefined,
+): void {
+  const file = readJson(SIDE_BY_SIDE_FILE);
+  const byLayout = { ...(earlierLayouts ?? {}) };
+  byLayout[name] = {
+    date: summary.date,
+    requestsPerSecond: summary.requestsPerSecond,
+    latencyMs: { p50: summary.latencyMs.p50, p99: summary.latencyMs.p99 },
+    errors: summary.errors,
+    loadAverage1mBefore: summary.machine.loadAverage1mBefore,
+  };
+  const one = byLayout[ONE_PROCESS];
+  const two = byLayout[BEHIND_HAPROXY];
+  const secondInstance =
+    one && two
+      ? {
+          requestsPerSecond: `${two.requestsPerSecond} vs ${one.requestsPerSecond} (${round((two.requestsPerSecond / one.requestsPerSecond - 1) * 100)}%)`,
+          p99Ms: `${two.latencyMs.p99} vs ${one.latencyMs.p99}`,
+          note: 'two cores bound the sum: a second instance on the same machine shares them with the first, PostgreSQL and HAProxy; it buys surviving the loss of one instance, not throughput',
+        }
+      : undefined;
+  writeFileSync(SIDE_BY_SIDE_FILE, `${JSON.stringify({ ...file, byLayout, ...(secondInstance ? { secondInstance } : {}) }, null, 2)}\n`);
+}
+
 async function conduct(): Promise<void> {
   const databaseUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/camposense_load';
   const clients = Number(process.env['BENCH_CLIENTS'] ?? 200);
@@ -240,7 +352,8 @@ async function conduct(): Promise<void> {
   const layout = topology();
   const RESULTS_FILE = layout.resultsFile;
 
-  const ubicacionIds = await prepare(databaseUrl, days);
+  const ingestEveryMs = Number(process.env['BENCH_INGEST_EVERY_MS'] ?? 1000);
+  const { ubicacionIds, probes } = await prepare(databaseUrl, days);
   const server = await spawnServer(
     {
       DATABASE_URL: databaseUrl,
@@ -274,7 +387,8 @@ async function conduct(): Promise<void> {
     // Other work on the machine skews the figures: the load average goes into the results.
     const loadBefore = loadavg()[0] ?? 0;
     console.log(`API (${layout.name}) on ${baseUrl} (pid ${api.pid}), ${clients} clients for ${seconds} s…`);
-    const result = await runLoadProcess({ baseUrl, clients, seconds, ubicacionIds });
+    const ingest = ingestEveryMs > 0 ? { key: await createIngestKey(baseUrl), probes, everyMs: ingestEveryMs } : null;
+    const result = await runLoadProcess({ baseUrl, clients, seconds, ubicacionIds, ingest });
     clearInterval(sampler);
     peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
 
@@ -295,8 +409,18 @@ async function conduct(): Promise<void> {
         p99: round(percentile(sorted, 0.99)),
         max: round(sorted.at(-1) ?? 0),
       },
-      errors: result.errors,
+      errors: result.errors + result.ingest.errors,
       errorSamples: result.errorSamples,
+      // Meanwhile, the farm's writes: each batch clears every read cache.
+      ingest: ingest
+        ? {
+            everyMs: ingest.everyMs,
+            batches: result.ingest.batches,
+            readings: result.ingest.readings,
+            errors: result.ingest.errors,
+            p99Ms: round(percentile([...result.ingest.latenciesMs].sort((a, b) => a - b), 0.99)),
+          }
+        : 'none (BENCH_INGEST_EVERY_MS=0)',
       // Of the process the bench started: with workers or HAProxy, the parent only.
       apiMemoryMb: { idleRss: round(idleRss / 2 ** 20), peakRss: round(peakRss / 2 ** 20) },
       endpoints: Object.fromEntries(
@@ -315,7 +439,10 @@ async function conduct(): Promise<void> {
       ),
     };
     mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+    // load.json is also the one-process run's own file: keep the other layouts' figures across it.
+    const earlierLayouts = readJson(SIDE_BY_SIDE_FILE)['byLayout'];
     writeFileSync(RESULTS_FILE, `${JSON.stringify(summary, null, 2)}\n`);
+    recordSideBySide(layout.name, summary, earlierLayouts as Record<string, TopologyFigures> | undefined);
     console.log(
       `\n${summary.requests} requests in ${seconds} s: ${summary.requestsPerSecond} req/s, ` +
         `p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.errors}, ` +

@@ -62,7 +62,8 @@ async function main(): Promise<void> {
      group by nodoid, metricaid order by n desc, nodoid, metricaid limit 1`);
   if (!probe) throw new Error('no readings');
 
-  const app = await buildApp({ database, jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef') });
+  // The read cache off: each request is timed doing its route's work, beside that work's bare SQL.
+  const app = await buildApp({ database, jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef'), readCacheMs: 0 });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const results = [];
   try {

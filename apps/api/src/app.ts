@@ -1,10 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@camposense/db';
+import { maintainMeasurementPartitions } from '@camposense/db';
 import { APP_VERSION } from '@camposense/domain';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { registerAuthenticate } from './auth/authenticate';
+import { languageRoutes } from './auth/language';
 import { authRoutes } from './auth/routes';
 import { hasConsoleBuild, isSpaNavigation, registerConsoleStatic } from './console-static';
 import { errorBody } from './errors/api-error';
@@ -27,7 +29,8 @@ import { startMqttSubscriber } from './ingest/mqtt-subscriber';
 import { createCarriers } from './notify/carriers';
 import type { CarrierSettings } from './notify/carriers';
 import { createNotifier } from './notify/notifier';
-import { createEventBus, readingEvents } from './live/event-bus';
+import { createEventBus, readingEvents, type LiveEvent } from './live/event-bus';
+import { createReadCache, DEFAULT_READ_CACHE_MS } from './sense/read-cache';
 import { liveRoutes } from './live/routes';
 import type { Notifier } from './notify/notifier';
 import { alertRoutes, episodeRoutes } from './routes/alerts/index';
@@ -35,6 +38,34 @@ import { thresholdRoutes } from './routes/thresholds/index';
 import { countIngested, countStreams, createAppMetrics, registerMetrics } from './metrics/metrics';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How often the months ahead are created and retention applied (and once at start). */
+const MEASUREMENT_UPKEEP_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Months of `medicion` kept ahead and, with RETENTION_MONTHS, old ones dropped: at start and every
+ * MEASUREMENT_UPKEEP_MS (one instance at a time; see maintainMeasurementPartitions).
+ */
+function scheduleMeasurementUpkeep(app: FastifyInstance, database: Database, retentionMonths: number | undefined, now: (() => Date) | undefined): void {
+  const upkeep = async () => {
+    try {
+      const done = await maintainMeasurementPartitions(database, { retentionMonths, ...(now ? { now: now() } : {}) });
+      if (done.created.length + done.dropped.length + done.deletedRows > 0) app.log.info(done, 'medicion: months kept');
+    } catch (error) {
+      app.log.error({ err: error }, 'medicion: upkeep failed; tried again later');
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await upkeep();
+    timer = setInterval(() => void upkeep(), MEASUREMENT_UPKEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
 
 /** Request bodies above this answer 413 PAYLOAD_TOO_LARGE. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,6 +100,10 @@ export interface BuildAppOptions {
   notifications?: (CarrierSettings & { timeZone?: string; pollIntervalMs?: number; minuteMs?: number }) | undefined;
   /** The clock of the ingest service and the notifier (tests move it). @default () => new Date() */
   now?: () => Date;
+  /** READ_CACHE_MS: how long a farm-wide read is kept at most between writes (see ReadCache); 0 keeps none. @default 2000 */
+  readCacheMs?: number;
+  /** RETENTION_MONTHS: see maintainMeasurementPartitions. @default undefined (keep every reading) */
+  retentionMonths?: number | undefined;
 }
 
 export async function buildApp({
@@ -85,6 +120,8 @@ export async function buildApp({
   metricsToken,
   notifications,
   now,
+  readCacheMs = DEFAULT_READ_CACHE_MS,
+  retentionMonths,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
@@ -102,6 +139,12 @@ export async function buildApp({
   registerSecurity(app, { corsOrigins });
   const metrics = createAppMetrics(database);
   registerMetrics(app, metrics, metricsToken);
+  const readCache = createReadCache({ ttlMs: readCacheMs });
+  // Before the answer leaves: a client that wrote reads its own write on its next call.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method)) readCache.clear();
+    return payload;
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -134,13 +177,22 @@ export async function buildApp({
     jwtSecret,
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...loginRateLimit },
   });
+  await app.register(languageRoutes, { prefix: '/api/account', database });
   await app.register(senseRoutes, { prefix: '/api/sense', database });
-  await app.register(senseDataRoutes, { prefix: '/api/sense', database });
+  await app.register(senseDataRoutes, { prefix: '/api/sense', database, readCache });
   await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
   // What happens, told to every open console of every instance (alarms.md, "Everyone sees it live").
   const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
+  // Any instance's readings, alerts, episodes, acknowledgements and messages (PostgreSQL's NOTIFY
+  // brings other instances' ones too).
+  bus.subscribe(() => readCache.clear());
+  // This instance's own events clear it at once, not when NOTIFY brings them back.
+  const publish = (event: LiveEvent) => {
+    readCache.clear();
+    return bus.publish(event);
+  };
   await app.register(liveRoutes, { prefix: '/api/sense', bus: countStreams(bus, metrics), jwtSecret });
 
   let notifier: Notifier | null = null;
@@ -149,7 +201,7 @@ export async function buildApp({
       database,
       carriers: createCarriers(notifications, app.log),
       logger: app.log,
-      onEvent: (event) => void bus.publish(event),
+      onEvent: (event) => void publish(event),
       timeZone: notifications.timeZone,
       ...(notifications.pollIntervalMs ? { pollIntervalMs: notifications.pollIntervalMs } : {}),
       ...(notifications.minuteMs ? { minuteMs: notifications.minuteMs } : {}),
@@ -171,9 +223,9 @@ export async function buildApp({
         fecha: reading.fecha.toISOString(),
         medicion: reading.medicion,
       }));
-      for (const event of readingEvents(readings)) void bus.publish(event);
+      for (const event of readingEvents(readings)) void publish(event);
       if (commit.alerts.length > 0 || commit.closedEpisodes.length > 0) {
-        void bus.publish({
+        void publish({
           type: 'alerts',
           nodes: [...new Set(commit.readings.map((reading) => reading.nodoid))],
           alerts: commit.alerts.slice(0, 50).map(({ alertaid, episodioid, umbralid, statusid }) => ({ alertaid, episodioid, umbralid, statusid })),
@@ -184,7 +236,7 @@ export async function buildApp({
   });
   await app.register(ingestRoutes, { prefix: '/api/ingest', ingest: countIngested(ingest, metrics, 'http'), keys: createIngestKeys(database) });
   const onAcknowledged = (event: { episodioid: number | null; alertaid: number | null; acknowledged: number }) =>
-    void bus.publish({ type: 'acknowledged', ...event });
+    void publish({ type: 'acknowledged', ...event });
   await app.register(alertRoutes, { prefix: '/api/alerts', database, onAcknowledged });
   await app.register(episodeRoutes, { prefix: '/api/episodes', database, onAcknowledged });
   if (mqttUrl) {
@@ -197,6 +249,7 @@ export async function buildApp({
     app.addHook('onClose', () => subscriber.close());
   }
   await app.register(thresholdRoutes, { prefix: '/api/sense', database });
+  scheduleMeasurementUpkeep(app, database, retentionMonths, now);
 
   const serveConsole = hasConsoleBuild(consoleDir);
   if (serveConsole) await registerConsoleStatic(app, consoleDir);

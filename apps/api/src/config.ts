@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOGIN_RATE_LIMIT } from './security/rate-limit';
 import type { LoginRateLimit } from './security/rate-limit';
+import { DEFAULT_READ_CACHE_MS } from './sense/read-cache';
 
 /** The repository root, from this file (apps/api/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -38,15 +39,21 @@ export interface ApiConfig {
    * NOTIFY_MINUTE_MS: the length of a notification minute (tests only).
    */
   notifications: { smtpUrl: string | undefined; mailFrom: string | undefined; smsWebhookUrl: string | undefined; timeZone: string; minuteMs: number };
+  /** READ_CACHE_MS: how long a farm-wide read is kept at most between writes; 0 turns the cache off. */
+  readCacheMs: number;
+  /** RETENTION_MONTHS: readings older than this many whole months are removed (whole partitions on PostgreSQL); unset keeps all. */
+  retentionMonths: number | undefined;
 }
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} no válido: ${raw}`);
+  if (!Number.isInteger(value) || value < minimum) throw new Error(`${name} no válido: ${raw}`);
   return value;
 }
+
+const positiveInteger = (env: NodeJS.ProcessEnv, name: string, fallback: number) => integerSetting(env, name, fallback, 1);
 
 function parseTrustProxy(raw: string | undefined): boolean | string {
   if (!raw || raw === 'false') return false;
@@ -91,5 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       timeZone: env['NOTIFY_TIME_ZONE'] || 'America/Lima',
       minuteMs: positiveInteger(env, 'NOTIFY_MINUTE_MS', 60_000),
     },
+    readCacheMs: integerSetting(env, 'READ_CACHE_MS', DEFAULT_READ_CACHE_MS, 0),
+    retentionMonths: env['RETENTION_MONTHS'] ? positiveInteger(env, 'RETENTION_MONTHS', 0) : undefined,
   };
 }

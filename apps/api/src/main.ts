@@ -53,6 +53,8 @@ async function main(): Promise<void> {
       config.mqttClientId && process.env['WORKER_SLOT'] ? `${config.mqttClientId}-${process.env['WORKER_SLOT']}` : config.mqttClientId,
     mqttTopicPrefix: config.mqttTopicPrefix,
     notifications: config.notifications,
+    readCacheMs: config.readCacheMs,
+    retentionMonths: config.retentionMonths,
     logger: { level: config.production ? 'info' : 'debug' },
   });
 

@@ -1,5 +1,6 @@
 import { appDb, MEMORY_DATA_DIR } from './client';
 import type { Database } from './client';
+import { maintainMeasurementPartitions, partitionMeasurementTable } from './partitions';
 import { migrate } from './migrate';
 import type { MigrateResult } from './migrate';
 import { hashPassword } from './password';
@@ -49,6 +50,9 @@ export interface PrepareResult extends MigrateResult {
  */
 export async function prepareDatabase(database: Database, options: PrepareOptions = {}): Promise<PrepareResult> {
   const migration = await migrate(database);
+  // PostgreSQL only (PGlite keeps the plain table): months ahead exist before any reading arrives.
+  await partitionMeasurementTable(database);
+  await maintainMeasurementPartitions(database);
   const newEmbedded = database.kind === 'pglite' && migration.created;
   const seedUsers = options.demo === true || newEmbedded;
   const seedFarm = options.demo === true || (newEmbedded && !database.dataDir.startsWith(MEMORY_DATA_DIR));

@@ -41,6 +41,14 @@ export interface LoginFailure {
 
 export type LoginResponse = LoginSuccess | LoginFailure;
 
+/** The language of the messages a user is sent (`usuario.idioma`). */
+export type MessageLanguage = 'es' | 'en';
+
+/** `GET` and `PUT /api/account/idioma`: the signed-in user's own notification language. */
+export interface MessageLanguageBody {
+  idioma: MessageLanguage;
+}
+
 export interface MeResponse {
   user: SessionUser;
 }
@@ -48,3 +56,20 @@ export interface MeResponse {
 /** The texts the login call answers with (api.md); the console shows them as they come. */
 export const LOGIN_ERROR_UNKNOWN_USER = 'Usuario no encontrado';
 export const LOGIN_ERROR_BAD_PASSWORD = 'Invalid credentials';
+
+/** `GET /api/ingest/keys`: an ingest key as listed (admins only): never the key itself. */
+export interface IngestKey {
+  claveingestaid: number;
+  nombre: string;
+  /** The key's first characters, to tell it apart. */
+  prefijo: string;
+  /** 1 active, 0 revoked. */
+  statusid: number;
+  datecreated: string | null;
+  ultimouso: string | null;
+}
+
+/** `POST /api/ingest/keys`: the new key, with `clave` shown this once. */
+export interface CreatedIngestKey extends IngestKey {
+  clave: string;
+}

@@ -8,6 +8,10 @@ export type {
   LoginFailure,
   LoginResponse,
   MeResponse,
+  MessageLanguage,
+  MessageLanguageBody,
+  IngestKey,
+  CreatedIngestKey,
 } from './auth';
 export { API_ERROR_CODES, isApiErrorBody } from './errors';
 export type { ApiErrorCode, ApiErrorDetail, ApiErrorBody } from './errors';
@@ -79,6 +83,7 @@ export type {
 export {
   ALERTA_SORT_COLUMNS,
   ALERTA_STATES,
+  MENSAJE_STATES,
   MENSAJE_SORT_COLUMNS,
   REPORT_DEFAULT_SORT,
   REPORT_LANGUAGES,
@@ -98,6 +103,10 @@ export type {
   MensajeSortColumn,
   AlertaReportFilters,
   AlertaState,
+  MensajeReportFilters,
+  MensajeState,
+  ReportDateRange,
+  ReportScope,
   AlertaFilterOptions,
   ReportDownloadToken,
   ReportLanguage,
@@ -136,4 +145,5 @@ export type {
   UmbralPerfilesResponse,
 } from './thresholds';
 export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesResponse } from './series';
+export type { OpenEpisode, OpenEpisodesResponse } from './episodes';
 export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest, UsuarioPerfilPair, UsuarioPerfilAssignRequest } from './replicate';

@@ -28,6 +28,11 @@ export interface TableEmbed {
   as: string;
   table: TableName;
   on: string;
+  /**
+   * Another column both rows share, matched too: alerta's `fecha` is its reading's, and on
+   * PostgreSQL medicion is partitioned by it, so the lookup reads one month, not every one.
+   */
+  alsoOn?: string;
   /** One column's value instead of the whole row (alerta's `valor`). */
   column?: string;
   /** Only these columns of the embedded row (default: all but its hidden ones). */
@@ -335,8 +340,8 @@ const DEFINITIONS: readonly TableDefinition[] = [
     readOnlyColumns: ['alertaid', 'datecreated'],
     embeds: [
       { as: 'umbral', table: 'umbral', on: 'umbralid' },
-      { as: 'medicion', table: 'medicion', on: 'medicionid' },
-      { as: 'valor', table: 'medicion', on: 'medicionid', column: 'medicion' },
+      { as: 'medicion', table: 'medicion', on: 'medicionid', alsoOn: 'fecha' },
+      { as: 'valor', table: 'medicion', on: 'medicionid', alsoOn: 'fecha', column: 'medicion' },
     ],
   }),
   table('mensaje', null, STATUS_ONLY, {

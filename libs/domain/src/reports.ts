@@ -81,19 +81,44 @@ export type MensajeSortColumn = (typeof MENSAJE_SORT_COLUMNS)[number];
 /** Both reports open on the newest date first. */
 export const REPORT_DEFAULT_SORT = { sortBy: 'fecha', sortOrder: 'desc' } as const;
 
-/** What narrows the alerts report: the panel's criticality and location, and the global selection. */
 /** The alerts report's state filter: active (1), processed (-1, acknowledged), closed (0). */
 export const ALERTA_STATES = ['activa', 'procesada', 'cerrada'] as const;
 export type AlertaState = (typeof ALERTA_STATES)[number];
 
-export interface AlertaReportFilters {
+/** The global selection (country, company, farm) that scopes both reports; the narrowest given wins. */
+export interface ReportScope {
+  paisId?: number | null;
+  empresaId?: number | null;
+  fundoId?: number | null;
+}
+
+/** A date range of both reports: ISO 8601 instants, `desde` included, `hasta` excluded. */
+export interface ReportDateRange {
+  desde?: string | null;
+  hasta?: string | null;
+}
+
+export interface AlertaReportFilters extends ReportScope, ReportDateRange {
   /** Only alerts in this state. */
   estado?: AlertaState | null;
   criticidadId?: number | null;
   ubicacionId?: number | null;
-  paisId?: number | null;
-  empresaId?: number | null;
-  fundoId?: number | null;
+  /** Only alerts of this node's thresholds. */
+  nodoId?: number | null;
+}
+
+/** The messages report's state filter: sent (1), failed (0), processed (-1). */
+export const MENSAJE_STATES = ['enviado', 'fallido', 'procesado'] as const;
+export type MensajeState = (typeof MENSAJE_STATES)[number];
+
+/**
+ * What narrows the messages report: date, contact, state, channel (the contact's medio: SMS or
+ * e-mail), and the global selection (through the alert's or the episode's location).
+ */
+export interface MensajeReportFilters extends ReportScope, ReportDateRange {
+  contactoId?: number | null;
+  estado?: MensajeState | null;
+  medioId?: number | null;
 }
 
 /** `GET /api/sense/reports/alertas/filtros`: the options of the alerts filter panel. */

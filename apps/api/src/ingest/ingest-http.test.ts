@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSenseContext, errorOf, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
 import { loginAs } from '../testing/test-app';
-import { findProbe, minutesAfter } from './testing/probes';
+import { findProbe, minutesAfter, readingOf } from './testing/probes';
 import type { ProbeUnderTest } from './testing/probes';
 
 describe.each(testDrivers())('POST /api/ingest/readings and ingest keys on $kind', (driver) => {
@@ -32,13 +32,7 @@ describe.each(testDrivers())('POST /api/ingest/readings and ingest keys on $kind
       headers: { authorization, 'content-type': 'application/json' },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
-  const reading = (minutes: number, medicion: unknown = probe.inside) => ({
-    deveui: probe.deveui,
-    tipoid: probe.tipoid,
-    metricaabrev: probe.metricaabrev,
-    fecha: minutesAfter(context.now, minutes).toISOString(),
-    medicion,
-  });
+  const reading = (minutes: number, medicion: unknown = probe.inside) => readingOf(probe, minutesAfter(context.now, minutes), medicion);
   const readingCount = async () =>
     (await context.query<{ count: number }>(sql`select count(*)::int as count from sense.medicion`))[0]?.count ?? -1;
 

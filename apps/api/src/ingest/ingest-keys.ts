@@ -1,16 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@camposense/db';
+import type { IngestKey } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 
 /** An ingest key as listed: never the key itself, which is shown once when created. */
-export interface IngestKeyInfo {
-  claveingestaid: number;
-  nombre: string;
-  prefijo: string;
-  statusid: number;
-  datecreated: string | null;
-  ultimouso: string | null;
-}
+export type IngestKeyInfo = IngestKey;
 
 /** Keys start with this, so a leaked one is recognisable (and greppable by secret scanners). */
 export const INGEST_KEY_PREFIX = 'csk_';

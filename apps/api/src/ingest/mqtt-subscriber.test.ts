@@ -165,4 +165,46 @@ describe.each(testDrivers())('MQTT ingestion from ChirpStack uplinks on $kind', 
     }
     expect(await readingsAt(75)).toHaveLength(1);
   });
+
+  it('gathers the uplinks that arrive while a batch commits into the next batch, acknowledging each after its own', async () => {
+    const ownPrefix = `test-${randomBytes(4).toString('hex')}/`;
+    const record = (fields: unknown, message: string) => void warnings.push(`${message} ${JSON.stringify(fields)}`);
+    const service = createIngestService(database, { now: () => new Date(TEST_FARM_NOW.getTime() + 86_400_000) });
+    // The first batch is held until the test lets it commit; what arrives meanwhile waits its turn.
+    let letFirstCommit!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => (letFirstCommit = resolve));
+    const batches: number[] = [];
+    const grouping = startMqttSubscriber({
+      url: MQTT_URL,
+      ingest: {
+        ingest: async (readings) => {
+          batches.push(readings.length);
+          if (batches.length === 1) await firstMayCommit;
+          return service.ingest(readings);
+        },
+      },
+      logger: { warn: record, error: record } as never,
+      topicPrefix: ownPrefix,
+      flushIntervalMs: 5,
+    });
+    try {
+      await grouping.ready;
+      const send = (minutes: number) =>
+        publisher.publishAsync(`${ownPrefix}application/7d1c7f43/device/${probe.deveui}/event/up`, uplink(minutes, { [String(probe.tipoid)]: { [probe.metricaabrev]: probe.inside } }), { qos: 1 });
+      await send(90);
+      await vi.waitFor(() => expect(batches).toEqual([1]), { timeout: 10_000, interval: 5 });
+      for (let minutes = 105; minutes <= 165; minutes += 15) await send(minutes);
+      await vi.waitFor(() => expect(grouping.stats().uplinks).toBe(6), { timeout: 10_000, interval: 5 });
+      expect(grouping.stats().acknowledged).toBe(0);
+      letFirstCommit();
+      await vi.waitFor(() => expect(grouping.stats().acknowledged).toBe(6), { timeout: 10_000, interval: 5 });
+      // One transaction for the five that came while the first was held, not five.
+      expect(batches).toEqual([1, 5]);
+      expect(grouping.stats()).toMatchObject({ accepted: 6, failedBatches: 0 });
+      for (const minutes of [90, 105, 120, 135, 150, 165]) expect(await readingsAt(minutes)).toHaveLength(1);
+    } finally {
+      letFirstCommit();
+      await grouping.close();
+    }
+  });
 });

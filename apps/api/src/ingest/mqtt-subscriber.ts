@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseUplink } from './chirpstack-uplink';
 import type { BadUplinkReason } from './chirpstack-uplink';
 import type { IngestReading, IngestService } from './ingest-service';
+import { MAX_BATCH_READINGS } from './routes';
 
 /** Instances of one deployment share uplinks through this group. */
 export const SHARED_GROUP = 'camposense';
@@ -30,9 +31,9 @@ export interface MqttSubscriberOptions {
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Put before `application/…`: tests use a prefix of their own per run. @default '' */
   topicPrefix?: string;
-  /** Readings per ingest batch. @default 2000 */
+  /** Readings pending that start a batch at once (otherwise after flushIntervalMs); a batch waiting its turn takes up to MAX_BATCH_READINGS. @default 2000 */
   batchSize?: number;
-  /** Longest wait before a partial batch is stored, in ms. @default 100 */
+  /** Longest wait before a partial batch is stored, in ms (short: a batch waiting its turn gathers more anyway). @default 10 */
   flushIntervalMs?: number;
   /**
    * MQTT_CLIENT_ID: a stable id per instance gives it a persistent session (clean: false), so
@@ -46,6 +47,8 @@ export interface MqttSubscriberOptions {
 
 export interface MqttIngestStats {
   uplinks: number;
+  /** QoS 1 uplinks acknowledged to the broker (their batch committed). */
+  acknowledged: number;
   accepted: number;
   duplicates: number;
   /** Uplinks refused whole, and single values refused, by reason. */
@@ -73,20 +76,23 @@ export function uplinkTopic(topicPrefix = ''): string {
 export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscriber {
   const { ingest, logger } = options;
   const batchSize = options.batchSize ?? 2000;
-  const flushIntervalMs = options.flushIntervalMs ?? 100;
-  const stats: MqttIngestStats = { uplinks: 0, accepted: 0, duplicates: 0, badUplinks: {}, rejected: {}, failedBatches: 0 };
+  const flushIntervalMs = options.flushIntervalMs ?? 10;
+  const stats: MqttIngestStats = { uplinks: 0, acknowledged: 0, accepted: 0, duplicates: 0, badUplinks: {}, rejected: {}, failedBatches: 0 };
   const count = (bucket: Partial<Record<string, number>>, key: string) => {
     bucket[key] = (bucket[key] ?? 0) + 1;
   };
 
-  let pending: Array<IngestReading & { label: string }> = [];
-  /** The MQTT message ids of the uplinks whose values are in `pending` (or were refused whole). */
-  let pendingIds: number[] = [];
+  type Labelled = IngestReading & { label: string };
+  /** Uplinks received and not yet in a batch, in arrival order, each with its MQTT message id. */
+  let pending: Array<{ readings: Labelled[]; messageId: number | undefined }> = [];
+  let pendingReadings = 0;
   let timer: NodeJS.Timeout | null = null;
   let chain: Promise<void> = Promise.resolve();
+  /** A batch is waiting on the chain and has not yet taken what is pending. */
+  let batchQueued = false;
   const storeAttempts = options.storeAttempts ?? 3;
 
-  const store = async (batch: Array<IngestReading & { label: string }>): Promise<boolean> => {
+  const store = async (batch: Labelled[]): Promise<boolean> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await storeOnce(batch);
@@ -101,7 +107,7 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
       }
     }
   };
-  const storeOnce = async (batch: Array<IngestReading & { label: string }>) => {
+  const storeOnce = async (batch: Labelled[]) => {
     const result = await ingest.ingest(batch);
     stats.accepted += result.accepted;
     stats.duplicates += result.duplicates;
@@ -111,20 +117,36 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
       logger.warn({ deveui: reading?.deveui, value: reading?.label, code: rejection.code }, `mqtt uplink value refused: ${rejection.message}`);
     }
   };
+  /** Whole uplinks from the front of `pending`, up to MAX_BATCH_READINGS readings (at least one uplink). */
+  const takeBatch = () => {
+    let readings = 0;
+    let uplinks = 0;
+    while (uplinks < pending.length && (uplinks === 0 || readings + pending[uplinks]!.readings.length <= MAX_BATCH_READINGS)) {
+      readings += pending[uplinks]!.readings.length;
+      uplinks += 1;
+    }
+    const taken = pending.slice(0, uplinks);
+    pending = pending.slice(uplinks);
+    pendingReadings -= readings;
+    return { readings: taken.flatMap((uplink) => uplink.readings), ids: taken.flatMap((uplink) => (uplink.messageId === undefined ? [] : [uplink.messageId])) };
+  };
+  // One batch at a time, so the uplinks of one probe stay in order and so do the acknowledgements.
+  // A batch takes what is pending when its turn comes, not when it was asked for: while one
+  // commits, the uplinks arriving meanwhile become the next batch (a group commit), so batches
+  // grow with the rate and each transaction's fixed cost is shared by more readings.
   const flush = (): Promise<void> => {
     if (timer) {
       clearTimeout(timer);
       timer = null;
     }
-    if (pending.length > 0 || pendingIds.length > 0) {
-      const batch = pending;
-      const ids = pendingIds;
-      pending = [];
-      pendingIds = [];
-      // One batch at a time: batches of one probe stay in order, and so do the acknowledgements.
+    if (pending.length > 0 && !batchQueued) {
+      batchQueued = true;
       chain = chain.then(async () => {
-        const stored = batch.length === 0 || (await store(batch));
+        batchQueued = false;
+        const { readings, ids } = takeBatch();
+        const stored = readings.length === 0 || (await store(readings));
         if (stored) for (const id of ids) release(id);
+        if (pending.length > 0) void flush();
       });
     }
     return chain;
@@ -153,6 +175,7 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
     sendPacket(packet, callback, ...rest);
   };
   const release = (messageId: number) => {
+    stats.acknowledged += 1;
     const packet = held.get(messageId);
     if (packet) {
       held.delete(messageId);
@@ -172,12 +195,13 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
   client.on('error', (error) => logger.error({ err: error }, 'mqtt connection error'));
   client.on('message', (messageTopic, payload, packet) => {
     stats.uplinks += 1;
-    if (packet.qos > 0 && packet.messageId !== undefined) pendingIds.push(packet.messageId);
+    const messageId = packet.qos > 0 ? packet.messageId : undefined;
     const uplink = parseUplink(messageTopic, payload, new Date());
     if (uplink.refused) {
       count(stats.badUplinks, uplink.refused);
       logger.warn({ topic: messageTopic.slice(0, 200), deveui: uplink.deveui, bytes: payload.length, reason: uplink.refused }, 'mqtt uplink refused');
       // Acknowledged with the batch it arrived in (in order); it would be refused again.
+      pending.push({ readings: [], messageId });
       if (!timer) timer = setTimeout(() => void flush(), flushIntervalMs);
       return;
     }
@@ -185,8 +209,9 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
       count(stats.badUplinks, bad.reason);
       logger.warn({ deveui: uplink.deveui, value: bad.label.slice(0, 100), reason: bad.reason }, 'mqtt uplink value refused');
     }
-    pending.push(...uplink.readings);
-    if (pending.length >= batchSize) void flush();
+    pending.push({ readings: uplink.readings, messageId });
+    pendingReadings += uplink.readings.length;
+    if (pendingReadings >= batchSize) void flush();
     else if (!timer) timer = setTimeout(() => void flush(), flushIntervalMs);
   });
 

@@ -2,7 +2,7 @@ import { createDatabase } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
-import { findProbe, minutesAfter } from '../ingest/testing/probes';
+import { findProbe, minutesAfter, readingOf } from '../ingest/testing/probes';
 import type { ProbeUnderTest } from '../ingest/testing/probes';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
@@ -50,7 +50,7 @@ describe.each(testDrivers())('GET /api/sense/stream on $kind', (driver) => {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        readings: [{ deveui: probe.deveui, tipoid: probe.tipoid, metricaabrev: probe.metricaabrev, fecha: minutesAfter(context.now, minute).toISOString(), medicion }],
+        readings: [readingOf(probe, minutesAfter(context.now, minute), medicion)],
       }),
     });
     expect(response.status).toBe(200);

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createIngestService } from '../ingest/ingest-service';
 import type { IngestService } from '../ingest/ingest-service';
-import { findProbe, minutesAfter } from '../ingest/testing/probes';
+import { findProbe, minutesAfter, readingOf } from '../ingest/testing/probes';
 import type { ProbeUnderTest } from '../ingest/testing/probes';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
@@ -37,7 +37,7 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
   const read = async (medicion: number) => {
     readingMinute += 1;
     return ingest.ingest([
-      { deveui: probe.deveui, tipoid: probe.tipoid, metricaabrev: probe.metricaabrev, fecha: minutesAfter(context.now, readingMinute).toISOString(), medicion },
+      readingOf(probe, minutesAfter(context.now, readingMinute), medicion),
     ]);
   };
   const mailsTo = (user: keyof TestRecipients['users']) => smtp.mails.filter((mail) => mail.to.includes(recipients.users[user].correo));

@@ -175,7 +175,7 @@ async function loadEpisode(tx: Executor, episodioid: number): Promise<EpisodeRow
         left join lateral (
           select al.alertaid, al.fecha, al.medicionid from sense.alerta al where al.episodioid = e.episodioid
            order by al.fecha desc, al.alertaid desc limit 1) a on true
-        left join sense.medicion md on md.medicionid = a.medicionid
+        left join sense.medicion md on md.medicionid = a.medicionid and md.fecha = a.fecha
        where e.episodioid = ${episodioid}`),
   );
   return row;

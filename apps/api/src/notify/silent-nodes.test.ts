@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestService } from '../ingest/ingest-service';
 import type { IngestService } from '../ingest/ingest-service';
-import { findProbe, minutesAfter } from '../ingest/testing/probes';
+import { findProbe, minutesAfter, readingOf } from '../ingest/testing/probes';
 import type { ProbeUnderTest } from '../ingest/testing/probes';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
@@ -31,7 +31,7 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
   const uplink = async () => {
     lastReading = clock;
     return ingest.ingest([
-      { deveui: probe.deveui, tipoid: probe.tipoid, metricaabrev: probe.metricaabrev, fecha: clock.toISOString(), medicion: probe.inside },
+      readingOf(probe, clock, probe.inside),
     ]);
   };
   const episodes = () =>

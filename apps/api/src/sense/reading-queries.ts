@@ -147,7 +147,8 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
            latest."ultimaFecha", latest."ultimasMediciones", n.ventanainactividad as "ventanaInactividad",
            coalesce(open.activos, 0)::int as "episodiosActivos",
            case when open.sindatosid is null then null
-                else json_build_object('episodioid', open.sindatosid, 'statusid', open.sindatosstatus, 'fechainicio', open.sindatosinicio) end
+                else json_build_object('episodioid', open.sindatosid, 'statusid', open.sindatosstatus,
+                                       'fechainicio', to_char(open.sindatosinicio at time zone 'UTC', ${ISO_UTC_FORMAT})) end
              as "episodioSinDatos"
       from ${tableRef('nodo')} n
       cross join lateral (
@@ -164,7 +165,8 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
         select max(last.fecha) as "ultimaFecha",
                coalesce(json_agg(json_build_object(
                  'tipoid', ms.tipoid, 'tipo', ti.tipo, 'metricaid', ms.metricaid, 'metrica', me.metrica,
-                 'unidad', me.unidad, 'medicion', last.medicion, 'fecha', last.fecha)
+                 -- ISO 8601 in UTC like every other date of the API (json would write the session's offset).
+                 'unidad', me.unidad, 'medicion', last.medicion, 'fecha', to_char(last.fecha at time zone 'UTC', ${ISO_UTC_FORMAT}))
                  order by ms.tipoid, ms.metricaid) filter (where last.fecha is not null), '[]'::json) as "ultimasMediciones"
           from ${tableRef('metricasensor')} ms
           join ${metrica} me on me.metricaid = ms.metricaid

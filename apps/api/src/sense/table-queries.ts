@@ -49,7 +49,10 @@ async function embedValue(catalogue: Catalogue, embed: TableEmbed, parentAlias: 
   const definition = findTable(embed.table);
   if (!definition) throw new Error(`embed of an unregistered table: ${embed.table}`);
   const target = await catalogue.table(definition);
-  const join = sql`${columnRef(alias, embed.on)} = ${columnRef(parentAlias, embed.on)}`;
+  const join = sql.join(
+    [embed.on, ...(embed.alsoOn ? [embed.alsoOn] : [])].map((column) => sql`${columnRef(alias, column)} = ${columnRef(parentAlias, column)}`),
+    sql` and `,
+  );
   if (embed.column) {
     return sql`(select ${columnRef(alias, embed.column)} from ${tableRef(embed.table)} ${sql.identifier(alias)} where ${join} limit 1)`;
   }
@@ -180,6 +183,12 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
     const columns = await selectList(catalogue, table);
     const limitClause = limit === null ? sql`` : sql`limit ${limit}`;
     const offsetClause = offset > 0 ? sql`offset ${offset}` : sql``;
+    if (definition.embeds.length > 0 && offset > 0) {
+      // The page's rows first, then their embeds: a select list is computed for every row the
+      // offset skips too, and an embed is a lookup per row (a middle page of alerts ran thousands).
+      const pageRows = sql`select ${sql.identifier(ROW)}.* from ${tableRef(definition.name)} ${sql.identifier(ROW)} ${where} ${order} ${limitClause} ${offsetClause}`;
+      return sql`select ${columns} from (${pageRows}) ${sql.identifier(ROW)} ${order}`;
+    }
     return sql`select ${columns} from ${tableRef(definition.name)} ${sql.identifier(ROW)} ${where} ${order} ${limitClause} ${offsetClause}`;
   }
 

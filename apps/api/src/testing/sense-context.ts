@@ -20,8 +20,13 @@ export interface SenseContext extends TestContext {
   query<Row = Record<string, unknown>>(statement: SQL): Promise<Row[]>;
 }
 
-export async function openSenseContext(driver: TestDriver): Promise<SenseContext> {
-  const context = await openTestApp(driver);
+/**
+ * `readCacheMs` is 0 unless given: these tests arrange state with bare SQL behind the API's back,
+ * which the read cache would see only after its time to live (read-cache.test.ts in routes/sense
+ * tests it on).
+ */
+export async function openSenseContext(driver: TestDriver, { readCacheMs = 0 }: { readCacheMs?: number } = {}): Promise<SenseContext> {
+  const context = await openTestApp(driver, { readCacheMs });
   await seedTestFarm(context.database);
   const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
   const login = await loginAs(context.app, admin.login, DEMO_PASSWORD);

@@ -98,7 +98,8 @@ export function insertMessagesStatement(scope: MessageScope): SQL {
     join episode_starts s on s.alertaid = r.alertaid
     join sense.umbral u on u.umbralid = s.umbralid
     join sense.criticidad cr on cr.criticidadid = u.criticidadid
-    join sense.medicion md on md.medicionid = s.medicionid
+    -- fecha too: on PostgreSQL medicion is partitioned by it (libs/db/src/partitions.ts).
+    join sense.medicion md on md.medicionid = s.medicionid and md.fecha = s.fecha
     join sense.metrica me on me.metricaid = u.metricaid
     join sense.nodo n on n.nodoid = u.nodoid
     join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid

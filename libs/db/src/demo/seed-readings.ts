@@ -35,7 +35,9 @@ export async function dropReadingIndexes(tx: FarmTransaction): Promise<string[]>
   }
   for (const index of indexes) await tx.execute(sql`drop index sense.${sql.identifier(index.name)}`);
   return [
-    ...indexes.map((index) => index.definition),
+    // A partitioned medicion's index is defined `ON ONLY` the parent: rebuilt that way it would
+    // cover no partition (and stay invalid). Rebuilt on the table, it is built on every partition.
+    ...indexes.map((index) => index.definition.replace(' ON ONLY ', ' ON ')),
     ...foreignKeys.map(
       (foreignKey) =>
         `alter table sense.medicion add constraint "${foreignKey.name.replaceAll('"', '""')}" ${foreignKey.definition}`,

@@ -43,3 +43,8 @@ export async function findProbe(database: Database, offset = 0): Promise<ProbeUn
 export function minutesAfter(start: Date, minutes: number): Date {
   return new Date(start.getTime() + minutes * 60_000);
 }
+
+/** One reading of the probe as the ingest paths take it. */
+export function readingOf(probe: ProbeUnderTest, fecha: Date, medicion: unknown) {
+  return { deveui: probe.deveui, tipoid: probe.tipoid, metricaabrev: probe.metricaabrev, fecha: fecha.toISOString(), medicion };
+}

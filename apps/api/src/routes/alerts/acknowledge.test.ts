@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestService } from '../../ingest/ingest-service';
 import type { IngestService } from '../../ingest/ingest-service';
-import { findProbe, minutesAfter } from '../../ingest/testing/probes';
+import { findProbe, minutesAfter, readingOf } from '../../ingest/testing/probes';
 import type { ProbeUnderTest } from '../../ingest/testing/probes';
 import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
 import type { SenseContext } from '../../testing/sense-context';
@@ -26,13 +26,7 @@ describe.each(testDrivers())('POST /api/alerts/{alertaid}/acknowledge on $kind',
   });
   afterAll(() => closeSenseContext(context));
 
-  const reading = (minutes: number, medicion: number) => ({
-    deveui: probe.deveui,
-    tipoid: probe.tipoid,
-    metricaabrev: probe.metricaabrev,
-    fecha: minutesAfter(context.now, minutes).toISOString(),
-    medicion,
-  });
+  const reading = (minutes: number, medicion: number) => readingOf(probe, minutesAfter(context.now, minutes), medicion);
   const acknowledge = (alertaid: number | string, payload?: unknown, authorization = operador.bearer) =>
     context.app.inject({
       method: 'POST',

@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound, unauthorized } from '../../errors/api-error';
 import { errorResponses } from '../../schemas';
+import { filtersOf } from '../reports/filters';
 import { alertaConditions } from '../reports/report-queries';
+import { openEpisodesRoute } from './open-episodes';
+import { alertaFilterQuery } from '../reports/schemas';
 import type { AlertaReportFilters } from '@camposense/domain';
 
 export interface AlertRoutesOptions {
@@ -174,7 +177,8 @@ export interface AcknowledgeMatchingResult {
   acknowledged: number;
 }
 
-const filterId = (description: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, description }) as const;
+/** The alerts report's filters but its state: what is acknowledged is always the active ones. */
+const { estado: _state, ...bulkFilters } = alertaFilterQuery;
 
 /**
  * POST /api/alerts/acknowledge: every active alert the alerts report's filters select, on every
@@ -199,11 +203,7 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
           required: ['confirmar'],
           properties: {
             confirmar: { type: 'boolean', const: true, description: 'Confirma el reconocimiento masivo' },
-            criticidadId: filterId('Solo alertas de umbrales de esta criticidad'),
-            ubicacionId: filterId('Solo alertas de umbrales de esta ubicación'),
-            paisId: filterId('Solo alertas de ubicaciones de este país'),
-            empresaId: filterId('Solo alertas de ubicaciones de esta empresa'),
-            fundoId: filterId('Solo alertas de ubicaciones de este fundo'),
+            ...bulkFilters,
             nota: { type: 'string', maxLength: MAX_NOTE_LENGTH },
           },
         },
@@ -220,9 +220,8 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
     async (request) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      const { nota, criticidadId, ubicacionId, paisId, empresaId, fundoId } = request.body;
-      const note = nota?.trim() || null;
-      const conditions = [sql`a.statusid = 1`, ...alertaConditions({ criticidadId, ubicacionId, paisId, empresaId, fundoId })];
+      const note = request.body.nota?.trim() || null;
+      const conditions = [sql`a.statusid = 1`, ...alertaConditions({ ...filtersOf(request.body), estado: null })];
       const answer = await database.db.transaction(async (tx) => {
         // One statement: the matching active alerts, their open episodes acknowledged, and every
         // active alert of those episodes (and the matched ones kept before episodes) processed.
@@ -269,6 +268,7 @@ export interface AcknowledgeEpisodeResult {
  */
 export async function episodeRoutes(app: FastifyInstance, { database, onAcknowledged }: AlertRoutesOptions): Promise<void> {
   app.addHook('onRequest', app.authenticate);
+  await openEpisodesRoute(app, { database });
 
   app.post<{ Params: { episodioid: number }; Body: { nota?: string } | undefined }>(
     '/:episodioid/acknowledge',

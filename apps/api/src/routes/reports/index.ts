@@ -4,6 +4,7 @@ import { findTable, REPORT_CSV_TEXTS, reportStatusKind } from '@camposense/domai
 import type {
   AlertaReportFilters,
   AlertaSortColumn,
+  MensajeReportFilters,
   MensajeSortColumn,
   ReportLanguage,
   SortDirection,
@@ -19,6 +20,7 @@ import { labelledColumns, tableCsvHeader, tableCsvLines } from './table-csv';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
 import { signDownloadToken, SpentDownloadTokens, verifyDownloadToken } from './download-token';
 import type { DownloadableReport } from './download-token';
+import { filtersOf, mensajeFiltersOf } from './filters';
 import { createReportQueries } from './report-queries';
 import type { AlertaCsvRow, MensajeCsvRow } from './report-queries';
 import {
@@ -53,17 +55,12 @@ interface Paging {
 }
 
 type AlertasQuery = Paging & AlertaReportFilters & { sortBy: AlertaSortColumn };
-type MensajesQuery = Paging & { sortBy: MensajeSortColumn };
+type MensajesQuery = Paging & MensajeReportFilters & { sortBy: MensajeSortColumn };
 type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: SortDirection; lang: ReportLanguage; token?: string };
-type MensajesCsvQuery = { sortBy: MensajeSortColumn; sortOrder: SortDirection; lang: ReportLanguage; token?: string };
+type MensajesCsvQuery = MensajeReportFilters & { sortBy: MensajeSortColumn; sortOrder: SortDirection; lang: ReportLanguage; token?: string };
 type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirection; token?: string };
 
 const TAGS = ['reports'];
-
-function filtersOf(query: AlertaReportFilters): AlertaReportFilters {
-  const { estado, criticidadId, ubicacionId, paisId, empresaId, fundoId } = query;
-  return { estado, criticidadId, ubicacionId, paisId, empresaId, fundoId };
-}
 
 function statusLabel(lang: ReportLanguage, statusid: number): string {
   return REPORT_CSV_TEXTS[lang].status[reportStatusKind(statusid)];
@@ -170,7 +167,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         tags: TAGS,
         summary: 'Registro de alertas, paginado',
         description:
-          'Alertas con su umbral y su medición embebidos y el valor como `valor`, filtradas por criticidad, ubicación, país, empresa o fundo (a través de la ubicación del umbral), ordenadas en la base de datos.',
+          'Alertas con su umbral y su medición embebidos y el valor como `valor`, filtradas por estado, criticidad, ubicación, nodo, fechas (`desde`, `hasta`, incluidas) y país, empresa o fundo (a través de la ubicación del umbral), ordenadas en la base de datos.',
         security,
         querystring: alertasQuery,
         response: { 200: alertasPageSchema, ...readErrors },
@@ -225,7 +222,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
       schema: {
         tags: TAGS,
         summary: 'Registro de mensajes, paginado',
-        description: 'Mensajes con `contacto.usuario` embebido, ordenados en la base de datos.',
+        description:
+          'Mensajes con `contacto.usuario` embebido, filtrados por estado, contacto, medio (canal), fechas (`desde`, `hasta`, incluidas) y país, empresa o fundo (a través de la ubicación de su alerta, o de su episodio), ordenados en la base de datos.',
         security,
         querystring: mensajesQuery,
         response: { 200: mensajesPageSchema, ...readErrors },
@@ -233,7 +231,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request) => {
       const { page, pageSize, sortBy, sortOrder } = request.query;
-      const answer = await queries.mensajes({ sortBy, sortOrder }, { page, pageSize });
+      const answer = await queries.mensajes(mensajeFiltersOf(request.query), { sortBy, sortOrder }, { page, pageSize });
       // A reader sees the contact's names, not their login (their e-mail).
       for (const row of answer.data) redactContactUser(row.contacto?.usuario, request.user);
       return answer;
@@ -247,7 +245,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
       schema: {
         tags: TAGS,
         summary: 'Exportar mensajes a CSV',
-        description: 'Todos los mensajes (todas las páginas), en streaming; cabeceras en `lang`.',
+        description: 'Todos los mensajes que seleccionan los filtros (todas las páginas), en streaming; cabeceras en `lang`.',
         security,
         querystring: mensajesCsvQuery,
         response: csvResponse,
@@ -255,7 +253,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
-      const batches = queries.mensajesCsvBatches({ sortBy, sortOrder }, csvBatchSize);
+      const batches = queries.mensajesCsvBatches(mensajeFiltersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
       return sendCsv(reply, 'mensajes', await csvStream(REPORT_CSV_TEXTS[lang].mensajes, batches, (row) => mensajeLine(lang, row, request.user)));
     },
   );

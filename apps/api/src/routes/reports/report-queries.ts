@@ -5,9 +5,13 @@ import type {
   AlertaState,
   AlertaReportRow,
   AlertaSortColumn,
+  MensajeReportFilters,
   MensajeReportRow,
+  MensajeState,
   MensajeSortColumn,
   PaginatedRows,
+  ReportDateRange,
+  ReportScope,
   SortDirection,
 } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
@@ -68,6 +72,31 @@ function whereAll(conditions: SQL[]): SQL {
 }
 
 /**
+ * The locations of the global selection (the narrowest of fundo, empresa, pais given), as a
+ * subquery of ubicacionid; null when nothing is selected.
+ */
+function scopeLocations({ paisId, empresaId, fundoId }: ReportScope): SQL | null {
+  if (fundoId) return sql`select ub.ubicacionid from sense.ubicacion ub where ub.fundoid = ${fundoId}`;
+  if (empresaId) {
+    return sql`select ub.ubicacionid from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid
+      where f.empresaid = ${empresaId}`;
+  }
+  if (paisId) {
+    return sql`select ub.ubicacionid from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid
+      join sense.empresa e on e.empresaid = f.empresaid where e.paisid = ${paisId}`;
+  }
+  return null;
+}
+
+/** `desde` ≤ column < `hasta`. */
+function dateRange(column: SQL, { desde, hasta }: ReportDateRange): SQL[] {
+  return [
+    ...(desde ? [sql`${column} >= ${desde}::timestamptz`] : []),
+    ...(hasta ? [sql`${column} < ${hasta}::timestamptz`] : []),
+  ];
+}
+
+/**
  * The alert filters as conditions. The hierarchy (pais, empresa, fundo) is a semi-join through
  * the threshold's location, so the outer query keeps one row per alert and can use its own order.
  */
@@ -76,17 +105,37 @@ export function alertaConditions(filters: AlertaReportFilters): SQL[] {
   if (filters.estado) conditions.push(sql`a.statusid = ${ALERTA_STATUS[filters.estado]}`);
   if (filters.criticidadId) conditions.push(sql`u.criticidadid = ${filters.criticidadId}`);
   if (filters.ubicacionId) conditions.push(sql`u.ubicacionid = ${filters.ubicacionId}`);
-  if (filters.fundoId) {
-    conditions.push(sql`u.ubicacionid in (select ub.ubicacionid from sense.ubicacion ub where ub.fundoid = ${filters.fundoId})`);
-  } else if (filters.empresaId) {
-    conditions.push(sql`u.ubicacionid in (
-      select ub.ubicacionid from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid
-      where f.empresaid = ${filters.empresaId})`);
-  } else if (filters.paisId) {
-    conditions.push(sql`u.ubicacionid in (
-      select ub.ubicacionid from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid
-      join sense.empresa e on e.empresaid = f.empresaid where e.paisid = ${filters.paisId})`);
+  if (filters.nodoId) conditions.push(sql`u.nodoid = ${filters.nodoId}`);
+  const scope = scopeLocations(filters);
+  if (scope) conditions.push(sql`u.ubicacionid in (${scope})`);
+  conditions.push(...dateRange(sql`a.fecha`, filters));
+  return conditions;
+}
+
+const MENSAJE_STATUS: Record<MensajeState, number> = { enviado: 1, fallido: 0, procesado: -1 };
+
+/**
+ * The message filters as conditions, on `mensaje` alone (semi-joins), so counting needs no join.
+ * A message belongs to the selection through its alert's threshold, or through its episode: a
+ * threshold's location, or for a no-data episode its node's active location.
+ */
+export function mensajeConditions(filters: MensajeReportFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.contactoId) conditions.push(sql`ms.contactoid = ${filters.contactoId}`);
+  if (filters.estado) conditions.push(sql`ms.statusid = ${MENSAJE_STATUS[filters.estado]}`);
+  if (filters.medioId) {
+    conditions.push(sql`ms.contactoid in (select ct.contactoid from sense.contacto ct where ct.medioid = ${filters.medioId})`);
   }
+  const scope = scopeLocations(filters);
+  if (scope) {
+    conditions.push(sql`(ms.alertaid in (select sa.alertaid from sense.alerta sa join sense.umbral su on su.umbralid = sa.umbralid
+        where su.ubicacionid in (${scope}))
+      or ms.episodioid in (select se.episodioid from sense.episodio se left join sense.umbral su on su.umbralid = se.umbralid
+        where su.ubicacionid in (${scope})
+           or (se.umbralid is null and se.nodoid in (
+             select sl.nodoid from sense.localizacion sl where sl.statusid = 1 and sl.ubicacionid in (${scope})))))`);
+  }
+  conditions.push(...dateRange(sql`ms.fecha`, filters));
   return conditions;
 }
 
@@ -110,7 +159,7 @@ function keysetCondition(key: SortKey, id: SQL, order: SortDirection, bound: Key
 
 const ALERTA_FROM = sql`from sense.alerta a
   left join sense.umbral u on u.umbralid = a.umbralid
-  left join sense.medicion m on m.medicionid = a.medicionid`;
+  left join sense.medicion m on m.medicionid = a.medicionid and m.fecha = a.fecha`;
 
 const ALERTA_COLUMNS = sql`a.alertaid, a.umbralid, a.medicionid,
   ${isoUtc(sql`a.fecha`)} as fecha, ${isoUtc(sql`a.datecreated`)} as datecreated, a.statusid,
@@ -188,9 +237,9 @@ export interface ReportStatements {
   alertasPage(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): SQL;
   alertasCount(filters: AlertaReportFilters): SQL;
   alertasBatch(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number, after?: KeysetBound): SQL;
-  mensajesPage(sort: ReportSort<MensajeSortColumn>, page: PageRequest): SQL;
-  mensajesCount(): SQL;
-  mensajesBatch(sort: ReportSort<MensajeSortColumn>, size: number, after?: KeysetBound): SQL;
+  mensajesPage(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, page: PageRequest): SQL;
+  mensajesCount(filters: MensajeReportFilters): SQL;
+  mensajesBatch(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, size: number, after?: KeysetBound): SQL;
 }
 
 /*
@@ -206,15 +255,15 @@ function alertaRows(filters: AlertaReportFilters, sort: ReportSort<AlertaSortCol
     limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) a`;
 }
 
-function mensajeRows(sort: ReportSort<MensajeSortColumn>, limit: number, offset: number, after?: KeysetBound): SQL {
+function mensajeRows(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, limit: number, offset: number, after?: KeysetBound): SQL {
   const key = MENSAJE_SORT[sort.sortBy];
-  const conditions = keysetCondition(key, sql`ms.mensajeid`, sort.sortOrder, after);
+  const conditions = [...mensajeConditions(filters), ...keysetCondition(key, sql`ms.mensajeid`, sort.sortOrder, after)];
   return sql`(select ms.* ${MENSAJE_FROM} ${whereAll(conditions)} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}
     limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) ms`;
 }
 
 const ALERTA_JOINS = sql`left join sense.umbral u on u.umbralid = a.umbralid
-  left join sense.medicion m on m.medicionid = a.medicionid
+  left join sense.medicion m on m.medicionid = a.medicionid and m.fecha = a.fecha
   left join sense.usuario ack on ack.usuarioid = a.reconocidopor`;
 
 const MENSAJE_JOINS = sql`left join sense.contacto c on c.contactoid = ms.contactoid
@@ -238,17 +287,17 @@ export const reportStatements: ReportStatements = {
     return sql`select ${ALERTA_CSV_COLUMNS}, (${key.expression})::text as sort_key from ${alertaRows(filters, sort, size, 0, after)}
       ${ALERTA_JOINS} ${ALERTA_CSV_JOINS} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}`;
   },
-  mensajesPage(sort, page) {
+  mensajesPage(filters, sort, page) {
     const key = MENSAJE_SORT[sort.sortBy];
-    return sql`select ${MENSAJE_COLUMNS} from ${mensajeRows(sort, page.pageSize, (page.page - 1) * page.pageSize)}
+    return sql`select ${MENSAJE_COLUMNS} from ${mensajeRows(filters, sort, page.pageSize, (page.page - 1) * page.pageSize)}
       ${MENSAJE_JOINS} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}`;
   },
-  mensajesCount() {
-    return sql`select count(*)::int as total from sense.mensaje`;
+  mensajesCount(filters) {
+    return sql`select count(*)::int as total from sense.mensaje ms ${whereAll(mensajeConditions(filters))}`;
   },
-  mensajesBatch(sort, size, after) {
+  mensajesBatch(filters, sort, size, after) {
     const key = MENSAJE_SORT[sort.sortBy];
-    return sql`select ${MENSAJE_CSV_COLUMNS}, (${key.expression})::text as sort_key from ${mensajeRows(sort, size, 0, after)}
+    return sql`select ${MENSAJE_CSV_COLUMNS}, (${key.expression})::text as sort_key from ${mensajeRows(filters, sort, size, 0, after)}
       ${MENSAJE_JOINS} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}`;
   },
 };
@@ -272,10 +321,10 @@ async function* keysetBatches<Row extends { sort_key: string }>(
 
 export interface ReportQueries {
   alertas(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): Promise<PaginatedRows<AlertaReportRow>>;
-  mensajes(sort: ReportSort<MensajeSortColumn>, page: PageRequest): Promise<PaginatedRows<MensajeReportRow>>;
+  mensajes(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, page: PageRequest): Promise<PaginatedRows<MensajeReportRow>>;
   alertaFilterOptions(filters: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'>): Promise<AlertaFilterOptions>;
   alertasCsvBatches(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number): AsyncGenerator<AlertaCsvRow[]>;
-  mensajesCsvBatches(sort: ReportSort<MensajeSortColumn>, size: number): AsyncGenerator<MensajeCsvRow[]>;
+  mensajesCsvBatches(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, size: number): AsyncGenerator<MensajeCsvRow[]>;
 }
 
 export function createReportQueries(database: Database): ReportQueries {
@@ -287,10 +336,10 @@ export function createReportQueries(database: Database): ReportQueries {
       ]);
       return { data, pagination: pagination(page, counted[0]?.total ?? 0) };
     },
-    async mensajes(sort, page) {
+    async mensajes(filters, sort, page) {
       const [data, counted] = await Promise.all([
-        database.query<MensajeReportRow>(reportStatements.mensajesPage(sort, page)),
-        database.query<{ total: number }>(reportStatements.mensajesCount()),
+        database.query<MensajeReportRow>(reportStatements.mensajesPage(filters, sort, page)),
+        database.query<{ total: number }>(reportStatements.mensajesCount(filters)),
       ]);
       return { data, pagination: pagination(page, counted[0]?.total ?? 0) };
     },
@@ -314,9 +363,9 @@ export function createReportQueries(database: Database): ReportQueries {
         reportStatements.alertasBatch(filters, sort, size, after),
       );
     },
-    mensajesCsvBatches(sort, size) {
+    mensajesCsvBatches(filters, sort, size) {
       return keysetBatches<MensajeCsvRow>(database, size, (row) => row.mensajeid, (after) =>
-        reportStatements.mensajesBatch(sort, size, after),
+        reportStatements.mensajesBatch(filters, sort, size, after),
       );
     },
   };

@@ -205,6 +205,124 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     expect((await alertas('?fundoId=999999')).pagination).toEqual({ page: 1, pageSize: 20, total: 0, totalPages: 0 });
   });
 
+  it('filters alerts by node and by a date range, both ends included, in the CSV too', async () => {
+    const [busiest] = await context.query<{ nodoid: number; first: string; last: string }>(
+      sql`select u.nodoid, min(a.fecha)::text as first, max(a.fecha)::text as last
+        from sense.alerta a join sense.umbral u using (umbralid) group by 1 order by count(*) desc limit 1`,
+    );
+    const node = await alertas(`?nodoId=${busiest!.nodoid}&pageSize=100`);
+    expect(node.pagination.total).toBe(
+      await count(sql`select count(*)::int as n from sense.alerta a join sense.umbral u using (umbralid) where u.nodoid = ${busiest!.nodoid}`),
+    );
+    expect(node.pagination.total).toBeGreaterThan(1);
+    expect(node.data.every((row) => row.umbral?.nodoid === busiest!.nodoid)).toBe(true);
+
+    // The node's first alert as the end, to the millisecond: included, and alone with it.
+    const first = new Date(busiest!.first).toISOString();
+    const until = await alertas(`?nodoId=${busiest!.nodoid}&hasta=${encodeURIComponent(first)}`);
+    expect(until.data.map((row) => row.fecha)).toEqual(
+      (await context.query<{ fecha: string }>(sql`select a.fecha::text as fecha from sense.alerta a join sense.umbral u using (umbralid)
+        where u.nodoid = ${busiest!.nodoid} and a.fecha <= ${first}::timestamptz order by a.fecha desc, a.alertaid desc`)).map((row) =>
+        new Date(row.fecha).toISOString(),
+      ),
+    );
+    expect(until.pagination.total).toBeGreaterThan(0);
+    // A day given alone is the whole of that (UTC) day.
+    const day = new Date(busiest!.last).toISOString().slice(0, 10);
+    const thatDay = await alertas(`?desde=${day}&hasta=${day}&pageSize=100`);
+    expect(thatDay.pagination.total).toBe(
+      await count(sql`select count(*)::int as n from sense.alerta where fecha >= ${day}::date and fecha < ${day}::date + 1`),
+    );
+    expect(thatDay.pagination.total).toBeGreaterThan(0);
+    expect(thatDay.data.every((row) => row.fecha!.startsWith(day))).toBe(true);
+
+    const csv = await context.get(`/api/sense/reports/alertas.csv?nodoId=${busiest!.nodoid}&desde=${day}`);
+    expect(csv.statusCode).toBe(200);
+    expect(parseCsv(csv.body.replace(UTF8_BOM, '')).length - 1).toBe(
+      await count(sql`select count(*)::int as n from sense.alerta a join sense.umbral u using (umbralid)
+        where u.nodoid = ${busiest!.nodoid} and a.fecha >= ${day}::date`),
+    );
+
+    for (const [query, field] of [
+      ['?desde=ayer', 'desde'],
+      ['?hasta=2026-02-30', 'hasta'],
+      ['?desde=2026-11-02&hasta=2026-11-01', 'hasta'],
+    ] as const) {
+      const response = await context.get(`/api/sense/reports/alertas${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(errorOf(response).details?.[0]?.field, query).toBe(field);
+    }
+  });
+
+  it('filters messages by contact, state, channel, date and the global selection, in the CSV too', async () => {
+    const mensajes = async (query: string) => {
+      const response = await context.get(`/api/sense/reports/mensajes${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<MensajeReportPage>();
+    };
+    const [contact] = await context.query<{ contactoid: number; medioid: number }>(
+      sql`select ms.contactoid, c.medioid from sense.mensaje ms join sense.contacto c using (contactoid) group by 1, 2 order by count(*) desc limit 1`,
+    );
+    const byContact = await mensajes(`?contactoId=${contact!.contactoid}&pageSize=100`);
+    expect(byContact.pagination.total).toBe(await count(sql`select count(*)::int as n from sense.mensaje where contactoid = ${contact!.contactoid}`));
+    expect(byContact.data.every((row) => row.contactoid === contact!.contactoid)).toBe(true);
+
+    const byChannel = await mensajes(`?medioId=${contact!.medioid}`);
+    expect(byChannel.pagination.total).toBe(
+      await count(sql`select count(*)::int as n from sense.mensaje ms join sense.contacto c using (contactoid) where c.medioid = ${contact!.medioid}`),
+    );
+    expect(byChannel.pagination.total).toBeGreaterThan(0);
+
+    // The first message made failed: the state filter finds it first in id order.
+    const [failed] = await context.query<{ mensajeid: number }>(
+      sql`update sense.mensaje set statusid = 0, error = 'buzón lleno' where mensajeid = (select min(mensajeid) from sense.mensaje) returning mensajeid`,
+    );
+    try {
+      const fallidos = await mensajes('?estado=fallido&sortBy=mensajeid&sortOrder=asc');
+      expect(fallidos.data[0]?.mensajeid).toBe(failed!.mensajeid);
+      expect(fallidos.data.every((row) => row.statusid === 0)).toBe(true);
+      expect(fallidos.pagination.total).toBe(await count(sql`select count(*)::int as n from sense.mensaje where statusid = 0`));
+      expect((await mensajes('?estado=enviado')).pagination.total).toBe(await count(sql`select count(*)::int as n from sense.mensaje where statusid = 1`));
+    } finally {
+      await context.query(sql`update sense.mensaje set statusid = 1, error = null where mensajeid = ${failed!.mensajeid}`);
+    }
+
+    const [newest] = await context.query<{ fecha: string }>(sql`select max(fecha)::text as fecha from sense.mensaje`);
+    const day = new Date(newest!.fecha).toISOString().slice(0, 10);
+    const thatDay = await mensajes(`?desde=${day}&hasta=${day}`);
+    expect(thatDay.pagination.total).toBe(await count(sql`select count(*)::int as n from sense.mensaje where fecha >= ${day}::date and fecha < ${day}::date + 1`));
+    expect(thatDay.pagination.total).toBeGreaterThan(0);
+
+    // The selection: through the alert's threshold, or the episode's (its node's place for a no-data one).
+    const inFarm = (fundoid: number) =>
+      count(sql`select count(*)::int as n from sense.mensaje ms
+        where ms.alertaid in (select a.alertaid from sense.alerta a join sense.umbral u using (umbralid)
+                               join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid where ub.fundoid = ${fundoid})
+           or ms.episodioid in (select e.episodioid from sense.episodio e left join sense.umbral u using (umbralid)
+                               left join sense.localizacion l on l.nodoid = e.nodoid and l.statusid = 1 and e.umbralid is null
+                               join sense.ubicacion ub on ub.ubicacionid = coalesce(u.ubicacionid, l.ubicacionid) where ub.fundoid = ${fundoid})`);
+    const [farm] = await context.query<{ fundoid: number; paisid: number }>(
+      sql`select ub.fundoid, e.paisid from sense.mensaje ms join sense.alerta a using (alertaid) join sense.umbral u using (umbralid)
+        join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid join sense.fundo f on f.fundoid = ub.fundoid
+        join sense.empresa e on e.empresaid = f.empresaid group by 1, 2 order by count(*) desc limit 1`,
+    );
+    const scoped = await mensajes(`?fundoId=${farm!.fundoid}`);
+    expect(scoped.pagination.total).toBe(await inFarm(farm!.fundoid));
+    expect(scoped.pagination.total).toBeGreaterThan(0);
+    expect(scoped.pagination.total).toBeLessThan(await count(sql`select count(*)::int as n from sense.mensaje`));
+    expect((await mensajes(`?paisId=${farm!.paisid}`)).pagination.total).toBeGreaterThanOrEqual(scoped.pagination.total);
+    expect((await mensajes('?fundoId=999999')).pagination.total).toBe(0);
+
+    const csv = await context.get(`/api/sense/reports/mensajes.csv?fundoId=${farm!.fundoid}&contactoId=${contact!.contactoid}`);
+    expect(csv.statusCode).toBe(200);
+    expect(parseCsv(csv.body.replace(UTF8_BOM, '')).length - 1).toBe(
+      (await mensajes(`?fundoId=${farm!.fundoid}&contactoId=${contact!.contactoid}`)).pagination.total,
+    );
+    for (const query of ['?estado=leido', '?contactoId=0', '?medioId=x', '?desde=mañana']) {
+      expect((await context.get(`/api/sense/reports/mensajes${query}`)).statusCode, query).toBe(400);
+    }
+  });
+
   it('refuses an unknown sort column, a page size over 100, a bad id and an unknown parameter with 400', async () => {
     for (const query of ['?sortBy=password_hash', '?sortBy=fecha;drop', '?pageSize=101', '?page=0', '?criticidadId=abc', '?nope=1', '?sortOrder=up']) {
       const response = await context.get(`/api/sense/reports/alertas${query}`);
@@ -306,7 +424,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
       }
     }
     const messages: number[] = [];
-    for await (const batch of queries.mensajesCsvBatches({ sortBy: 'contacto', sortOrder: 'asc' }, 9)) messages.push(...batch.map((row) => row.mensajeid));
+    for await (const batch of queries.mensajesCsvBatches({}, { sortBy: 'contacto', sortOrder: 'asc' }, 9)) messages.push(...batch.map((row) => row.mensajeid));
     expect(new Set(messages).size).toBe(await count(sql`select count(*)::int as n from sense.mensaje`));
   });
 

@@ -1,4 +1,5 @@
-import { ALERTA_SORT_COLUMNS, ALERTA_STATES, MENSAJE_SORT_COLUMNS, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
+import { ALERTA_SORT_COLUMNS, ALERTA_STATES, MENSAJE_SORT_COLUMNS, MENSAJE_STATES, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
+import { dateParam } from '../../sense/date-window';
 import { errorResponses, paginatedSchemaOf } from '../../schemas';
 
 /** JSON schemas of /api/sense/reports: request validation, serialisation and the OpenAPI document. */
@@ -26,13 +27,29 @@ const pagingQuery = {
   sortOrder: { type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'Sentido del orden' },
 } as const;
 
-const alertaFilterQuery = {
+/** The global selection and a date range, the same for both reports. */
+const scopeQuery = (what: string) =>
+  ({
+    paisId: id(`Solo ${what} de ubicaciones de este país`),
+    empresaId: id(`Solo ${what} de ubicaciones de esta empresa`),
+    fundoId: id(`Solo ${what} de ubicaciones de este fundo`),
+    desde: dateParam('Desde (incluida)'),
+    hasta: dateParam('Hasta (incluida)'),
+  }) as const;
+
+export const alertaFilterQuery = {
   estado: { type: 'string', enum: ALERTA_STATES, description: 'Solo alertas activas, procesadas (reconocidas) o cerradas' },
   criticidadId: id('Solo alertas de umbrales de esta criticidad'),
   ubicacionId: id('Solo alertas de umbrales de esta ubicación'),
-  paisId: id('Solo alertas de ubicaciones de este país'),
-  empresaId: id('Solo alertas de ubicaciones de esta empresa'),
-  fundoId: id('Solo alertas de ubicaciones de este fundo'),
+  nodoId: id('Solo alertas de umbrales de este nodo'),
+  ...scopeQuery('alertas'),
+} as const;
+
+const mensajeFilterQuery = {
+  estado: { type: 'string', enum: MENSAJE_STATES, description: 'Solo mensajes enviados, fallidos o procesados' },
+  contactoId: id('Solo mensajes a este contacto'),
+  medioId: id('Solo mensajes por este medio (canal: SMS o correo)'),
+  ...scopeQuery('mensajes (por la ubicación de su alerta o de su episodio)'),
 } as const;
 
 const alertaSort = {
@@ -69,13 +86,13 @@ export const alertaFilterOptionsQuery = {
 
 export const mensajesQuery = {
   type: 'object',
-  properties: { ...pagingQuery, ...mensajeSort },
+  properties: { ...pagingQuery, ...mensajeSort, ...mensajeFilterQuery },
   additionalProperties: false,
 } as const;
 
 export const mensajesCsvQuery = {
   type: 'object',
-  properties: { sortOrder: pagingQuery.sortOrder, ...mensajeSort, lang, token: downloadToken },
+  properties: { sortOrder: pagingQuery.sortOrder, ...mensajeSort, ...mensajeFilterQuery, lang, token: downloadToken },
   additionalProperties: false,
 } as const;
 

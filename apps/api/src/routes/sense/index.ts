@@ -2,6 +2,7 @@ import type { Database } from '@camposense/db';
 import type { FastifyInstance } from 'fastify';
 import { createBulkCreate } from '../../sense/bulk-create';
 import { createCatalogue } from '../../sense/catalogue';
+import type { ReadCache } from '../../sense/read-cache';
 import { createReadingQueries } from '../../sense/reading-queries';
 import { HeavyReadBudget } from '../../sense/streaming';
 import { createTableQueries } from '../../sense/table-queries';
@@ -13,21 +14,23 @@ import { registerTableRoutes } from './tables';
 
 export interface SenseDataRoutesOptions {
   database: Database;
+  /** Where the farm-wide reads (lists, node list, charts) are kept between writes. */
+  readCache: ReadCache;
 }
 
 /**
  * The data calls of api.md under /api/sense: named lists, readings, and the generic table routes.
  * Every one needs a bearer token. Fixed paths (`/paises`, `/mediciones`) win over `/:table`.
  */
-export async function senseDataRoutes(app: FastifyInstance, { database }: SenseDataRoutesOptions): Promise<void> {
+export async function senseDataRoutes(app: FastifyInstance, { database, readCache }: SenseDataRoutesOptions): Promise<void> {
   app.addHook('onRequest', app.authenticate);
   const catalogue = createCatalogue(database);
   const queries = createTableQueries(database, catalogue);
   // Streamed reads (getAll, limits above one batch) share one budget across readings and tables.
   const heavyReads = new HeavyReadBudget();
-  registerListRoutes(app, queries);
-  registerReadingRoutes(app, createReadingQueries(database), heavyReads);
+  registerListRoutes(app, queries, readCache);
+  registerReadingRoutes(app, createReadingQueries(database), heavyReads, readCache);
   const writes = createTableWrites(database, catalogue, { onUserChanged: (id) => app.accountStatus.invalidate(id) });
   registerReplicateRoutes(app, database);
-  registerTableRoutes(app, { catalogue, queries, writes, bulk: createBulkCreate(database, catalogue), database, heavyReads });
+  registerTableRoutes(app, { catalogue, queries, writes, bulk: createBulkCreate(database, catalogue), database, heavyReads, readCache });
 }

@@ -3,6 +3,7 @@ import { tableDefinition } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ReadCache } from '../../sense/read-cache';
 import { columnRef, tableRef } from '../../sense/sql-names';
 import type { TableQueries } from '../../sense/table-queries';
 import { optionalId, readErrors, rowsSchema, security } from './route-schemas';
@@ -56,7 +57,7 @@ const NAMED_LISTS: readonly NamedList[] = [
   { path: '/localizaciones', table: 'localizacion', summary: 'Localizaciones (entidad, ubicación y nodo)' },
 ];
 
-export function registerListRoutes(app: FastifyInstance, queries: TableQueries): void {
+export function registerListRoutes(app: FastifyInstance, queries: TableQueries, readCache: ReadCache): void {
   for (const list of NAMED_LISTS) {
     const { parent } = list;
     app.get<{ Querystring: Record<string, number | undefined>; Reply: TableRow[] }>(
@@ -78,7 +79,8 @@ export function registerListRoutes(app: FastifyInstance, queries: TableQueries):
       async (request) => {
         const id = parent ? request.query[parent.param] : undefined;
         const conditions = parent && id !== undefined ? [parent.condition(id)] : [];
-        return queries.list(tableDefinition(list.table), { conditions }, null);
+        // The same rows for every role: none of these tables has a column hidden from readers.
+        return readCache.get(request.url, () => queries.list(tableDefinition(list.table), { conditions }, null));
       },
     );
   }

@@ -192,6 +192,8 @@ describe.each(testDrivers())('readings on $kind', (driver) => {
           expect.objectContaining({ metricaid, tipoid, medicion, metrica: expect.any(String), fecha: expect.any(String) }),
         );
       }
+      // Dates as every other date of the API: ISO 8601 in UTC, with milliseconds and Z.
+      for (const latest of node.ultimasMediciones) expect(latest.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     });
 
     it('answers a node that never reported with no last reading', async () => {
@@ -237,7 +239,7 @@ describe.each(testDrivers())('readings on $kind', (driver) => {
             episodioSinDatos: { episodioid: silentId, statusid: 1, fechainicio: expect.any(String) },
           }),
         );
-        expect(Date.parse((await find()).episodioSinDatos!.fechainicio)).toBe(Date.parse(start));
+        expect((await find()).episodioSinDatos!.fechainicio).toBe(start);
         const acknowledged = await context.send('POST', `/api/episodes/${silentId}/acknowledge`, {});
         expect(acknowledged.statusCode, acknowledged.body).toBe(200);
         expect((await find()).episodioSinDatos).toEqual({ episodioid: silentId, statusid: -1, fechainicio: expect.any(String) });

@@ -1,11 +1,11 @@
 import type { CountAnswer, NodoConLocalizacion } from '@camposense/domain';
 import { CHART_DATA_LIMIT, GET_ALL_THRESHOLD, NODE_LIST_DEFAULT_LIMIT } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isIsoDate } from '../../sense/row-values';
+import { dateParam, parseDateWindow } from '../../sense/date-window';
+import type { ReadCache } from '../../sense/read-cache';
 import type { ReadingQueries, ReadingWindow } from '../../sense/reading-queries';
 import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
-import { validationError } from '../../sense/table-queries';
 import { limitSchema, optionalId, readErrors, security } from './route-schemas';
 
 interface ReadingsQuery {
@@ -17,9 +17,6 @@ interface ReadingsQuery {
   countOnly?: boolean;
   getAll?: boolean;
 }
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const readingSchema = {
   type: 'object',
@@ -46,12 +43,6 @@ const readingsResponse = {
   ],
 } as const;
 
-const dateParam = (description: string) =>
-  ({
-    type: 'string',
-    description: `${description}. ISO 8601: una fecha (YYYY-MM-DD, día entero en UTC) o fecha y hora con zona.`,
-  }) as const;
-
 const readingsQuerystring = (withEntity: boolean) => ({
   type: 'object',
   ...(withEntity ? { required: ['entidadId'] } : {}),
@@ -69,23 +60,7 @@ const readingsQuerystring = (withEntity: boolean) => ({
 
 /** The window of a readings request; 400 naming the field for a malformed or reversed date. */
 function readingWindow(query: ReadingsQuery): ReadingWindow {
-  const errors = [];
-  const parse = (field: 'startDate' | 'endDate', value: string | undefined) => {
-    if (value === undefined) return undefined;
-    if (!isIsoDate(value)) {
-      errors.push({ field, rule: 'format', limit: 'date-time' });
-      return undefined;
-    }
-    const time = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
-    // A date alone as the end means the whole of that day.
-    return new Date(field === 'endDate' && DATE_ONLY.test(value) ? time + DAY_MS : time);
-  };
-  const start = parse('startDate', query.startDate);
-  let end = parse('endDate', query.endDate);
-  // A date-time end is inclusive: the window is [start, end + 1 ms) at millisecond precision.
-  if (end && query.endDate && !DATE_ONLY.test(query.endDate)) end = new Date(end.getTime() + 1);
-  if (start && end && start >= end) errors.push({ field: 'endDate', rule: 'minimum', limit: 'startDate' });
-  if (errors.length > 0) throw validationError(errors);
+  const { start, end } = parseDateWindow('startDate', query.startDate, 'endDate', query.endDate);
   return { ubicacionId: query.ubicacionId, entidadId: query.entidadId, start, end };
 }
 
@@ -95,7 +70,7 @@ function readingsLimit(query: ReadingsQuery): number | null {
   return limit >= GET_ALL_THRESHOLD ? null : limit;
 }
 
-export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQueries, heavyReads: HeavyReadBudget): void {
+export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQueries, heavyReads: HeavyReadBudget, readCache: ReadCache): void {
   const answer = async (request: FastifyRequest<{ Querystring: ReadingsQuery }>, reply: FastifyReply): Promise<CountAnswer | FastifyReply> => {
     const { query } = request;
     const window = readingWindow(query);
@@ -106,7 +81,8 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
       return sendHeavyRead(request, reply, heavyReads, queries.readingsBatches(window, limit));
     }
     // The database wrote the JSON (see readingsStatement): a JSON string is sent as it is.
-    return reply.type('application/json; charset=utf-8').send(await queries.readingsJson(window, limit));
+    const json = await readCache.get(request.url, () => queries.readingsJson(window, limit));
+    return reply.type('application/json; charset=utf-8').send(json);
   };
 
   app.get<{ Querystring: ReadingsQuery }>(
@@ -152,7 +128,7 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
         response: { 200: { type: 'array', items: nodoConLocalizacionSchema }, ...readErrors },
       },
     },
-    (request) => queries.nodosConLocalizacion(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT),
+    (request) => readCache.get(request.url, () => queries.nodosConLocalizacion(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT)),
   );
 }
 

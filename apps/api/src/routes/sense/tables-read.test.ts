@@ -269,7 +269,10 @@ describe.each(testDrivers())('GET /api/sense/{table} on $kind', (driver) => {
   it('every registry key and search column exists in the database', async () => {
     for (const definition of TABLE_REGISTRY) {
       const info = (await context.get(`/api/sense/${definition.name}/info`)).json<TableInfo>();
-      expect(info.primary_key, definition.name).toEqual(definition.key);
+      // PostgreSQL's medicion is partitioned by fecha, which its primary key must then hold; the
+      // API still names a reading by medicionid alone (its sequence keeps it unique).
+      const partitionedBy = driver.kind === 'postgres' && definition.name === 'medicion' ? ['fecha'] : [];
+      expect(info.primary_key, definition.name).toEqual([...definition.key, ...partitionedBy]);
       const columns = (await context.get(`/api/sense/${definition.name}/columns`)).json<TableColumn[]>();
       const names = columns.map((column) => column.column_name);
       for (const column of [...definition.searchColumns, ...definition.orderBy.map((order) => order.column)]) {

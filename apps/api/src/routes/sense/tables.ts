@@ -19,6 +19,7 @@ import { hasLabels, labelPage } from '../../sense/labels';
 import { checkFilterValue } from '../../sense/row-values';
 import { columnRef } from '../../sense/sql-names';
 import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
+import type { ReadCache } from '../../sense/read-cache';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { parseIfMatch, rowEtag } from '../../sense/row-etag';
 import type { TableQueries } from '../../sense/table-queries';
@@ -136,6 +137,8 @@ export interface TableRouteDependencies {
   database: Database;
   /** The budget of streamed reads (limits above one batch). */
   heavyReads: HeavyReadBudget;
+  /** Where pages (the reports, the status views) are kept between writes. */
+  readCache: ReadCache;
 }
 
 /** A table whose massive operation the spec gives (sensor, metricasensor, umbral): 403 for the others. */
@@ -145,7 +148,7 @@ function massiveTable(name: string): TableDefinition {
   return definition;
 }
 
-export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, writes, bulk, database, heavyReads }: TableRouteDependencies): void {
+export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, writes, bulk, database, heavyReads, readCache }: TableRouteDependencies): void {
   const tableParams = { type: 'object', required: ['table'], properties: { table: tableParam } } as const;
   const rowParams = {
     type: 'object',
@@ -229,9 +232,13 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
         searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
       };
       if (page !== undefined || pageSize !== undefined) {
-        const answer = await queries.page(definition, criteria, page ?? 1, pageSize ?? REPORT_PAGE_SIZE);
-        redactForReader(definition, answer.data, request.user);
-        return answer;
+        // Kept per viewer as redacted: a reader sees other people's contacts hidden, their own not.
+        const viewer = reader ? `user ${request.user?.id ?? ''}` : 'admin';
+        return readCache.get(`${request.url} ${viewer}`, async () => {
+          const answer = await queries.page(definition, criteria, page ?? 1, pageSize ?? REPORT_PAGE_SIZE);
+          redactForReader(definition, answer.data, request.user);
+          return answer;
+        });
       }
       const rows = limit ?? REPORT_ROW_CAP;
       // Up to 1,000,000 rows (medicion): streamed in keyset batches under the heavy-read budget. The

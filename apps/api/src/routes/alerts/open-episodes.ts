@@ -1,0 +1,103 @@
+import type { Database } from '@camposense/db';
+import type { OpenEpisode, OpenEpisodesResponse } from '@camposense/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors/api-error';
+import { errorResponses } from '../../schemas';
+
+/** More open episodes than this on one node or location is a farm on fire; the chart needs no more. */
+const MAX_EPISODES = 500;
+
+const id = (description: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, description }) as const;
+
+const episodeSchema = {
+  type: 'object',
+  required: ['episodioid', 'tipo', 'nodoid', 'umbralid', 'metricaid', 'tipoid', 'minimo', 'maximo', 'criticidad', 'grado', 'fechainicio', 'statusid', 'fechareconocido'],
+  properties: {
+    episodioid: { type: 'integer' },
+    tipo: { type: 'string', enum: ['umbral', 'sindatos'] },
+    nodoid: { type: 'integer' },
+    umbralid: { type: ['integer', 'null'] },
+    metricaid: { type: ['integer', 'null'] },
+    tipoid: { type: ['integer', 'null'] },
+    minimo: { type: ['number', 'null'] },
+    maximo: { type: ['number', 'null'] },
+    criticidad: { type: 'string' },
+    grado: { type: 'integer' },
+    fechainicio: { type: 'string' },
+    statusid: { type: 'integer', enum: [1, -1] },
+    fechareconocido: { type: ['string', 'null'] },
+  },
+} as const;
+
+interface EpisodeRow extends Omit<OpenEpisode, 'fechainicio' | 'fechareconocido' | 'minimo' | 'maximo'> {
+  fechainicio: Date | string;
+  fechareconocido: Date | string | null;
+  minimo: number | string | null;
+  maximo: number | string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+/**
+ * GET /api/episodes: the open episodes (active or acknowledged) of a node or of a location, oldest
+ * first. The alerts report pages alerts, not episodes, and knows neither an episode's start nor a
+ * no-data episode; the dashboard's charts need both to mark an episode of their metric.
+ */
+export async function openEpisodesRoute(app: FastifyInstance, { database }: { database: Database }): Promise<void> {
+  app.get<{ Querystring: { nodoId?: number; ubicacionId?: number } }>(
+    '/',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Episodios abiertos (activos o reconocidos) de un nodo o de una ubicación',
+        description:
+          'Exactamente uno de nodoId o ubicacionId. De una ubicación: los episodios de sus umbrales y los "sin datos" de los nodos ' +
+          `localizados allí. Como máximo ${MAX_EPISODES}, del más antiguo al más reciente.`,
+        security: [{ bearerAuth: [] }],
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { nodoId: id('Episodios de este nodo'), ubicacionId: id('Episodios de esta ubicación') },
+        },
+        response: {
+          200: { type: 'object', required: ['episodes'], properties: { episodes: { type: 'array', items: episodeSchema } } },
+          ...errorResponses(400, 401, 500),
+        },
+      },
+    },
+    async (request): Promise<OpenEpisodesResponse> => {
+      const { nodoId, ubicacionId } = request.query;
+      if ((nodoId === undefined) === (ubicacionId === undefined)) {
+        throw new ApiError(400, 'VALIDATION', 'Indique nodoId o ubicacionId (uno de los dos)');
+      }
+      const scope =
+        nodoId !== undefined
+          ? sql`e.nodoid = ${nodoId}`
+          : sql`(u.ubicacionid = ${ubicacionId}
+                 or (e.tipo = 'sindatos' and exists (
+                       select 1 from sense.localizacion l where l.nodoid = e.nodoid and l.ubicacionid = ${ubicacionId} and l.statusid = 1)))`;
+      const rows = (
+        await database.db.execute(sql`
+          select e.episodioid, e.tipo, e.nodoid, e.umbralid, u.metricaid, u.tipoid, u.minimo, u.maximo,
+                 c.criticidad, c.grado, e.fechainicio, e.statusid, e.fechareconocido
+            from sense.episodio e
+            join sense.criticidad c on c.criticidadid = e.criticidadid
+            left join sense.umbral u on u.umbralid = e.umbralid
+           where e.fechafin is null and e.statusid in (1, -1) and ${scope}
+           order by e.fechainicio, e.episodioid
+           limit ${MAX_EPISODES}`)
+      ).rows as unknown as EpisodeRow[];
+      return {
+        episodes: rows.map((row) => ({
+          ...row,
+          minimo: numberOrNull(row.minimo),
+          maximo: numberOrNull(row.maximo),
+          fechainicio: iso(row.fechainicio),
+          fechareconocido: row.fechareconocido === null ? null : iso(row.fechareconocido),
+        })),
+      };
+    },
+  );
+}

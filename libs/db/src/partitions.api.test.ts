@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client';
+import { seedDemoFarm } from './demo/seed-demo-farm';
+import { dropReadingIndexes } from './demo/seed-readings';
+import { migrate } from './migrate';
+import {
+  isMeasurementTablePartitioned,
+  maintainMeasurementPartitions,
+  monthFrom,
+  partitionMeasurementTable,
+  PARTITION_MONTHS_AHEAD,
+  PARTITION_MONTHS_BACK,
+} from './partitions';
+import { seedDemoUsers } from './seed';
+import { sqlState, violatedConstraint } from './errors';
+import { testDrivers } from './testing/index';
+
+const NOW = new Date('2026-11-15T12:00:00Z');
+
+describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
+  let database: Database;
+  /** One probe metric of the demo farm, to write readings at chosen times. */
+  let probe: { nodoid: number; tipoid: number; metricaid: number; ubicacionid: number };
+  let readingsBefore: number;
+  let lastIdBefore: number;
+
+  beforeAll(async () => {
+    database = await open();
+    // The migrations' plain table with a farm in it, as an existing installation has.
+    await migrate(database);
+    await seedDemoUsers(database);
+    await seedDemoFarm(database, { days: 2, now: NOW });
+    [probe] = (await database.query<typeof probe>(sql`
+      select ms.nodoid, ms.tipoid, ms.metricaid, l.ubicacionid from sense.metricasensor ms
+        join sense.localizacion l on l.nodoid = ms.nodoid and l.statusid = 1
+       order by ms.nodoid, ms.tipoid, ms.metricaid limit 1`)) as [typeof probe];
+    const [counts] = await database.query<{ n: number; last: number }>(sql`select count(*)::int as n, max(medicionid)::int as last from sense.medicion`);
+    readingsBefore = counts!.n;
+    lastIdBefore = counts!.last;
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const write = (fecha: string, value = 20) =>
+    database.query<{ medicionid: number; partition: string }>(sql`
+      insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+      values (${fecha}::timestamptz, ${value}, ${probe.nodoid}, ${probe.tipoid}, ${probe.metricaid}, ${probe.ubicacionid})
+      on conflict (nodoid, metricaid, fecha, tipoid) do nothing
+      returning medicionid::int, tableoid::regclass::text as partition`);
+  const partitions = async () =>
+    (
+      await database.query<{ name: string }>(sql`
+        select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+         where i.inhparent = 'sense.medicion'::regclass order by 1`)
+    ).map((row) => row.name);
+
+  it.runIf(kind === 'postgres')('converts the plain table, keeping every reading and the ids, with the months around now and a default', async () => {
+    expect(await isMeasurementTablePartitioned(database)).toBe(false);
+    expect(await partitionMeasurementTable(database, NOW)).toBe(true);
+    expect(await isMeasurementTablePartitioned(database)).toBe(true);
+    const [counts] = await database.query<{ n: number; last: number }>(sql`select count(*)::int as n, max(medicionid)::int as last from sense.medicion`);
+    expect(counts).toEqual({ n: readingsBefore, last: lastIdBefore });
+    const names = await partitions();
+    expect(names).toContain('medicion_default');
+    expect(names).toContain('medicion_y2026m11');
+    expect(names).toContain('medicion_y2025m11');
+    expect(names).toContain('medicion_y2027m02');
+    expect(names).toHaveLength(PARTITION_MONTHS_BACK + 1 + PARTITION_MONTHS_AHEAD + 1);
+    // A second call changes nothing.
+    expect(await partitionMeasurementTable(database, NOW)).toBe(false);
+  });
+
+  it.runIf(kind === 'postgres')('routes a reading to its month, an old one to the default, numbers on from the last id and stays idempotent', async () => {
+    const [fresh] = await write('2026-11-20T10:00:00Z');
+    expect(fresh).toEqual({ medicionid: lastIdBefore + 1, partition: 'sense.medicion_y2026m11' });
+    expect((await write('2019-03-01T00:00:00Z'))[0]?.partition).toBe('sense.medicion_default');
+    // The reading key still refuses a second row for the same probe, metric and time.
+    expect(await write('2026-11-20T10:00:00Z', 99)).toEqual([]);
+    // A date range reads only its months.
+    const plan = await database.query<{ 'QUERY PLAN': string }>(sql`
+      explain select count(*) from sense.medicion where fecha >= '2026-11-01' and fecha < '2026-11-10'`);
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('medicion_y2026m11');
+    expect(text).not.toContain('medicion_y2026m10');
+  });
+
+  it.runIf(kind === 'postgres')('keeps the alert → reading reference as the foreign key did: no deleting a referenced reading, no alert of a reading not at its time', async () => {
+    const [referenced] = await database.query<{ medicionid: number; fecha: string }>(sql`
+      select a.medicionid::int, a.fecha::text from sense.alerta a order by a.alertaid limit 1`);
+    const refused = await database.query(sql`delete from sense.medicion where medicionid = ${referenced!.medicionid}`).catch((error: unknown) => error);
+    expect(sqlState(refused)).toBe('23503');
+    expect(violatedConstraint(refused)).toBe('alerta_medicionid_medicion_medicionid_fk');
+    const [umbral] = await database.query<{ umbralid: number }>(sql`select umbralid from sense.umbral order by umbralid limit 1`);
+    const orphan = await database
+      .query(sql`insert into sense.alerta (umbralid, medicionid, fecha, statusid) values (${umbral!.umbralid}, ${referenced!.medicionid}, '2001-01-01T00:00:00Z', 1)`)
+      .catch((error: unknown) => error);
+    expect(sqlState(orphan)).toBe('23503');
+    // An old reading in the default partition that an alert points at: retention takes it all the same.
+    const [old] = await database.query<{ medicionid: number; fecha: string }>(sql`
+      select medicionid::int, fecha::text from sense.medicion_default order by fecha limit 1`);
+    await database.query(sql`insert into sense.alerta (umbralid, medicionid, fecha, statusid) values (${umbral!.umbralid}, ${old!.medicionid}, ${old!.fecha}::timestamptz, 0)`);
+  });
+
+  it.runIf(kind === 'postgres')('creates the months ahead as time passes, and with a retention drops whole old months and old default rows', async () => {
+    const later = new Date('2027-03-10T00:00:00Z');
+    const first = await maintainMeasurementPartitions(database, { now: later });
+    expect(first.created).toEqual(['medicion_y2027m03', 'medicion_y2027m04', 'medicion_y2027m05', 'medicion_y2027m06']);
+    expect((await maintainMeasurementPartitions(database, { now: later })).created).toEqual([]);
+
+    const kept = await maintainMeasurementPartitions(database, { now: later, retentionMonths: 12 });
+    // Kept: March 2026 onwards (12 whole months before March 2027, and March 2027 itself).
+    expect(kept.dropped).toEqual(['medicion_y2025m11', 'medicion_y2025m12', 'medicion_y2026m01', 'medicion_y2026m02']);
+    expect(kept.deletedRows).toBe(1);
+    expect(await partitions()).toContain('medicion_y2026m03');
+    const [left] = await database.query<{ n: number }>(sql`select count(*)::int as n from sense.medicion where fecha < '2026-03-01'`);
+    expect(left?.n).toBe(0);
+    const [recent] = await database.query<{ n: number }>(sql`select count(*)::int as n from sense.medicion where fecha >= '2026-11-01'`);
+    expect(recent?.n).toBeGreaterThan(0);
+  });
+
+  it.runIf(kind === 'postgres')('keeps every index valid across the demo seed, which drops and rebuilds them for speed', async () => {
+    if (database.kind !== 'postgres') return;
+    await database.db.transaction(async (tx) => {
+      const rebuild = await dropReadingIndexes(tx);
+      for (const statement of rebuild) await tx.execute(sql.raw(statement));
+    });
+    const indexes = await database.query<{ name: string; valid: boolean }>(sql`
+      select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+       where i.indrelid = 'sense.medicion'::regclass order by 1`);
+    expect(indexes.map((index) => index.name)).toEqual(['medicion_fecha_idx', 'medicion_lectura_key', 'medicion_pkey', 'medicion_ubicacionid_fecha_idx']);
+    expect(indexes.every((index) => index.valid)).toBe(true);
+    expect(await write('2026-11-21T10:00:00Z')).toHaveLength(1);
+    expect(await write('2026-11-21T10:00:00Z')).toEqual([]);
+  });
+
+  it.runIf(kind === 'pglite')('stays one plain table on PGlite, where retention deletes the old rows', async () => {
+    expect(await partitionMeasurementTable(database, NOW)).toBe(false);
+    expect(await isMeasurementTablePartitioned(database)).toBe(false);
+    await write('2019-03-01T00:00:00Z');
+    const kept = await maintainMeasurementPartitions(database, { now: NOW, retentionMonths: 12 });
+    expect(kept).toEqual({ created: [], dropped: [], deletedRows: 1 });
+    const [counts] = await database.query<{ n: number }>(sql`select count(*)::int as n from sense.medicion`);
+    expect(counts?.n).toBe(readingsBefore);
+  });
+
+  it('knows the month arithmetic across years', () => {
+    expect(monthFrom(new Date('2026-11-15T12:00:00Z'), 3).toISOString()).toBe('2027-02-01T00:00:00.000Z');
+    expect(monthFrom(new Date('2026-01-31T23:00:00Z'), -1).toISOString()).toBe('2025-12-01T00:00:00.000Z');
+  });
+});
