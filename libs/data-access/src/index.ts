@@ -5,6 +5,8 @@ export { ApiError, isApiError } from './client/api-error';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { AuthContextValue, AuthProviderProps, AuthStatus, SignOutResult } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
+export { MESSAGE_LANGUAGE_KEY, useMessageLanguage, saveMessageLanguage } from './auth/message-language';
+export { INGEST_KEYS_KEY, useIngestKeys, createIngestKey, revokeIngestKey } from './auth/ingest-keys';
 export {
   readStoredEmail,
   SESSION_STORAGE_KEY,
@@ -30,6 +32,7 @@ export {
   useMetricas,
   useNodosConLocalizacion,
   useSeries,
+  useOpenEpisodes,
 } from './dashboard/dashboard-data';
 export type { DashboardOptions } from './dashboard/dashboard-data';
 export type {
@@ -62,11 +65,15 @@ export {
   useLabelSearch,
   useCascadeAncestors,
   useTableRowMutations,
+  useRevalidateTable,
   useVersionedRow,
   downloadTableCsv,
   rowKeyValues,
 } from './table-rows/table-rows';
 export type { AncestorStart, ReferenceLabelSets, TableMeta, VersionedRow } from './table-rows/table-rows';
+export { parameterFormKeys, FORM_LIST_LIMIT } from './parameter-forms/keys';
+export { useProfileAssignments, useAssignProfiles } from './parameter-forms/profile-assignment';
+export type { ProfileAssignmentData } from './parameter-forms/profile-assignment';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';

@@ -36,7 +36,9 @@ export function ActiveScreen({ user }: ActiveScreenProps) {
       />
     );
   } else if (tab === 'umbrales') content = <screens.thresholds.Component />;
-  else if (tab === 'configuration') content = <screens.settings.Component userKey={String(user.id)} />;
+  else if (tab === 'configuration') {
+    content = <screens.settings.Component userKey={String(user.id)} canManageIngestKeys={user.user_metadata.rol === 'admin'} />;
+  }
   else content = <WelcomeScreen showTitle={false} />;
 
   const screenName = tab === 'configuration' ? 'settings' : tab;

@@ -1,5 +1,5 @@
 import { AuthProvider, GlobalFiltersProvider } from '@camposense/data-access';
-import { adminUser, operatorUser, senseHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
+import { adminUser, authHandlers, operatorUser, senseHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
 import { UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
@@ -133,8 +133,15 @@ export const Cascade: Story = {
 
 export const Configuration: Story = {
   decorators: [at('configuration')],
+  beforeEach: ({ msw }) => {
+    msw.use(...authHandlers.messageLanguage('es'), ...authHandlers.ingestKeys());
+  },
   play: async () => {
-    await expect(await screen.findByRole('heading', { name: /Idioma|Language/ }, { timeout: 10_000 })).toBeVisible();
+    await expect(await screen.findByRole('heading', { name: /^(Idioma|Language)$/ }, { timeout: 10_000 })).toBeVisible();
+    // The notification language has been read: its two choices beside the console's two.
+    await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(4), { timeout: 10_000 });
+    // An admin manages the gateways' ingest keys here too.
+    await expect(await screen.findByRole('table', { name: /^(Claves de ingesta|Ingest keys)$/ }, { timeout: 10_000 })).toBeVisible();
   },
 };
 export const ConfigurationEnglish: Story = { ...Configuration, globals: { language: 'en' } };

@@ -1,4 +1,4 @@
-import type { NodoConLocalizacion, SeriesResponse } from '@camposense/domain';
+import type { NodoConLocalizacion, OpenEpisodesResponse, SeriesResponse } from '@camposense/domain';
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import { apiFetcher } from '../client/api-client';
@@ -68,4 +68,12 @@ export function useDashboardPlaces(fundoId: number | null, entidadId: number | n
 /** One metric's downsampled series, asked again when the live stream brings a reading. */
 export function useSeries(request: SeriesRequest | null) {
   return useSWR<SeriesResponse>(dashboardKeys.series(request), apiFetcher);
+}
+
+/**
+ * The open episodes (active or acknowledged) of a node or a location, which the charts mark; asked
+ * again when the live stream tells of alerts, acknowledgements, episodes or readings.
+ */
+export function useOpenEpisodes(scope: { nodoId?: number | null; ubicacionId?: number | null } | null) {
+  return useSWR<OpenEpisodesResponse>(dashboardKeys.episodes(scope), apiFetcher);
 }

@@ -1,5 +1,8 @@
 import type { SeriesRequest } from './types';
 
+/** GET /api/episodes: open alarm episodes. */
+export const EPISODES = '/episodes';
+
 /** SWR keys of the dashboard's calls; a `null` key while a required choice is missing. */
 export const dashboardKeys = {
   ubicaciones: (fundoId: number | null) => (fundoId === null ? null : `/sense/ubicaciones?fundoId=${fundoId}`),
@@ -7,6 +10,12 @@ export const dashboardKeys = {
   localizaciones: () => '/sense/localizaciones',
   metricas: () => '/sense/metricas',
   nodos: () => '/sense/nodos-con-localizacion?limit=1000',
+  /** The open episodes of the charts' scope: a node, else a location. */
+  episodes: (scope: { nodoId?: number | null; ubicacionId?: number | null } | null) => {
+    if (scope?.nodoId != null) return `${EPISODES}?nodoId=${scope.nodoId}`;
+    if (scope?.ubicacionId != null) return `${EPISODES}?ubicacionId=${scope.ubicacionId}`;
+    return null;
+  },
   series: (request: SeriesRequest | null) => {
     if (!request || (request.nodoId == null && request.ubicacionId == null)) return null;
     const query = new URLSearchParams({ metricaId: String(request.metricaId) });

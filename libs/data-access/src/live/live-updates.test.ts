@@ -10,20 +10,24 @@ const messageReport = reportKeys.mensajes({ page: 1, sortBy: 'fecha', sortOrder:
 const activeAlerts = senseKeys.tableTotal('alerta', { statusid: 1 });
 const nodes = dashboardKeys.nodos();
 const unrelated = dashboardKeys.metricas();
+const episodes = dashboardKeys.episodes({ nodoId: 3 })!;
 
 describe('keysStaleAfter', () => {
-  const stale = (type: Parameters<typeof keysStaleAfter>[0]) => [series, nodes, alertReport, messageReport, activeAlerts, unrelated].filter(keysStaleAfter(type));
+  const stale = (type: Parameters<typeof keysStaleAfter>[0]) => [series, nodes, episodes, alertReport, messageReport, activeAlerts, unrelated].filter(keysStaleAfter(type));
 
-  it('a new reading refreshes the charts and the node list only', () => {
-    expect(stale('readings')).toEqual([series, nodes]);
+  it('a new reading refreshes the charts, their open episodes (a reading ends one) and the node list only', () => {
+    expect(stale('readings')).toEqual([series, nodes, episodes]);
   });
-  it('alerts and acknowledgements refresh the alerts report, the status card’s count, the charts and the node list', () => {
-    expect(stale('alerts')).toEqual([series, nodes, alertReport, activeAlerts]);
+  it('alerts and acknowledgements refresh the alerts report, the status card’s count, the charts, their episodes and the node list', () => {
+    expect(stale('alerts')).toEqual([series, nodes, episodes, alertReport, activeAlerts]);
     expect(stale('acknowledged')).toEqual(stale('alerts'));
   });
   it('messages refresh the messages report; a reset refreshes every live view and nothing else', () => {
     expect(stale('messages')).toEqual([messageReport]);
-    expect(stale('reset')).toEqual([series, nodes, alertReport, messageReport, activeAlerts]);
+    expect(stale('reset')).toEqual([series, nodes, episodes, alertReport, messageReport, activeAlerts]);
+  });
+  it('an episode opened or ended by silence refreshes the node list, the alerts report and the charts’ episodes', () => {
+    expect(stale('episodes')).toEqual([nodes, episodes, alertReport]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { API_BASE, apiRequest } from '../client/api-client';
-import { dashboardKeys } from '../dashboard/keys';
+import { dashboardKeys, EPISODES } from '../dashboard/keys';
 import { REPORTS_BASE } from '../reports/keys';
 
 /** The events of GET /api/sense/stream (apps/api/src/live/event-bus.ts). */
@@ -15,6 +15,8 @@ const MESSAGE_REPORT = `${REPORTS_BASE}/mensajes`;
 /** The status card's active-alert count and any table view of alerts. */
 const ALERT_TABLE = '/sense/alerta?';
 const HEALTH = '/health';
+/** The charts' open episodes: a reading can end one, an alert open one, an acknowledgement mark one. */
+const OPEN_EPISODES = `${EPISODES}?`;
 
 /**
  * Which cached calls an event makes stale: their SWR keys are asked again, so every open view
@@ -23,17 +25,18 @@ const HEALTH = '/health';
 export function keysStaleAfter(type: LiveEventType): (key: string) => boolean {
   switch (type) {
     case 'readings':
-      return (key) => key.startsWith(SERIES) || key === NODES;
+      return (key) => key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES);
     case 'alerts':
     case 'acknowledged':
-      return (key) => key.startsWith(ALERT_REPORT) || key.startsWith(ALERT_TABLE) || key.startsWith(SERIES) || key === NODES;
+      return (key) =>
+        key.startsWith(ALERT_REPORT) || key.startsWith(ALERT_TABLE) || key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES);
     case 'messages':
       return (key) => key.startsWith(MESSAGE_REPORT);
     case 'episodes':
-      return (key) => key === NODES || key.startsWith(ALERT_REPORT);
+      return (key) => key === NODES || key.startsWith(ALERT_REPORT) || key.startsWith(OPEN_EPISODES);
     case 'reset':
       return (key) =>
-        key.startsWith(SERIES) || key === NODES || key.startsWith(ALERT_REPORT) || key.startsWith(MESSAGE_REPORT) || key.startsWith(ALERT_TABLE) || key === HEALTH;
+        key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES) || key.startsWith(ALERT_REPORT) || key.startsWith(MESSAGE_REPORT) || key.startsWith(ALERT_TABLE) || key === HEALTH;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTableKey, tableRowKeys } from './keys';
+import { isTableKey, isTableListKey, readsTable, tableRowKeys } from './keys';
 
 describe('table row keys', () => {
   it('puts only the set parameters in the page key, in a fixed order', () => {
@@ -34,5 +34,18 @@ describe('table row keys', () => {
     expect(isTableKey('umbral', '/sense/umbral/columns')).toBe(true);
     expect(isTableKey('perfil', '/sense/perfilumbral?page=1')).toBe(false);
     expect(isTableKey('pais', ['/sense/pais'])).toBe(false);
+  });
+
+  it('tells the lists and names of a table (dropped after a write) from its rows and metadata (revalidated in place)', () => {
+    expect(isTableListKey('empresa', tableRowKeys.page('empresa', { page: 1, pageSize: 1 }))).toBe(true);
+    expect(isTableListKey('empresa', tableRowKeys.labels('empresa', { search: 'agro' }))).toBe(true);
+    expect(isTableListKey('empresa', ['reference-labels', tableRowKeys.labels('pais', { ids: [1] }), tableRowKeys.labels('empresa', { ids: [3] })])).toBe(true);
+    expect(isTableListKey('empresa', ['reference-labels', tableRowKeys.labels('pais', { ids: [1] })])).toBe(false);
+    expect(isTableListKey('empresa', tableRowKeys.row('empresa', 3))).toBe(false);
+    expect(isTableListKey('empresa', [tableRowKeys.columns('empresa'), tableRowKeys.constraints('empresa')])).toBe(false);
+    expect(isTableListKey('empresa', tableRowKeys.page('empresas' as 'empresa', { page: 1, pageSize: 1 }))).toBe(false);
+    expect(readsTable('empresa', [tableRowKeys.columns('empresa'), tableRowKeys.constraints('empresa')])).toBe(true);
+    expect(readsTable('fundo', ['ancestors', tableRowKeys.row('ubicacion', 4)])).toBe(true);
+    expect(readsTable('fundo', tableRowKeys.row('pais', 1))).toBe(false);
   });
 });

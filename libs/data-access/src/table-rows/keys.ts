@@ -76,3 +76,27 @@ export function isTableKey(table: TableName, key: unknown): boolean {
   const base = tableRowKeys.all(table);
   return key === base || key.startsWith(`${base}?`) || key.startsWith(`${base}/`);
 }
+
+/** The first part of the key under which one request names the ids of several tables (a status view's foreign keys). */
+export const REFERENCE_LABELS_KEY = 'reference-labels';
+
+/** The first part of the key of a row's place in the location hierarchy (an edit form's cascade). */
+export const ANCESTORS_KEY = 'ancestors';
+
+/**
+ * Whether an SWR key is a list of `table`'s rows or of their names: its pages and totals, its
+ * label searches and id lookups, alone or in a several-table label request. These are what a
+ * write changes and what the screens keep on show while they are asked again.
+ */
+export function isTableListKey(table: TableName, key: unknown): boolean {
+  if (Array.isArray(key)) return key[0] === REFERENCE_LABELS_KEY && key.some((part) => isTableListKey(table, part));
+  if (typeof key !== 'string') return false;
+  const base = tableRowKeys.all(table);
+  return key.startsWith(`${base}?`) || key.startsWith(`${base}/labels`);
+}
+
+/** Whether an SWR key reads `table` in any way (lists, rows, metadata) or walks the location hierarchy, which any write may move. */
+export function readsTable(table: TableName, key: unknown): boolean {
+  if (Array.isArray(key)) return key[0] === ANCESTORS_KEY || key.some((part) => isTableKey(table, part));
+  return isTableKey(table, key);
+}

@@ -1,9 +1,9 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import type { LabelPage } from '@camposense/domain';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadTableCsv, useReferenceLabels, useReferenceLabelSets } from './table-rows';
+import { downloadTableCsv, useLabelSearch, useReferenceLabels, useReferenceLabelSets, useRevalidateTable, useTableRowMutations } from './table-rows';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
@@ -66,5 +66,118 @@ describe('downloadTableCsv', () => {
     const [url] = fetchMock.mock.calls[0] as unknown as [string];
     expect(url).toBe('/api/sense/reports/download-token?report=tabla%3Aumbral');
     expect(clicked).toEqual(['/api/sense/reports/tablas/umbral/csv?search=sonda&sortBy=umbral&sortOrder=desc&token=tok-1']);
+  });
+});
+
+describe('useTableRowMutations', () => {
+  /** A company the API renames on PUT and a country list that grows on POST, as `/labels` answers them. */
+  function labelsApi() {
+    const companies = new Map([[3, 'Agro Sur']]);
+    const countries = new Map([[1, 'Perú']]);
+    const page = (rows: Map<number, string>): LabelPage => ({
+      data: [...rows].map(([id, label]) => ({ id, label })),
+      pagination: { page: 1, pageSize: 100, total: rows.size, totalPages: 1 },
+    });
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        companies.set(3, 'Agro Norte');
+        return json({ empresaid: 3, empresa: 'Agro Norte' });
+      }
+      if (init?.method === 'POST') {
+        countries.set(2, 'Chile');
+        return json({ paisid: 2, pais: 'Chile' });
+      }
+      return json(page(url.startsWith('/api/sense/pais/') ? countries : companies));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  /** What a farms status view names its companies by, and what a country select offers. */
+  function FarmCompany() {
+    const { labels } = useReferenceLabelSets({ empresa: [3] });
+    return <p>{labels.get('empresa')?.get(3) ?? 'sin nombre'}</p>;
+  }
+  function CountryOptions() {
+    const { data } = useLabelSearch('pais', { pageSize: 50 });
+    return <p>{data ? data.data.map((option) => option.label).join(', ') : 'cargando'}</p>;
+  }
+
+  let writes: {
+    empresa: ReturnType<typeof useTableRowMutations>;
+    pais: ReturnType<typeof useTableRowMutations>;
+    revalidateEmpresa: ReturnType<typeof useRevalidateTable>;
+  } | null = null;
+  function Writers() {
+    writes = { empresa: useTableRowMutations('empresa'), pais: useTableRowMutations('pais'), revalidateEmpresa: useRevalidateTable('empresa') };
+    return null;
+  }
+
+  /** One console: the cache outlives the screens, as the signed-in app's SWRConfig does. */
+  function consoleWith(cache: Map<string, unknown>) {
+    return function Console({ showing }: { showing: boolean }) {
+      return (
+        <SWRConfig value={{ provider: () => cache as never, revalidateOnFocus: false }}>
+          <Writers />
+          {showing ? (
+            <>
+              <FarmCompany />
+              <CountryOptions />
+            </>
+          ) : null}
+        </SWRConfig>
+      );
+    };
+  }
+
+  it('a screen opened after a write never shows the names from before it', async () => {
+    labelsApi();
+    const Console = consoleWith(new Map());
+    const view = render(<Console showing />);
+    await view.findByText('Agro Sur');
+    await view.findByText('Perú');
+    // The farms and the select are left (the user edits the company, adds a country), then opened again.
+    view.rerender(<Console showing={false} />);
+    await act(async () => {
+      await writes!.empresa.update({ empresaid: 3 }, { empresa: 'Agro Norte' });
+      await writes!.pais.create({ pais: 'Chile', paisabrev: 'CL' });
+    });
+    view.rerender(<Console showing />);
+    expect(view.queryByText('Agro Sur')).toBeNull();
+    expect(view.queryByText('Perú')).toBeNull();
+    await view.findByText('Agro Norte');
+    await view.findByText('Perú, Chile');
+  });
+
+  it('the names on show change in place, without going blank while they are asked again', async () => {
+    const fetchMock = labelsApi();
+    const Console = consoleWith(new Map());
+    const view = render(<Console showing />);
+    await view.findByText('Agro Sur');
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => shown.push(view.container.textContent ?? ''));
+    observer.observe(view.container, { subtree: true, childList: true, characterData: true });
+    await act(async () => {
+      await writes!.empresa.update({ empresaid: 3 }, { empresa: 'Agro Norte' });
+    });
+    await view.findByText('Agro Norte');
+    observer.disconnect();
+    expect(shown.some((text) => text.includes('sin nombre'))).toBe(false);
+    expect((fetchMock.mock.calls as unknown as [string][]).filter(([url]) => url.startsWith('/api/sense/empresa/labels')).length).toBe(2);
+  });
+
+  it('a write through a call of its own, followed by useRevalidateTable, is named at once too', async () => {
+    labelsApi();
+    const Console = consoleWith(new Map());
+    const view = render(<Console showing />);
+    await view.findByText('Agro Sur');
+    view.rerender(<Console showing={false} />);
+    await act(async () => {
+      await fetch('/api/sense/empresa/3', { method: 'PUT' });
+      await writes!.revalidateEmpresa();
+    });
+    view.rerender(<Console showing />);
+    expect(view.queryByText('Agro Sur')).toBeNull();
+    await view.findByText('Agro Norte');
   });
 });

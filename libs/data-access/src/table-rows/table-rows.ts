@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiFetcher, apiRequest, apiRequestVersioned } from '../client/api-client';
 import { followDownloadLink } from '../client/download-link';
-import { isTableKey, tableRowKeys } from './keys';
+import { ANCESTORS_KEY, isTableListKey, readsTable, REFERENCE_LABELS_KEY, tableRowKeys } from './keys';
 import type { LabelParams, TableRowsParams } from './keys';
 
 /** One page of a table; the previous page stays on screen while the next loads. Null table: no request. */
@@ -15,7 +15,10 @@ export function useTableRows(table: TableName | null, params: TableRowsParams) {
 
 /** How many rows the table holds without a search: the "{total}" of "{filtered} de {total} registros". */
 export function useTableTotal(table: TableName | null) {
-  const { data, ...rest } = useSWR<PaginatedRows>(table ? tableRowKeys.page(table, { page: 1, pageSize: 1 }) : null, apiFetcher);
+  // The old total stays on show while a write has it asked again (the write drops it from the cache).
+  const { data, ...rest } = useSWR<PaginatedRows>(table ? tableRowKeys.page(table, { page: 1, pageSize: 1 }) : null, apiFetcher, {
+    keepPreviousData: true,
+  });
   return { total: data?.pagination.total, ...rest };
 }
 
@@ -64,7 +67,7 @@ export function useReferenceLabelSets(idsByTable: Partial<Record<TableName, read
   const paths = wanted.map(([table, ids]) => tableRowKeys.labels(table, { ids, pageSize: MAX_LABEL_PAGE_SIZE }));
   // Each answer carries its table, so a previous page's names kept on screen stay with their table.
   const { data, ...rest } = useSWR<[TableName, LabelPage | null][]>(
-    paths.length > 0 ? ['reference-labels', ...paths] : null,
+    paths.length > 0 ? [REFERENCE_LABELS_KEY, ...paths] : null,
     ([, ...keys]: string[]) => Promise.all(keys.map(async (key, index) => [wanted[index]![0], await apiFetcher<LabelPage>(key).catch(() => null)] as [TableName, LabelPage | null])),
     { keepPreviousData: true },
   );
@@ -92,7 +95,7 @@ export interface AncestorStart {
  * selects start from. One answer per start, in order; no starts: no request.
  */
 export function useCascadeAncestors(starts: readonly AncestorStart[]) {
-  const key = starts.length > 0 ? ['ancestors', ...starts.map((start) => tableRowKeys.row(start.table, start.id))] : null;
+  const key = starts.length > 0 ? [ANCESTORS_KEY, ...starts.map((start) => tableRowKeys.row(start.table, start.id))] : null;
   return useSWR<Partial<Record<TableName, number>>[]>(key, () =>
     Promise.all(
       starts.map(async (start) => {
@@ -140,15 +143,33 @@ export function useVersionedRow(table: TableName, key: Readonly<Record<string, u
 }
 
 /**
- * The writes of one table. Each revalidates every key of the table (its pages, totals and lists)
- * once it succeeds; failures reject with the client's ApiError for the screen to show.
+ * What every write to `table` must be followed by, for a screen of any library that writes it
+ * through a call of its own (an assignment, a replication): revalidates every key that reads the
+ * table. The table's lists and names (pages, totals, `/labels`, alone or in a status view's
+ * several-table request) are also dropped from the cache: a screen opened after the write (the
+ * farms that name a company just renamed, a select offering a country just created) asks for them
+ * again instead of first showing the names from before the write. The screens on show keep theirs
+ * (`keepPreviousData`) until the new ones arrive. Rows, metadata and the hierarchy are revalidated
+ * in place.
  */
-export function useTableRowMutations(table: TableName) {
+export function useRevalidateTable(table: TableName): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
-  const revalidate = useCallback(
-    () => mutate((key) => isTableKey(table, key) || (Array.isArray(key) && key.some((part) => isTableKey(table, part)))),
+  return useCallback(
+    () =>
+      Promise.all([
+        mutate((key) => isTableListKey(table, key), undefined, { revalidate: true }),
+        mutate((key) => !isTableListKey(table, key) && readsTable(table, key)),
+      ]),
     [mutate, table],
   );
+}
+
+/**
+ * The writes of one table. Each is followed by useRevalidateTable's revalidation once it
+ * succeeds; failures reject with the client's ApiError for the screen to show.
+ */
+export function useTableRowMutations(table: TableName) {
+  const revalidate = useRevalidateTable(table);
   const create = useCallback(
     async (values: Record<string, unknown>) => {
       const row = await apiRequest<TableRow>(tableRowKeys.all(table), { method: 'POST', body: values });

@@ -1,4 +1,4 @@
-import type { LoginSuccess, Session, SessionUser } from '@camposense/domain';
+import type { IngestKey, LoginSuccess, Session, SessionUser } from '@camposense/domain';
 
 /** A fixed clock for stories and tests: every fixture date is relative to it. */
 export const FIXTURE_NOW = new Date('2026-11-21T15:30:00Z');
@@ -29,3 +29,9 @@ export function sessionFor(user: SessionUser, now: Date = FIXTURE_NOW): Session 
 export function loginSuccess(user: SessionUser = adminUser): LoginSuccess {
   return { success: true, user, session: sessionFor(user) };
 }
+
+/** Two gateways' keys, one revoked, as GET /api/ingest/keys lists them. */
+export const ingestKeysFixture: IngestKey[] = [
+  { claveingestaid: 2, nombre: 'Gateway Fundo San José', prefijo: 'csk_3fJa', statusid: 1, datecreated: '2026-11-02T14:05:00.000Z', ultimouso: '2026-11-21T10:15:00.000Z' },
+  { claveingestaid: 1, nombre: 'Gateway piloto', prefijo: 'csk_bW2n', statusid: 0, datecreated: '2026-10-01T09:00:00.000Z', ultimouso: '2026-10-30T18:45:00.000Z' },
+];

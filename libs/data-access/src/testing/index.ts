@@ -1,4 +1,4 @@
-export { FIXTURE_NOW, adminUser, operatorUser, sessionFor, loginSuccess } from './fixtures';
+export { FIXTURE_NOW, adminUser, ingestKeysFixture, operatorUser, sessionFor, loginSuccess } from './fixtures';
 export { authHandlers } from './handlers';
 export { paisesFixture, empresasFixture, fundosFixture } from './sense-fixtures';
 export { senseHandlers } from './sense-handlers';
@@ -9,6 +9,7 @@ export {
   localizacionesFixture,
   metricasFixture,
   nodosFixture,
+  openEpisodesFixture,
   seriesFixture,
 } from '../dashboard/testing/dashboard-fixtures';
 export type { SeriesFixtureOptions } from '../dashboard/testing/dashboard-fixtures';
@@ -39,3 +40,6 @@ export {
   thresholdPreviewFixture,
 } from '../thresholds/testing/threshold-fixtures';
 export { thresholdHandlers } from '../thresholds/testing/threshold-handlers';
+export { assignmentUsuariosFixture, assignmentPerfilesFixture, assignmentPairsFixture } from '../parameter-forms/testing/profile-assignment-fixtures';
+export { profileAssignmentHandlers } from '../parameter-forms/testing/profile-assignment-handlers';
+export { usuarioHandlers } from '../parameter-forms/testing/usuario-handlers';

@@ -139,6 +139,10 @@ export const reportHandlers = {
   ],
   acknowledgePending: () => [http.post('/api/alerts/:alertaid/acknowledge', never), http.post('/api/alerts/acknowledge', never)],
   acknowledgeError: () => [http.post('/api/alerts/:alertaid/acknowledge', internalError), http.post('/api/alerts/acknowledge', internalError)],
+  /** The active-alerts count (the report filtered to `estado=activa`) never answers; other pages do. */
+  alertasActiveCountPending: () => [
+    http.get(`${BASE}/alertas`, ({ request }) => (new URL(request.url).searchParams.get('estado') === 'activa' ? never() : undefined)),
+  ],
   alertasLoading: () => [http.get(`${BASE}/alertas`, never), ...reportHandlers.alertaFilterOptions()],
   alertasError: () => [http.get(`${BASE}/alertas`, internalError), ...reportHandlers.alertaFilterOptions()],
   alertaFilterOptionsError: () => [http.get(`${BASE}/alertas/filtros`, internalError)],

@@ -13,6 +13,7 @@ import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiFetcher, apiRequest, apiRequestVersioned } from '../client/api-client';
 import type { Versioned } from '../client/api-client';
+import { useRevalidateTable } from '../table-rows/table-rows';
 import { thresholdKeys } from './keys';
 import type { ThresholdPreviewRequest, ThresholdSeriesRequest } from './keys';
 
@@ -97,14 +98,24 @@ export function useSessionRole(): Rol | null {
  */
 export function useThresholdMutations() {
   const { mutate } = useSWRConfig();
+  // The same rows as the parameters area shows them (its umbral, perfilumbral and audit views,
+  // threshold names in its selects): the parameters' after-write rule, so none shows them stale.
+  const revalidateUmbral = useRevalidateTable('umbral');
+  const revalidateProfiles = useRevalidateTable('perfilumbral');
+  const revalidateAudit = useRevalidateTable('audit_log_umbral');
 
   const revalidate = useCallback(
     (umbralId: number) =>
-      mutate(
-        (key) =>
-          typeof key === 'string' && (key.startsWith(thresholdKeys.scopePrefix) || key.startsWith(thresholdKeys.umbralPrefix(umbralId))),
-      ),
-    [mutate],
+      Promise.all([
+        mutate(
+          (key) =>
+            typeof key === 'string' && (key.startsWith(thresholdKeys.scopePrefix) || key.startsWith(thresholdKeys.umbralPrefix(umbralId))),
+        ),
+        revalidateUmbral(),
+        revalidateProfiles(),
+        revalidateAudit(),
+      ]),
+    [mutate, revalidateUmbral, revalidateProfiles, revalidateAudit],
   );
 
   /** With `etag`, a row someone else changed meanwhile is refused (ApiError 412) instead of overwritten. */

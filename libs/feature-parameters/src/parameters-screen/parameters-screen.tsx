@@ -1,13 +1,15 @@
-import { Flex } from '@chakra-ui/react';
+import { Box, Flex } from '@chakra-ui/react';
 import { isWritableTable, tableDefinition } from '@camposense/domain';
 import type { TableName, TableOperation, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox } from '@camposense/ui';
 import { useState } from 'react';
 import { MassiveView } from '../massive-view/massive-view';
+import { ProfileAssignmentView } from '../profile-assignment/profile-assignment-view';
 import { InsertView } from '../record-editor/insert-view';
 import { UpdateView } from '../record-editor/update-view';
 import { StatusView } from '../status-view/status-view';
+import { UsuarioForm } from '../usuario-form/usuario-form';
 
 export interface ParametersScreenProps {
   table: TableName;
@@ -54,6 +56,14 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
         />
       );
     case 'insert':
+      // Tables with a form of their own (issue 13); every other table gets the generated one.
+      if (table === 'usuarioperfil') return <ProfileAssignmentView />;
+      if (table === 'usuario')
+        return (
+          <Box p="4" maxW="56rem">
+            <UsuarioForm mode="insert" />
+          </Box>
+        );
       return <InsertView key={table} table={table} />;
     case 'update':
       return <UpdateView key={table} table={table} selected={selectedRow} onSelect={select} />;

@@ -1,31 +1,10 @@
 import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
-import { Button } from '@chakra-ui/react';
-import { useUnsavedChanges } from '@camposense/ui';
-import { useState } from 'react';
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { InsertView } from './insert-view';
-import { loadErrorStory, loadingStory, withParametersApi, withParametersShell } from '../testing/story-shell';
+import { loadErrorStory, loadingStory, withParametersApi, withParametersShell, withSwitchTo } from '../testing/story-shell';
 
-/** The shell's switch to the status sub-tab, which asks first when the form holds unsaved data. */
-function SwitchToStatus() {
-  const { confirmLeave } = useUnsavedChanges();
-  const [left, setLeft] = useState(false);
-  return left ? (
-    <p>status</p>
-  ) : (
-    <Button size="sm" variant="outline" m="4" onClick={() => void confirmLeave('subtab', 'status').then(setLeft)}>
-      switch
-    </Button>
-  );
-}
-
-const withSwitch: Decorator = (Story) => (
-  <>
-    <SwitchToStatus />
-    <Story />
-  </>
-);
+const withSwitch = withSwitchTo('status');
 
 const meta = {
   title: 'Parameters/InsertView',
@@ -136,7 +115,8 @@ export const Cascade: Story = {
     await userEvent.click(await screen.findByRole('option', { name: 'Viñedos del Maipo' }));
     await userEvent.click(fundo);
     const listbox = await screen.findByRole('listbox');
-    await expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Fundo Maipo Alto']);
+    // The company's farms arrive after the list opens (under load it showed the previous list first).
+    await waitFor(() => expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Fundo Maipo Alto']));
   },
 };
 

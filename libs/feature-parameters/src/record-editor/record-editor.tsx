@@ -170,24 +170,7 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
     }
   };
 
-  const notice = failure?.message ? (
-    <Stack gap="2" align="flex-start">
-      <ErrorBox title={failure.stale ? t('parameters.form.staleTitle') : t('parameters.form.failedTitle')} message={failure.message} />
-      {failure.stale && onReload ? (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            setFailure(null);
-            onReload();
-          }}
-        >
-          <RefreshCw aria-hidden />
-          {t('parameters.form.reload')}
-        </Button>
-      ) : null}
-    </Stack>
-  ) : null;
+  const notice = <SaveFailureNotice failure={failure} onReload={onReload} onClear={() => setFailure(null)} />;
 
   // An edit waits for the row's place in the hierarchy, so its selects open already filled.
   if (starts.length > 0 && !ancestors.data) {
@@ -209,5 +192,33 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
       requiredNote={t('validation.requiredMark')}
       notice={notice}
     />
+  );
+}
+
+/**
+ * Why a save failed, above the form; a save refused because someone else changed the row offers to
+ * read it again (`onClear` first, so the notice goes with the old version). Field errors show on
+ * their fields, not here.
+ */
+export function SaveFailureNotice({ failure, onReload, onClear }: { failure: SaveErrorView | null; onReload?: () => void; onClear: () => void }) {
+  const { t } = useTranslation();
+  if (!failure?.message) return null;
+  return (
+    <Stack gap="2" align="flex-start">
+      <ErrorBox title={failure.stale ? t('parameters.form.staleTitle') : t('parameters.form.failedTitle')} message={failure.message} />
+      {failure.stale && onReload ? (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            onClear();
+            onReload();
+          }}
+        >
+          <RefreshCw aria-hidden />
+          {t('parameters.form.reload')}
+        </Button>
+      ) : null}
+    </Stack>
   );
 }

@@ -36,5 +36,7 @@ export function ReferenceSelect({ table, filters, ...control }: ReferenceSelectP
     }
     return offered;
   }, [page.data, chosen.labels, control.value]);
-  return <SearchableSelect {...control} options={options} loading={page.isLoading || page.isValidating} onSearchChange={setSearch} />;
+  const pagination = page.data?.pagination;
+  const matches = pagination ? { shown: page.data?.data.length ?? 0, total: pagination.total } : null;
+  return <SearchableSelect {...control} options={options} matches={matches} loading={page.isLoading || page.isValidating} onSearchChange={setSearch} />;
 }

@@ -6,6 +6,7 @@ import { QueryState, useUnsavedChanges } from '@camposense/ui';
 import { ArrowLeft } from 'lucide-react';
 import { rowText } from '../row-text/row-text';
 import { StatusView } from '../status-view/status-view';
+import { UsuarioForm } from '../usuario-form/usuario-form';
 import { RecordEditor } from './record-editor';
 
 export interface UpdateViewProps {
@@ -60,7 +61,11 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
         loadingDetail={tableName}
         errorMessage={t('parameters.form.rowError')}
       >
-        {(data) => (
+        {(data) =>
+          // usuario has a form of its own (password confirmation, role; issue 13 item 7).
+          table === 'usuario' ? (
+            <UsuarioForm mode="update" row={data.version.row} etag={data.version.etag} onReload={() => void version.mutate()} />
+          ) : (
           <RecordEditor
             table={table}
             mode="update"
@@ -69,7 +74,8 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
             etag={data.version.etag}
             onReload={() => void version.mutate()}
           />
-        )}
+          )
+        }
       </QueryState>
     </Stack>
   );

@@ -35,16 +35,27 @@ export function referencedIds(table: TableName, columns: readonly TableColumn[],
 }
 
 /**
+ * A column's header in the person's language (spec: abbreviation, latitude, …, created by,
+ * status): the audit columns' own headers, ID for the table's own key, else the field's name the
+ * forms use; a column no dictionary names shows as itself.
+ */
+function columnHeader(table: TableName, name: string, t: Translate): string {
+  if (AUDIT_HEADERS.has(name)) return t(`parameters.columns.${name as 'statusid'}` as const);
+  const definition = tableDefinition(table);
+  if (definition.key.length === 1 && definition.key[0] === name) return t('parameters.columns.id');
+  return t(`parameters.fields.${name as 'pais'}` as const, { defaultValue: name });
+}
+
+/**
  * The status view's columns, from the catalogue's own list: a foreign key shows its row's name
- * (from `labels`, the names of the page's ids),
- * statusid its coloured badge, a timestamp the language's date; the audit columns carry the spec's
- * headers, the others the schema's name. Every column sorts on the server.
+ * (from `labels`, the names of the page's ids), statusid its coloured badge, a timestamp the
+ * language's date, each under its header in the person's language. Every column sorts on the server.
  */
 export function statusColumns(table: TableName, columns: readonly TableColumn[], t: Translate, labels: ReferenceLabelSets): DataTableColumn<TableRow>[] {
   const references = namedReferences(table, columns);
   return columns.map((column) => {
     const name = column.column_name;
-    const header = AUDIT_HEADERS.has(name) ? t(`parameters.columns.${name as 'statusid'}` as const) : name;
+    const header = columnHeader(table, name, t);
     const base = { id: name, header, sortKey: name };
     if (name === 'statusid') return { ...base, cell: (row) => <StatusBadge statusid={row[name] as number | null} /> };
     if (column.data_type.startsWith('timestamp')) return { ...base, cell: (row) => <DateCell value={row[name] as string | null} /> };

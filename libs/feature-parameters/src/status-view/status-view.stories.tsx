@@ -81,9 +81,9 @@ export const NoMatches: Story = {
 export const SortedSecondPage: Story = {
   play: async () => {
     const table = await settledTable();
-    await userEvent.click(within(within(table).getByRole('columnheader', { name: /^empresa$/ })).getByRole('button'));
-    await userEvent.click(within(screen.getByRole('columnheader', { name: /^empresa$/ })).getByRole('button'));
-    await waitFor(() => expect(screen.getByRole('columnheader', { name: /^empresa$/ })).toHaveAttribute('aria-sort', 'descending'));
+    await userEvent.click(within(within(table).getByRole('columnheader', { name: /^Empresa$/ })).getByRole('button'));
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /^Empresa$/ })).getByRole('button'));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /^Empresa$/ })).toHaveAttribute('aria-sort', 'descending'));
     await userEvent.click(screen.getByRole('button', { name: /SIGUIENTE/ }));
     await expect(await screen.findByText('PÁGINA 2 DE 3')).toBeVisible();
     await settledTable();

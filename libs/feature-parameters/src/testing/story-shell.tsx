@@ -1,6 +1,8 @@
 import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
-import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
+import { Button } from '@chakra-ui/react';
+import { dismissAllToasts, Toaster, UnsavedChangesProvider, useUnsavedChanges } from '@camposense/ui';
 import type { Decorator } from '@storybook/react-vite';
+import { useState } from 'react';
 import type { RequestHandler } from 'msw';
 import { expect, screen } from 'storybook/test';
 
@@ -14,6 +16,31 @@ export const withParametersShell: Decorator = (Story) => (
     <Toaster />
   </UnsavedChangesProvider>
 );
+
+/** The shell's switch to the status sub-tab, which asks first when the view holds unsaved work. */
+function SwitchToStatus({ subTab }: { subTab: string }) {
+  const { confirmLeave } = useUnsavedChanges();
+  const [left, setLeft] = useState(false);
+  return left ? (
+    <p>status</p>
+  ) : (
+    <Button size="sm" variant="outline" m="4" onClick={() => void confirmLeave('subtab', subTab).then(setLeft)}>
+      switch
+    </Button>
+  );
+}
+
+/** A "switch" button above the story that leaves for the sub-tab `subTab`, as the shell's sub-tabs do. */
+export function withSwitchTo(subTab: string): Decorator {
+  return function WithSwitch(Story) {
+    return (
+      <>
+        <SwitchToStatus subTab={subTab} />
+        <Story />
+      </>
+    );
+  };
+}
 
 interface StoryWorker {
   msw: { use: (...handlers: RequestHandler[]) => void };

@@ -176,6 +176,56 @@ export const Acknowledge: Story = {
   },
 };
 
+/** The bulk action's question: how many active alerts of the filter (every page) it will take. */
+export const ConfirmAcknowledgeAll: Story = {
+  beforeEach: ({ msw }) => {
+    const rows = freshAlertas();
+    msw.use(...reportHandlers.alertas(rows), ...reportHandlers.acknowledge(rows));
+  },
+  play: async () => {
+    await settled();
+    await userEvent.click(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer las alertas activas del filtro?' });
+    await expect(await within(dialog).findByText(/^Se reconocerán 7 alertas activas, de todas las páginas/)).toBeVisible();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'CANCELAR' })).toHaveFocus());
+    await expect(within(dialog).getByRole('button', { name: 'RECONOCER' })).toBeEnabled();
+  },
+};
+
+/** CANCELAR closes the question and acknowledges nothing: every active row keeps its button. */
+export const CancelAcknowledgeAll: Story = {
+  beforeEach: ({ msw }) => {
+    const rows = freshAlertas();
+    msw.use(...reportHandlers.alertas(rows), ...reportHandlers.acknowledge(rows));
+  },
+  play: async () => {
+    const table = await settled();
+    const before = within(table).getAllByRole('button', { name: 'Reconocer' }).length;
+    await userEvent.click(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText(/^Se reconocerán 7 alertas activas/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'CANCELAR' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await settled();
+    await expect(within(table).getAllByRole('button', { name: 'Reconocer' })).toHaveLength(before);
+    await expect(within(table).queryByText(/Ana Admin, /)).toBeNull();
+  },
+};
+
+/** Counting is under way: the dialog says so instead of a number. */
+export const ConfirmCounting: Story = {
+  beforeEach: ({ msw }) => {
+    const rows = freshAlertas();
+    msw.use(...reportHandlers.alertasActiveCountPending(), ...reportHandlers.alertas(rows));
+  },
+  play: async () => {
+    await settled();
+    await userEvent.click(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await expect(within(dialog).getByText('Contando las alertas activas del filtro...')).toBeVisible();
+  },
+};
+
 export const AcknowledgeAllEnglish: Story = {
   globals: { language: 'en' },
   beforeEach: ({ msw }) => {
@@ -184,10 +234,15 @@ export const AcknowledgeAllEnglish: Story = {
   },
   play: async () => {
     await settled();
-    // One call for the whole filtered set: the active rows of every page become processed.
+    // One call for the whole filtered set, once confirmed: the active rows of every page become processed.
     const all = await screen.findByRole('button', { name: 'Acknowledge every active one in this filter' });
     await userEvent.click(all);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Acknowledge the active alerts of this filter?' });
+    await within(dialog).findByText(/^7 active alerts, on every page of this filter, will be acknowledged/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ACKNOWLEDGE' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull());
+    await settled(/^Alerts$/);
   },
 };
 
@@ -195,10 +250,14 @@ export const Acknowledging: Story = {
   beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(freshAlertas()), ...reportHandlers.acknowledgePending()),
   play: async () => {
     await settled();
-    const all = screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' });
-    await userEvent.click(all);
-    // Busy while the API answers: the bulk button spins and cannot be pressed again.
-    await waitFor(() => expect(all).toBeDisabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText(/^Se reconocerán 7 alertas activas/);
+    const confirm = within(dialog).getByRole('button', { name: 'RECONOCER' });
+    await userEvent.click(confirm);
+    // Busy while the API answers: the dialog's confirm spins and cannot be pressed again, cancel waits.
+    await waitFor(() => expect(confirm).toBeDisabled());
+    await expect(within(dialog).getByRole('button', { name: 'CANCELAR' })).toBeDisabled();
   },
 };
 

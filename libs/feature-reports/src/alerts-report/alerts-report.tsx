@@ -1,9 +1,9 @@
 import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { acknowledgeAlert, acknowledgeMatchingAlerts, downloadReportCsv, useAlertasReport } from '@camposense/data-access';
 import { ALERTA_STATES, REPORT_DEFAULT_SORT } from '@camposense/domain';
-import type { AlertaReportRow, AlertaSortColumn, AlertaState } from '@camposense/domain';
+import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn, AlertaState } from '@camposense/domain';
 import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
-import { DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense/ui';
+import { ConfirmDialog, DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { ReportFrame } from '../shared/report-frame';
@@ -38,6 +38,8 @@ function AlertsRegistry() {
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const [failed, setFailed] = useState(false);
   const [bulkPending, setBulkPending] = useState(false);
+  /** The bulk action asks first: the dialog says how many active alerts it will acknowledge. */
+  const [confirmingAll, setConfirmingAll] = useState(false);
 
   /** Every active alert of the filters, on all pages (not only the rows shown). */
   const acknowledgeAll = useCallback(async () => {
@@ -49,6 +51,7 @@ function AlertsRegistry() {
       setFailed(true);
     } finally {
       setBulkPending(false);
+      setConfirmingAll(false);
       await mutate();
     }
   }, [filters, mutate]);
@@ -161,10 +164,18 @@ function AlertsRegistry() {
               disabled={nothingToAcknowledge}
               loading={bulkPending}
               loadingText={t('reports.alerts.acknowledgeAll')}
-              onClick={() => void acknowledgeAll()}
+              onClick={() => setConfirmingAll(true)}
             >
               {t('reports.alerts.acknowledgeAll')}
             </Button>
+            {confirmingAll && (
+              <AcknowledgeAllDialog
+                filters={filters}
+                busy={bulkPending}
+                onConfirm={() => void acknowledgeAll()}
+                onCancel={() => setConfirmingAll(false)}
+              />
+            )}
             {failed && (
               <Text role="alert" color="fg.error" fontSize="sm">
                 {t('reports.alerts.acknowledgeError')}
@@ -184,5 +195,37 @@ function AlertsRegistry() {
         </ReportFrame>
       )}
     </QueryState>
+  );
+}
+
+interface AcknowledgeAllDialogProps {
+  filters: Omit<AlertaReportFilters, 'estado'>;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * Asks before the bulk acknowledge and says how many active alerts it will take: the count is the
+ * report itself filtered to active alerts (its total), asked only while the dialog is open.
+ */
+function AcknowledgeAllDialog({ filters, busy, onConfirm, onCancel }: AcknowledgeAllDialogProps) {
+  const { t } = useTranslation();
+  const active = useAlertasReport({ page: 1, ...REPORT_DEFAULT_SORT, ...filters, estado: 'activa' });
+  const count = active.data?.pagination.total;
+  let description: string;
+  if (count !== undefined) description = t('reports.alerts.acknowledgeAllCount', { count });
+  else if (active.error) description = t('reports.alerts.acknowledgeAllCountError');
+  else description = t('reports.alerts.acknowledgeAllCounting');
+  return (
+    <ConfirmDialog
+      open
+      title={t('reports.alerts.acknowledgeAllTitle')}
+      description={description}
+      confirmLabel={t('reports.alerts.acknowledgeAllConfirm')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
-import { acknowledgeEpisode, useDashboardFilters, useMetricas, useNodosConLocalizacion } from '@camposense/data-access';
+import { acknowledgeEpisode, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { effectiveRange, rangeInstants } from './date-range';
-import { AnalysisPanel, MetricChartCard } from './metric-series';
+import { AnalysisPanel, episodesOfMetric, MetricChartCard } from './metric-series';
 import { NodeSelector } from './node-selector';
 import { SilentNodeNotice } from './silent-node-notice';
 
@@ -61,6 +61,9 @@ export default function DashboardView() {
     if (filters.ubicacionId !== null) return { ubicacionId: filters.ubicacionId, startDate, endDate, maxPoints };
     return null;
   }, [selected, filters.ubicacionId, startDate, endDate, maxPoints]);
+  // The charts' scope's open episodes; a failed call leaves the charts unmarked, not broken.
+  const openEpisodes = useOpenEpisodes(request && (request.nodoId != null ? { nodoId: request.nodoId } : { ubicacionId: request.ubicacionId ?? null }));
+  const episodes = openEpisodes.data?.episodes ?? [];
   const metrics = useMemo(
     () => (metricas.data ?? []).filter((metrica) => metrica.statusid === 1).sort((a, b) => a.metricaid - b.metricaid),
     [metricas.data],
@@ -81,7 +84,7 @@ export default function DashboardView() {
       <Stack gap="3">
         {selectedNode && <SilentNodeNotice node={selectedNode} onAcknowledge={acknowledgeSilence} />}
         {metrics.map((metric) => (
-          <MetricChartCard key={metric.metricaid} metric={metric} request={request} />
+          <MetricChartCard key={metric.metricaid} metric={metric} request={request} episodes={episodesOfMetric(episodes, metric.metricaid)} />
         ))}
         <AnalysisPanel metrics={metrics} request={request} />
         <Text fontSize="xs" color="fg.muted" textAlign="end">

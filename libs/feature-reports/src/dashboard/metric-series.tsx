@@ -1,10 +1,10 @@
-import { Box, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useSeries } from '@camposense/data-access';
 import type { MetricaRow, SeriesRequest } from '@camposense/data-access';
-import type { SeriesResponse } from '@camposense/domain';
+import type { OpenEpisode, SeriesResponse } from '@camposense/domain';
 import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
 import { ErrorState, LoadingState, SeriesChart } from '@camposense/ui';
-import type { ChartBucket, ChartThreshold, ChartTone } from '@camposense/ui';
+import type { ChartBucket, ChartEpisode, ChartThreshold, ChartTone } from '@camposense/ui';
 import { useMemo } from 'react';
 
 /** Colour of each demo metric's chart; another metric gets teal. */
@@ -35,14 +35,38 @@ export interface MetricChartCardProps {
   metric: MetricaRow;
   /** The series to draw; the card asks for it and keeps it fresh. */
   request: Omit<SeriesRequest, 'metricaId'>;
+  /**
+   * The scope's open episodes of this metric, and its no-data episodes: marked on the chart from
+   * their start and listed above it. @default []
+   */
+  episodes?: readonly OpenEpisode[];
+}
+
+/** The episodes of a chart: its metric's threshold episodes, and every no-data one of the scope. */
+export function episodesOfMetric(episodes: readonly OpenEpisode[], metricaid: number): OpenEpisode[] {
+  return episodes.filter((episode) => episode.tipo === 'sindatos' || episode.metricaid === metricaid);
 }
 
 /** One metric's chart card: title with unit, the d3 chart, its loading and error states. */
-export function MetricChartCard({ metric, request }: MetricChartCardProps) {
-  const { t } = useTranslation();
+export function MetricChartCard({ metric, request, episodes = [] }: MetricChartCardProps) {
+  const { t, i18n } = useTranslation();
   const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
   const { data, error, isLoading, mutate } = useSeries(full);
   const props = useMemo(() => (data ? chartProps(data) : null), [data]);
+  const marks = useMemo<ChartEpisode[]>(
+    () =>
+      episodes.map((episode) => {
+        const since = formatDateTime(episode.fechainicio, i18n.language) ?? '';
+        return {
+          start: new Date(episode.fechainicio),
+          label: episode.tipo === 'sindatos' ? t('dashboard.chartSilent', { since }) : t('dashboard.chartEpisode', { criticidad: episode.criticidad, since }),
+          acknowledged: episode.statusid === -1,
+          minimo: episode.minimo,
+          maximo: episode.maximo,
+        };
+      }),
+    [episodes, t, i18n.language],
+  );
   const seriesKey = `${request.nodoId ?? `u${request.ubicacionId}`}|${request.startDate}|${request.endDate}`;
 
   return (
@@ -58,15 +82,31 @@ export function MetricChartCard({ metric, request }: MetricChartCardProps) {
           ) : null}
         </Heading>
       </Flex>
+      {episodes.length > 0 && (
+        <HStack as="ul" aria-label={t('dashboard.episodesLabel')} gap="1" wrap="wrap" listStyleType="none">
+          {episodes.map((episode) => (
+            <Badge as="li" key={episode.episodioid} size="sm" colorPalette={episode.statusid === 1 ? 'red' : 'gray'} variant="subtle">
+              {episodeText(episode, t, i18n.language)}
+            </Badge>
+          ))}
+        </HStack>
+      )}
       {error && !data ? (
         <ErrorState message={t('dashboard.seriesError')} onRetry={() => void mutate()} minH="220px" />
       ) : isLoading || !props ? (
         <LoadingState label={t('dashboard.loadingSeries')} minH="220px" />
       ) : (
-        <SeriesChart label={metric.metrica} unit={metric.unidad} tone={toneOf(metric)} seriesKey={seriesKey} {...props} />
+        <SeriesChart label={metric.metrica} unit={metric.unidad} tone={toneOf(metric)} seriesKey={seriesKey} episodes={marks} {...props} />
       )}
     </Stack>
   );
+}
+
+/** An episode in words: active or acknowledged, its criticality and start; a silence since when. */
+function episodeText(episode: OpenEpisode, t: ReturnType<typeof useTranslation>['t'], language: string): string {
+  const since = formatDateTime(episode.fechainicio, language) ?? '';
+  if (episode.tipo === 'sindatos') return t('dashboard.episodeSilent', { since });
+  return t(episode.statusid === 1 ? 'dashboard.episodeActive' : 'dashboard.episodeAcknowledged', { criticidad: episode.criticidad, since });
 }
 
 export interface AnalysisPanelProps {

@@ -69,6 +69,38 @@ export const NodeTooltipNeverReported: StoryObj<typeof NodeDetails> = {
   ),
 };
 
+/** A node with open threshold alarms: the tooltip counts them. */
+export const NodeTooltipActiveAlerts: StoryObj<typeof NodeDetails> = {
+  render: () => (
+    <Box p="4" maxW="24rem" borderWidth="1px" borderRadius="md">
+      <NodeDetails node={nodosFixture[1]!} />
+    </Box>
+  ),
+  play: async () => {
+    await expect(screen.getByText('Alertas activas')).toBeVisible();
+    await expect(screen.getByText('2')).toBeVisible();
+  },
+};
+/** A silent node: the tooltip says since when it sends nothing. */
+export const NodeTooltipSilent: StoryObj<typeof NodeDetails> = {
+  render: () => (
+    <Box p="4" maxW="24rem" borderWidth="1px" borderRadius="md">
+      <NodeDetails node={nodosFixture[2]!} />
+    </Box>
+  ),
+  play: async () => {
+    await expect(screen.getByText('Sin datos desde')).toBeVisible();
+    await expect(screen.getByText('21/11/2026, 09:55')).toBeVisible();
+  },
+};
+export const NodeTooltipSilentEnglish: StoryObj<typeof NodeDetails> = {
+  ...NodeTooltipSilent,
+  globals: { language: 'en' },
+  play: async () => {
+    await expect(screen.getByText('No data since')).toBeVisible();
+  },
+};
+
 /** Last seen on every node; NODO-SJO-02 with two active alerts, NODO-SJO-03 silent past its window. */
 export const AlarmMarks: Story = {
   play: async () => {

@@ -160,6 +160,12 @@ export function NodeDetails({ node }: { node: NodoConLocalizacion }) {
     [t('dashboard.lastMeasurement'), day ?? t('dashboard.never')],
     [t('dashboard.hour'), hour ?? t('dashboard.notAvailable')],
   ];
+  // Open alarms, only where there are some: a quiet node's tooltip stays as it was.
+  if (node.episodiosActivos > 0) rows.push([t('dashboard.tooltipActiveAlerts'), String(node.episodiosActivos)]);
+  if (node.episodioSinDatos) {
+    const since = formatDateTime(node.episodioSinDatos.fechainicio, i18n.language) ?? t('dashboard.notAvailable');
+    rows.push([t('dashboard.tooltipSilentSince'), node.episodioSinDatos.statusid === 1 ? since : `${since} · ${t('dashboard.silentAcknowledged')}`]);
+  }
   return (
     <Stack gap="2">
       <Text fontWeight="bold">{node.nodo}</Text>

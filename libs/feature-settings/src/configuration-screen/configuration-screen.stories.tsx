@@ -1,6 +1,8 @@
+import { authHandlers } from '@camposense/data-access/testing';
 import { Toaster, dismissAllToasts } from '@camposense/ui';
+import { toastShown } from '@camposense/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { ConfigurationScreen } from './configuration-screen';
 import { DEFAULT_PREFERENCES, preferencesStorageKey } from './preferences';
 
@@ -12,9 +14,11 @@ const meta = {
   component: ConfigurationScreen,
   // A fixed clock and zone, so the system card's date is the same on every run.
   args: { userKey: USER, now: new Date('2026-03-15T15:00:00Z'), timeZone: 'America/Lima' },
-  beforeEach: () => {
+  beforeEach: ({ msw }) => {
     dismissAllToasts();
     localStorage.removeItem(preferencesStorageKey(USER));
+    // The notification language card reads the signed-in user's own language from the API.
+    msw.use(...authHandlers.messageLanguage('es'));
   },
   decorators: [
     (Story) => (
@@ -63,9 +67,6 @@ export const Saved: Story = {
   beforeEach: () => () => localStorage.removeItem(preferencesStorageKey(USER)),
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /GUARDAR CAMBIOS|SAVE CHANGES/ }));
-    // The toast enters with its title still empty for a frame: wait until it reads.
-    await waitFor(() =>
-      expect(screen.getAllByText(/Configuración guardada|Configuration saved/).some((element) => element.checkVisibility())).toBe(true),
-    );
+    await waitFor(() => expect(toastShown(/^(Configuración guardada|Configuration saved)$/)).toBe(true));
   },
 };

@@ -1,9 +1,11 @@
-import { Badge, Box, Button, Card, Checkbox, DataList, Flex, Heading, RadioCard, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, DataList, Flex, Heading, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { APP_VERSION } from '@camposense/domain';
-import { formatLongDate, isLanguage, LANGUAGES, useTranslation, type Language } from '@camposense/i18n';
+import { formatLongDate, isLanguage, useTranslation, type Language } from '@camposense/i18n';
 import { showToast, useColorMode } from '@camposense/ui';
-import { Info, Languages, Moon, RotateCcw, Save, SlidersHorizontal, Sun } from 'lucide-react';
+import { BellRing, Info, KeyRound, Languages, Moon, RotateCcw, Save, SlidersHorizontal, Sun } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { IngestKeysSetting } from './ingest-keys-setting';
+import { LanguageChoice, MessageLanguageSetting } from './message-language-setting';
 import {
   clearPreferences,
   DEFAULT_PREFERENCES,
@@ -21,6 +23,8 @@ export interface ConfigurationScreenProps {
   now?: Date;
   /** The IANA time zone of that date. @default the browser's */
   timeZone?: string;
+  /** An admin: the ingest keys of the gateways are managed here too. @default false */
+  canManageIngestKeys?: boolean;
 }
 
 function SettingsCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -40,7 +44,7 @@ function SettingsCard({ icon, title, children }: { icon: ReactNode; title: strin
 }
 
 /** The configuration tab: language, theme, advanced preferences and what the system is running. */
-export function ConfigurationScreen({ userKey, now, timeZone }: ConfigurationScreenProps) {
+export function ConfigurationScreen({ userKey, now, timeZone, canManageIngestKeys = false }: ConfigurationScreenProps) {
   const { t, i18n } = useTranslation();
   const { colorMode, toggleColorMode } = useColorMode();
   const [mountedAt] = useState(() => new Date());
@@ -102,29 +106,7 @@ export function ConfigurationScreen({ userKey, now, timeZone }: ConfigurationScr
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           <SettingsCard icon={<Languages size={20} aria-hidden />} title={t('settings.languageTitle')}>
             <Stack gap="4">
-              <RadioCard.Root
-                value={language}
-                onValueChange={(details) => changeLanguage(details.value)}
-                orientation="horizontal"
-                colorPalette="brand"
-                size="sm"
-              >
-                <RadioCard.Label color="fg.muted">{t('settings.languageDescription')}</RadioCard.Label>
-                <SimpleGrid columns={2} gap="3">
-                  {LANGUAGES.map((option) => (
-                    <RadioCard.Item key={option} value={option}>
-                      <RadioCard.ItemHiddenInput />
-                      <RadioCard.ItemControl>
-                        <RadioCard.ItemContent>
-                          <RadioCard.ItemText>{t(`language.${option}`)}</RadioCard.ItemText>
-                          <RadioCard.ItemDescription>{option}</RadioCard.ItemDescription>
-                        </RadioCard.ItemContent>
-                        <RadioCard.ItemIndicator />
-                      </RadioCard.ItemControl>
-                    </RadioCard.Item>
-                  ))}
-                </SimpleGrid>
-              </RadioCard.Root>
+              <LanguageChoice value={language} onChange={changeLanguage} description={t('settings.languageDescription')} />
               <Box borderRadius="md" bg="surface.raised" px="4" py="3">
                 <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
                   {t('settings.languagePreview')}
@@ -148,6 +130,17 @@ export function ConfigurationScreen({ userKey, now, timeZone }: ConfigurationScr
             </Stack>
           </SettingsCard>
         </SimpleGrid>
+
+        {/* Kept by the API for the notifier, not in this browser: it changes at once, without GUARDAR. */}
+        <SettingsCard icon={<BellRing size={20} aria-hidden />} title={t('settings.messageLanguageTitle')}>
+          <MessageLanguageSetting />
+        </SettingsCard>
+
+        {canManageIngestKeys && (
+          <SettingsCard icon={<KeyRound size={20} aria-hidden />} title={t('settings.ingestKeys.title')}>
+            <IngestKeysSetting />
+          </SettingsCard>
+        )}
 
         <SettingsCard icon={<SlidersHorizontal size={20} aria-hidden />} title={t('settings.preferencesTitle')}>
           <Stack gap="5">

@@ -1,6 +1,7 @@
 import { GlobalFiltersProvider } from '@camposense/data-access';
 import { emptyThresholdScopeFixture, thresholdHandlers } from '@camposense/data-access/testing';
 import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
+import { toastShown } from '@camposense/ui/testing';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ThresholdsScreen } from './thresholds-screen';
@@ -135,7 +136,7 @@ export const Saved: Story = {
     await userEvent.clear(field(region, /^Máximo/));
     await userEvent.type(field(region, /^Máximo/), '30');
     await userEvent.click(within(region).getByRole('button', { name: 'Guardar' }));
-    await expect(await screen.findByText('Umbral guardado', {}, { timeout: 10_000 })).toBeVisible();
+    await waitFor(() => expect(toastShown('Umbral guardado')).toBe(true), { timeout: 10_000 });
     await waitFor(() => expect(within(region).getByRole('button', { name: 'Deshacer' })).toBeDisabled());
   },
 };

@@ -1,5 +1,5 @@
 export { SeriesChart } from './series-chart';
-export type { SeriesChartProps, ChartThreshold, ChartTone } from './series-chart';
+export type { SeriesChartProps, ChartThreshold, ChartEpisode, ChartTone } from './series-chart';
 export type { ChartBucket } from './gaps';
 export { gapBefore } from './gaps';
 export { chartTimeFormats } from './time-locale';

@@ -18,6 +18,7 @@ const meta = {
     // Hundreds of generated points: a story picks them, the panel does not.
     buckets: { control: false },
     thresholds: { control: false },
+    episodes: { control: false },
   },
   args: { label: 'Temperatura', unit: '°C', tone: 'orange', ...storySeries({ end: END, days: 1, points: 600 }) },
   decorators: [
@@ -64,3 +65,30 @@ export const KeyboardReadout: Story = {
 };
 export const English: Story = { ...OneDay, globals: { language: 'en' } };
 export const EnglishYear: Story = { ...OneYear, globals: { language: 'en' } };
+
+/** An open episode: a red span from its first breaking reading, its label, the broken band drawn solid. */
+export const ActiveEpisode: Story = {
+  args: {
+    thresholds,
+    episodes: [{ start: new Date('2026-11-21T09:00:00Z'), label: 'Media · desde 21/11 09:00', minimo: 15, maximo: 29 }],
+  },
+  play: async () => {
+    await drawn();
+    await expect(screen.getByRole('img')).toHaveAttribute('data-episode-count', '1');
+  },
+};
+
+/** One episode acknowledged (grey), one still active, and a no-data span with no band. */
+export const AcknowledgedAndSilent: Story = {
+  args: {
+    thresholds,
+    episodes: [
+      { start: new Date('2026-11-20T20:00:00Z'), label: 'Alta · reconocida', acknowledged: true, minimo: 12, maximo: 32 },
+      { start: new Date('2026-11-21T14:50:00Z'), label: 'Sin datos · desde 14:50' },
+    ],
+  },
+  play: async () => {
+    await drawn();
+    await expect(screen.getByRole('img')).toHaveAttribute('data-episode-count', '2');
+  },
+};

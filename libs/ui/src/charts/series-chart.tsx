@@ -21,6 +21,19 @@ export interface ChartThreshold {
   variant?: 'saved' | 'edited';
 }
 
+/** An alarm episode still open, marked as a shaded span from its start to the window's end. */
+export interface ChartEpisode {
+  /** The first breaking reading (or the start of the silence); before the window, the span starts at its left edge. */
+  start: Date;
+  /** Written at the top of the span, e.g. Alta · desde 10:13. */
+  label: string;
+  /** Acknowledged episodes are drawn grey instead of red. @default false */
+  acknowledged?: boolean;
+  /** The band the episode broke: its edges are drawn solid across the span. @default none (a no-data episode) */
+  minimo?: number | null;
+  maximo?: number | null;
+}
+
 /** A Chakra colour palette with the semantic keys solid and muted. */
 export type ChartTone = 'brand' | 'orange' | 'blue' | 'purple' | 'teal' | 'cyan' | 'pink';
 
@@ -39,6 +52,8 @@ export interface SeriesChartProps extends Omit<BoxProps, 'children'> {
   end: Date;
   /** Drawn as bands behind the data. @default [] */
   thresholds?: readonly ChartThreshold[];
+  /** Open alarm episodes, drawn over the data as spans from their start. @default [] */
+  episodes?: readonly ChartEpisode[];
   /** @default 'brand' */
   tone?: ChartTone;
   /** Height of the plot in pixels. @default 220 */
@@ -81,6 +96,7 @@ export function SeriesChart({
   start,
   end,
   thresholds = [],
+  episodes = [],
   tone = 'brand',
   height = 220,
   seriesKey,
@@ -192,6 +208,49 @@ export function SeriesChart({
       if (alone) root.append('circle').attr('cx', x(centre(bucket))).attr('cy', y(bucket.avg)).attr('r', 2).style('fill', token(`${tone}.solid`));
     });
 
+    // Open episodes over the data: a shaded span from the start, its label, the broken band's edges.
+    episodes.forEach((episode, index) => {
+      const left = Math.max(0, x(episode.start));
+      if (left >= innerWidth) return;
+      const colour = token(episode.acknowledged ? 'gray.solid' : 'red.solid');
+      const span = root
+        .append('g')
+        .attr('class', episode.acknowledged ? 'episode episode-acknowledged' : 'episode')
+        .attr('data-label', episode.label);
+      span
+        .append('rect')
+        .attr('x', left)
+        .attr('width', innerWidth - left)
+        .attr('y', 0)
+        .attr('height', innerHeight)
+        .style('fill', colour)
+        .style('fill-opacity', 0.1);
+      span.append('line').attr('x1', left).attr('x2', left).attr('y1', 0).attr('y2', innerHeight).style('stroke', colour).style('stroke-width', 1.5);
+      for (const edge of [episode.minimo, episode.maximo]) {
+        if (edge === null || edge === undefined) continue;
+        span
+          .append('line')
+          .attr('x1', left)
+          .attr('x2', innerWidth)
+          .attr('y1', y(edge))
+          .attr('y2', y(edge))
+          .style('stroke', colour)
+          .style('stroke-width', 1.5);
+      }
+      // Labels stack down from the top so two episodes of one chart stay readable.
+      const text = span
+        .append('text')
+        .attr('y', 12 + index * 14)
+        .text(episode.label)
+        .style('fill', token(episode.acknowledged ? 'fg.muted' : 'red.fg'))
+        .style('font-size', '11px')
+        .style('font-weight', '600')
+        .style('font-family', 'inherit');
+      // Near the right edge the label ends at the line instead of starting there.
+      const anchorEnd = left > innerWidth / 2;
+      text.attr('x', anchorEnd ? left - 4 : left + 4).attr('text-anchor', anchorEnd ? 'end' : 'start');
+    });
+
     const styleAxis = (axis: Selection<SVGGElement, unknown, null, undefined>) => {
       axis.selectAll('text').style('fill', token('fg.muted')).style('font-size', '11px').style('font-family', 'inherit');
       axis.selectAll('line, .domain').style('stroke', token('border'));
@@ -211,9 +270,10 @@ export function SeriesChart({
     svg.setAttribute('data-draw-ms', (performance.now() - began).toFixed(2));
     svg.setAttribute('data-drawn-at', performance.now().toFixed(2));
     svg.setAttribute('data-bucket-count', String(buckets.length));
+    svg.setAttribute('data-episode-count', String(episodes.length));
     // Readings drawn, summed over the buckets: a live reading grows it even inside the last bucket.
     svg.setAttribute('data-reading-count', String(buckets.reduce((sum, bucket) => sum + bucket.count, 0)));
-  }, [scales, buckets, thresholds, bucketSeconds, innerWidth, innerHeight, tone, centre, formats, number]);
+  }, [scales, buckets, thresholds, episodes, bucketSeconds, innerWidth, innerHeight, tone, centre, formats, number]);
 
   // A new series resets the read-out.
   useEffect(() => setActive(null), [buckets]);

@@ -14,20 +14,31 @@ function Throws(): null {
   throw new Error('Failed to fetch dynamically imported module');
 }
 
-const meta = { title: 'UI/ScreenBoundary', component: ScreenBoundary, args: { children: null } } satisfies Meta<typeof ScreenBoundary>;
+interface ScreenBoundaryDemoProps {
+  /** What the lazy screen inside the boundary does: still loading its chunk, or failing to. */
+  chunk: 'loading' | 'failed';
+}
+
+/** ScreenBoundary around a screen whose chunk is on its way or failed, chosen from the Controls panel. */
+function ScreenBoundaryDemo({ chunk }: ScreenBoundaryDemoProps) {
+  return <ScreenBoundary>{chunk === 'loading' ? <Suspends /> : <Throws />}</ScreenBoundary>;
+}
+
+const meta = {
+  title: 'UI/ScreenBoundary',
+  component: ScreenBoundaryDemo,
+  args: { chunk: 'loading' },
+  argTypes: { chunk: { control: 'radio', options: ['loading', 'failed'] } },
+} satisfies Meta<typeof ScreenBoundaryDemo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The chunk is on its way: `Cargando...`. */
-export const Loading: Story = { render: () => <ScreenBoundary><Suspends /></ScreenBoundary> };
+export const Loading: Story = { args: { chunk: 'loading' } };
 
 /** The chunk failed: `Error al cargar el componente`, the error's text and a retry. */
 export const Failed: Story = {
-  render: () => (
-    <ScreenBoundary>
-      <Throws />
-    </ScreenBoundary>
-  ),
+  args: { chunk: 'failed' },
   play: async () => {
     await expect(await screen.findByText(/Error al cargar el componente|Error loading the component/)).toBeVisible();
     await expect(screen.getByRole('button', { name: /Reintentar|Retry/ })).toBeEnabled();

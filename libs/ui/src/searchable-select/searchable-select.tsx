@@ -1,5 +1,5 @@
 import { Combobox, createListCollection, Portal, Spinner, Text, useFilter } from '@chakra-ui/react';
-import { useTranslation } from '@camposense/i18n';
+import { localeOf, useTranslation } from '@camposense/i18n';
 import { useEffect, useMemo, useState } from 'react';
 
 export interface SearchableSelectOption {
@@ -38,6 +38,12 @@ export interface SearchableSelectProps {
   onSearchChange?: (query: string) => void;
   /** Offers the clear button; a choice that must always hold a value (a status) has none. @default true */
   clearable?: boolean;
+  /**
+   * How many options the server matched, when it sent only the first `shown` of them: the list
+   * ends with "Se muestran {shown} de {total}: escriba para acotar la búsqueda". Null (or total ≤
+   * shown): every match is listed, nothing is added.
+   */
+  matches?: { shown: number; total: number } | null;
 }
 
 /**
@@ -59,8 +65,9 @@ export function SearchableSelect({
   error = null,
   onSearchChange,
   clearable = true,
+  matches = null,
 }: SearchableSelectProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { contains } = useFilter({ sensitivity: 'base' });
   const items = useMemo(() => options.map((option) => ({ value: String(option.value), label: option.label })), [options]);
   const selectedLabel = options.find((option) => option.value === value)?.label ?? '';
@@ -75,10 +82,19 @@ export function SearchableSelect({
   useEffect(() => setInputValue(selectedLabel), [selectedLabel]);
 
   const selected = value === null ? [] : [String(value)];
+  const number = new Intl.NumberFormat(localeOf(i18n.language));
+  const more = matches && matches.total > matches.shown && collection.items.length > 0 ? matches : null;
   const content = (
     <Combobox.Positioner>
       <Combobox.Content maxH="15rem" overflowY="auto">
         <Combobox.Empty>{t('filters.noResults')}</Combobox.Empty>
+        {more ? (
+          // Not an option (the keyboard walks past it), and first, so it is read when the list
+          // opens: the list is cut, and typing narrows it.
+          <Text px="2" pt="1" pb="2" mb="1" borderBottomWidth="1px" fontSize="xs" color="fg.muted">
+            {t('filters.moreResults', { shown: number.format(more.shown), total: number.format(more.total) })}
+          </Text>
+        ) : null}
         {collection.items.map((item) => (
           <Combobox.Item key={item.value} item={item}>
             {item.label}

@@ -4,6 +4,7 @@ import { en, es } from '@camposense/i18n/full';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { expect, screen, waitFor } from 'storybook/test';
+import { toastShown } from '../testing/toast-shown';
 import { Toaster, dismissAllToasts, showToast, type ShowToastOptions, type ToastType } from './toast';
 
 interface ToastDemoProps {
@@ -45,7 +46,7 @@ const meta = {
   // The previous story's toast may still be leaving: wait for this story's own title.
   play: async ({ args, globals }) => {
     const title = (globals.language === 'en' ? en : es).toast[args.type];
-    await waitFor(() => expect(screen.getAllByText(title).some((element) => element.checkVisibility())).toBe(true));
+    await waitFor(() => expect(toastShown(title)).toBe(true));
     await expect(screen.getAllByRole('button', { name: /Cerrar notificación|Close notification/ }).length).toBeGreaterThan(0);
   },
 } satisfies Meta<typeof ToastDemo>;

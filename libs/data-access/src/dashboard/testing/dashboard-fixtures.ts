@@ -1,4 +1,4 @@
-import type { NodoConLocalizacion, SeriesBucket, SeriesResponse, SeriesThreshold } from '@camposense/domain';
+import type { NodoConLocalizacion, OpenEpisode, SeriesBucket, SeriesResponse, SeriesThreshold } from '@camposense/domain';
 import { FIXTURE_NOW } from '../../testing/fixtures';
 import { fundosFixture } from '../../testing/sense-fixtures';
 import type { EntidadRow, LocalizacionRow, MetricaRow, UbicacionRow } from '../types';
@@ -101,6 +101,17 @@ export const nodosFixture: NodoConLocalizacion[] = [
     episodioSinDatos: { episodioid: 901, statusid: 1, fechainicio: minutesAgo(35) },
   }),
   node(4, 'NODO-SRO-01', 'A84041000181D001', { ubicacionid: 3, entidadid: 3, entidad: 'Arándano', latitud: -14.085122, longitud: -75.73488 }, null),
+];
+
+/**
+ * The open episodes of the fixture nodes, as GET /api/episodes answers them: NODO-SJO-02's two
+ * active threshold episodes (its "2 alertas activas": Temperatura over its Media band for three
+ * hours, Humedad under its Alta band for 50 minutes) and NODO-SJO-03's no-data episode.
+ */
+export const openEpisodesFixture: OpenEpisode[] = [
+  { episodioid: 801, tipo: 'umbral', nodoid: 2, umbralid: 11, metricaid: 1, tipoid: 1, minimo: 15, maximo: 29, criticidad: 'Media', grado: 2, fechainicio: minutesAgo(180), statusid: 1, fechareconocido: null },
+  { episodioid: 802, tipo: 'umbral', nodoid: 2, umbralid: 20, metricaid: 2, tipoid: 1, minimo: 35, maximo: 85, criticidad: 'Alta', grado: 1, fechainicio: minutesAgo(50), statusid: 1, fechareconocido: null },
+  { episodioid: 901, tipo: 'sindatos', nodoid: 3, umbralid: null, metricaid: null, tipoid: null, minimo: null, maximo: null, criticidad: 'Alta', grado: 1, fechainicio: minutesAgo(35), statusid: 1, fechareconocido: null },
 ];
 
 const NICE_BUCKET_SECONDS = [60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, DetectResponse, NodoConLocalizacion, SeriesResponse } from '@camposense/domain';
+import type { ApiErrorBody, DetectResponse, NodoConLocalizacion, OpenEpisode, OpenEpisodesResponse, SeriesResponse } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import type { FundoRow } from '../../sense/types';
 import type { EntidadRow, LocalizacionRow, MetricaRow, UbicacionRow } from '../types';
@@ -8,6 +8,7 @@ import {
   localizacionesFixture,
   metricasFixture,
   nodosFixture,
+  openEpisodesFixture,
   seriesFixture,
   dashboardUbicacionesFixture,
 } from './dashboard-fixtures';
@@ -41,6 +42,8 @@ export const dashboardHandlers = {
     http.get('/api/sense/localizaciones', () => HttpResponse.json<LocalizacionRow[]>(localizacionesFixture)),
     http.get('/api/sense/metricas', () => HttpResponse.json<MetricaRow[]>(metricasFixture)),
     http.get('/api/sense/nodos-con-localizacion', () => HttpResponse.json<NodoConLocalizacion[]>(nodosFixture)),
+    // No open episode unless a story puts `episodes()` first: the charts draw no mark.
+    http.get('/api/episodes', () => HttpResponse.json<OpenEpisodesResponse>({ episodes: [] })),
     http.get('/api/sense/series', ({ request }) => {
       const query = new URL(request.url).searchParams;
       return HttpResponse.json<SeriesResponse>(
@@ -60,6 +63,18 @@ export const dashboardHandlers = {
   nodesPending: () => [http.get('/api/sense/nodos-con-localizacion', never)],
   nodesEmpty: () => [http.get('/api/sense/nodos-con-localizacion', () => HttpResponse.json<NodoConLocalizacion[]>([]))],
   nodesError: () => [http.get('/api/sense/nodos-con-localizacion', internalError)],
+  /** GET /api/episodes answers the open episodes of the asked node, or of the nodes of the asked location. */
+  episodes: (rows: OpenEpisode[] = openEpisodesFixture) => [
+    http.get('/api/episodes', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const nodoId = query.get('nodoId');
+      const ubicacionId = query.get('ubicacionId');
+      const nodes = new Set(
+        nodosFixture.filter((node) => (nodoId !== null ? node.nodoid === Number(nodoId) : node.ubicacionid === Number(ubicacionId))).map((node) => node.nodoid),
+      );
+      return HttpResponse.json<OpenEpisodesResponse>({ episodes: rows.filter((row) => nodes.has(row.nodoid)) });
+    }),
+  ],
   seriesPending: () => [http.get('/api/sense/series', never)],
   seriesError: () => [http.get('/api/sense/series', internalError)],
 };

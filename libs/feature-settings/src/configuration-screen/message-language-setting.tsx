@@ -1,0 +1,98 @@
+import { HStack, RadioCard, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { saveMessageLanguage, useMessageLanguage } from '@camposense/data-access';
+import type { MessageLanguage } from '@camposense/domain';
+import { LANGUAGES, useTranslation } from '@camposense/i18n';
+import { ErrorState, LoadingState, showToast } from '@camposense/ui';
+import { useState } from 'react';
+
+const isMessageLanguage = (value: string | null): value is MessageLanguage => value === 'es' || value === 'en';
+
+/**
+ * The signed-in user's own notification language (`usuario.idioma`): the language the notifier
+ * writes their alarm e-mails and texts in, kept by the API, apart from the console's own language
+ * (which stays in this browser).
+ */
+export function MessageLanguageSetting() {
+  const { t } = useTranslation();
+  const { data, error, isLoading, mutate } = useMessageLanguage();
+  const [saving, setSaving] = useState<MessageLanguage | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const change = async (next: string | null) => {
+    if (!isMessageLanguage(next) || next === data?.idioma || saving) return;
+    setSaving(next);
+    setFailed(false);
+    try {
+      const stored = await saveMessageLanguage(next);
+      await mutate(stored, { revalidate: false });
+      showToast({
+        type: 'success',
+        title: t('settings.messageLanguageSavedTitle'),
+        message: t('settings.messageLanguageSavedMessage', { language: t(`language.${stored.idioma}`) }),
+      });
+    } catch {
+      setFailed(true);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  if (isLoading) return <LoadingState label={t('settings.messageLanguageLoading')} minH="6rem" />;
+  if (error || !data) return <ErrorState message={t('settings.messageLanguageLoadError')} onRetry={() => void mutate()} minH="6rem" />;
+
+  return (
+    <Stack gap="3">
+      <LanguageChoice
+        value={saving ?? data.idioma}
+        onChange={(next) => void change(next)}
+        description={t('settings.messageLanguageDescription')}
+        disabled={saving !== null}
+      />
+      {saving !== null && (
+        <HStack gap="2" role="status" color="fg.muted" fontSize="sm">
+          <Spinner size="xs" aria-hidden />
+          <Text>{t('settings.messageLanguageSaving')}</Text>
+        </HStack>
+      )}
+      {failed && (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          {t('settings.messageLanguageSaveError')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The two languages as radio cards, each by its name and code: the console's and the messages'. */
+export function LanguageChoice({
+  value,
+  onChange,
+  description,
+  disabled = false,
+}: {
+  value: string;
+  onChange: (next: string | null) => void;
+  description: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RadioCard.Root value={value} onValueChange={(details) => onChange(details.value)} orientation="horizontal" colorPalette="brand" size="sm" disabled={disabled}>
+      <RadioCard.Label color="fg.muted">{description}</RadioCard.Label>
+      <SimpleGrid columns={2} gap="3">
+        {LANGUAGES.map((option) => (
+          <RadioCard.Item key={option} value={option}>
+            <RadioCard.ItemHiddenInput />
+            <RadioCard.ItemControl>
+              <RadioCard.ItemContent>
+                <RadioCard.ItemText>{t(`language.${option}`)}</RadioCard.ItemText>
+                <RadioCard.ItemDescription>{option}</RadioCard.ItemDescription>
+              </RadioCard.ItemContent>
+              <RadioCard.ItemIndicator />
+            </RadioCard.ItemControl>
+          </RadioCard.Item>
+        ))}
+      </SimpleGrid>
+    </RadioCard.Root>
+  );
+}
