@@ -1,5 +1,11 @@
 import { afterEach, expect, inject } from 'vitest';
 import { page } from 'vitest/browser';
+import { configure } from 'storybook/test';
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a story's first render
+// can take longer (seen: seven stories failing at once under a load of 7). The test's own timeout
+// still bounds a story that never shows what it waits for.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * One screenshot per story and theme, taken once the story has rendered and its fonts loaded,

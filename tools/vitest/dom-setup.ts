@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// As in the story tests: findBy*/waitFor wait 5 s, not 1 s, so a loaded machine is not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no PointerEvent; Chakra's press handling (zag) constructs one when focus moves.
 if (typeof window.PointerEvent === 'undefined') {

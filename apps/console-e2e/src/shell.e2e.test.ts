@@ -97,7 +97,9 @@ describe('walking the console shell', () => {
 
   it('switches language and theme in the settings and keeps both, and the tab, across a reload', async () => {
     await journey.page.getByRole('button', { name: 'Abrir ajustes' }).click();
-    await journey.page.getByRole('radio', { name: /English/ }).check({ force: true });
+    // Settings hold two language choices (the console's and the alarm messages'); this is the console's.
+    const consoleLanguage = journey.page.getByRole('radiogroup', { name: 'El idioma de todos los textos de la consola' });
+    await consoleLanguage.getByRole('radio', { name: /English/ }).check({ force: true });
     await journey.page.getByRole('button', { name: 'Open settings' }).waitFor();
     expect(await journey.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await journey.page.getByRole('button', { name: /Switch to light theme/ }).first().click();
