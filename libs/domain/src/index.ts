@@ -50,6 +50,7 @@ export {
   fieldMaxLength,
   ancestorsOf,
   labelLookupColumns,
+  rowLabel,
 } from './registry';
 export type {
   TableGroup,

@@ -66,6 +66,8 @@ export interface TableDefinition {
    * Empty for link tables, which have no name of their own.
    */
   labelColumns: readonly string[];
+  /** What joins the label columns: a space, or ' - ' for a profile's "nivel - perfil" (spec: boss (level - profile)). */
+  labelSeparator: string;
   /**
    * Further columns that name one row when a person types a label instead of an id (a massive
    * import's CSV, a select's search): a node's DevEUI, a metric's abbreviation. Matched like the
@@ -147,6 +149,7 @@ function table(
     hiddenColumns: options.hiddenColumns ?? [],
     embeds: options.embeds ?? [],
     labelColumns: options.labelColumns ?? [],
+    labelSeparator: options.labelSeparator ?? ' ',
     lookupColumns: options.lookupColumns ?? [],
     fields: options.fields ?? {},
     parent: options.parent ?? null,
@@ -316,8 +319,12 @@ const DEFINITIONS: readonly TableDefinition[] = [
     key: ['usuarioid', 'perfilid'],
     identifyingFields: ['usuarioid', 'perfilid'],
   }),
+  // A profile is named with its level, so the boss select reads "1 - Jefe de Fundo Perú"; its
+  // name alone still finds it (an import's CSV, a search).
   table('perfil', 'user', ALL_BUT_MASSIVE, {
-    labelColumns: ['perfil'],
+    labelColumns: ['nivel', 'perfil'],
+    labelSeparator: ' - ',
+    lookupColumns: ['perfil', 'perfilabrev'],
     fields: { jefeid: { references: 'perfil' } },
     identifyingFields: ['perfil'],
     searchColumns: ['perfil', 'perfilabrev'],
@@ -446,6 +453,15 @@ export function ancestorsOf(name: TableName): TableName[] {
     parent = tableDefinition(parent.table).parent;
   }
   return chain;
+}
+
+/** The words that name `row` to a person: its label columns that hold a value, joined by the table's separator. */
+export function rowLabel(definition: TableDefinition, row: Readonly<Record<string, unknown>>): string {
+  return definition.labelColumns
+    .map((column) => row[column])
+    .filter((value) => value !== null && value !== undefined && value !== '')
+    .map(String)
+    .join(definition.labelSeparator);
 }
 
 /**

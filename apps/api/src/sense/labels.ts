@@ -10,7 +10,7 @@ import { containsPattern } from './table-queries';
 
 /*
  * The words that name a row: its label columns joined by a space (the company's name, a user's
- * first and last name). Foreign keys are shown and typed by label; these queries answer them a
+ * first and last name), or by the table's separator (a profile's "nivel - perfil"). Foreign keys are shown and typed by label; these queries answer them a
  * page or a batch at a time, never a row at a time.
  */
 
@@ -25,9 +25,9 @@ function assertLabelled(definition: TableDefinition): void {
   if (!hasLabels(definition)) throw new ApiError(400, 'BAD_REQUEST', `La tabla ${definition.name} no tiene etiqueta: sus filas se nombran por su clave`);
 }
 
-/** `concat_ws(' ', r.c1, r.c2)`: the label as the status view shows it. */
+/** `concat_ws(' ', r.c1, r.c2)` (the table's separator): the label as the status view shows it, as `rowLabel` builds it. */
 export function labelExpression(definition: TableDefinition, alias = ROW): SQL {
-  return sql`concat_ws(' ', ${sql.join(
+  return sql`concat_ws(${definition.labelSeparator}::text, ${sql.join(
     definition.labelColumns.map((column) => columnRef(alias, column)),
     sql`, `,
   )})`;

@@ -7,6 +7,7 @@ import { withParametersApi, withParametersShell } from '../testing/story-shell';
 
 const empresa = tableFixtures.empresa!.rows[0]!;
 const sensor = tableFixtures.sensor!.rows[0]!;
+const topProfile = tableFixtures.perfil!.rows[0]!;
 
 const meta = {
   title: 'Parameters/UpdateView',
@@ -130,5 +131,44 @@ export const OtherRowUnsaved: Story = {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await expect(name()).toHaveValue('Agrícola Virú SAC');
     await expect(args.onSelect).not.toHaveBeenCalled();
+  },
+};
+
+const boss = () => screen.getByRole('combobox', { name: /^Jefe \(nivel - perfil\)/ });
+
+/** A profile's boss select names every profile "nivel - perfil", as the spec lists them. */
+export const BossOptions: Story = {
+  args: { table: 'perfil', selected: topProfile },
+  play: async () => {
+    await form();
+    await userEvent.click(boss());
+    const options = await screen.findAllByRole('option');
+    await expect(options.map((option) => option.textContent)).toEqual(['0 - Gerente Agrícola', '1 - Jefe de Fundo Perú', '2 - Supervisor Perú']);
+  },
+};
+
+/** 409 cycle: the top profile given its own subordinate as boss; the reason shows and nothing is saved. */
+export const BossCycleRefused: Story = {
+  args: { table: 'perfil', selected: topProfile },
+  beforeEach: ({ msw }) => msw.use(...tableWriteHandlers.constraint('Un perfil no puede estar en su propia cadena de jefes', [{ field: 'jefeid', rule: 'cycle' }])),
+  play: async () => {
+    await form();
+    await userEvent.click(boss());
+    await userEvent.click(await screen.findByRole('option', { name: '2 - Supervisor Perú' }));
+    await userEvent.click(screen.getByRole('button', { name: 'GUARDAR CAMBIOS' }));
+    await expect(await screen.findByText('Un perfil no puede ser su propio jefe, ni directamente ni a través de otros')).toBeVisible();
+    await expect(boss()).toHaveValue('2 - Supervisor Perú');
+  },
+};
+
+export const BossCycleRefusedEnglish: Story = {
+  ...BossCycleRefused,
+  globals: { language: 'en' },
+  play: async () => {
+    await form();
+    await userEvent.click(screen.getByRole('combobox', { name: /^Boss \(level - profile\)/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '2 - Supervisor Perú' }));
+    await userEvent.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
+    await expect(await screen.findByText('A profile cannot be its own boss, directly or through others')).toBeVisible();
   },
 };

@@ -1,10 +1,10 @@
-import { tableDefinition } from '@camposense/domain';
+import { rowLabel, tableDefinition } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
 
 /** A row named for a person: its label and its key (`Agrícola Virú (empresaid 1)`), or the key alone for link tables. */
 export function rowText(table: TableName, row: TableRow): string {
   const definition = tableDefinition(table);
-  const label = definition.labelColumns.map((column) => row[column]).filter((value) => value !== null && value !== undefined && value !== '');
+  const label = rowLabel(definition, row);
   const key = definition.key.map((column) => `${column} ${String(row[column])}`).join(', ');
-  return label.length > 0 ? `${label.join(' ')} (${key})` : key;
+  return label ? `${label} (${key})` : key;
 }

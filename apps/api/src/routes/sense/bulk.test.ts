@@ -322,6 +322,24 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
       expect(users.data).toEqual([expect.objectContaining({ label: 'Oscar Operador' })]);
     });
 
+    it('names a profile "nivel - perfil", as the boss select lists it, found by its name or its abbreviation', async () => {
+      const [top] = await context.query<{ perfilid: number }>(
+        sql`insert into sense.perfil (perfil, perfilabrev, nivel) values ('Gerencia etiquetada', 'GERET', 0) returning perfilid`,
+      );
+      const [below] = await context.query<{ perfilid: number }>(
+        sql`insert into sense.perfil (perfil, perfilabrev, nivel, jefeid) values ('Jefatura etiquetada', 'JEFET', 1, ${top!.perfilid}) returning perfilid`,
+      );
+      try {
+        expect((await labels('/api/sense/perfil/labels?search=etiquetada')).data).toEqual([
+          { id: top!.perfilid, label: '0 - Gerencia etiquetada' },
+          { id: below!.perfilid, label: '1 - Jefatura etiquetada' },
+        ]);
+        expect((await labels('/api/sense/perfil/labels?search=jefet')).data).toEqual([{ id: below!.perfilid, label: '1 - Jefatura etiquetada' }]);
+      } finally {
+        await context.query(sql`delete from sense.perfil where perfilid in (${below!.perfilid}, ${top!.perfilid})`);
+      }
+    });
+
     it('refuses what has no label, unknown filters, and e-mail labels to a reader', async () => {
       expect((await context.get('/api/sense/sensor/labels')).statusCode).toBe(400);
       expect(errorOf(await context.get('/api/sense/nodo/labels?color=1')).details).toEqual([{ field: 'color', rule: 'unknown' }]);

@@ -125,6 +125,26 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
       { tipoid: 2, tipo: 'Sonda suelo 40 cm', entidadid: 1 },
     ]),
   },
+  // A boss chain of three levels: the boss select names each "nivel - perfil".
+  perfil: {
+    columns: [
+      serialId('perfil'),
+      column('perfil', 'character varying'),
+      column('perfilabrev', 'character varying'),
+      column('nivel', 'integer'),
+      column('jefeid', 'integer', 'YES'),
+      ...AUDIT_COLUMNS,
+    ],
+    constraints: [
+      { constraint_name: 'perfil_pkey', constraint_type: 'PRIMARY KEY', columns: ['perfilid'], references: null },
+      { constraint_name: 'perfil_jefeid_fkey', constraint_type: 'FOREIGN KEY', columns: ['jefeid'], references: { table: 'perfil', columns: ['perfilid'] } },
+    ],
+    rows: audited([
+      { perfilid: 1, perfil: 'Gerente Agrícola', perfilabrev: 'GERENTE', nivel: 0, jefeid: null },
+      { perfilid: 2, perfil: 'Jefe de Fundo Perú', perfilabrev: 'JEFE-PE', nivel: 1, jefeid: 1 },
+      { perfilid: 3, perfil: 'Supervisor Perú', perfilabrev: 'SUPERV-PE', nivel: 2, jefeid: 2 },
+    ]),
+  },
   usuario: {
     columns: [column('usuarioid', 'integer'), column('login', 'character varying'), column('firstname', 'character varying'), column('lastname', 'character varying')],
     constraints: [],

@@ -1,4 +1,4 @@
-import { REPORT_PAGE_SIZE, tableDefinition, isTableName } from '@camposense/domain';
+import { REPORT_PAGE_SIZE, rowLabel, tableDefinition, isTableName } from '@camposense/domain';
 import type { ApiErrorBody, LabelPage, PaginatedRows, TableColumn, TableConstraint, TableRow } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import { tableFixtures } from './table-fixtures';
@@ -35,7 +35,7 @@ function answer(table: string, params: URLSearchParams, rowsOverride?: TableRow[
 
 const LABEL_PARAMETERS = new Set(['ids', 'search', 'page', 'pageSize']);
 
-/** `/{table}/labels` over the fixture rows: the label columns joined by a space, by ids or searched. */
+/** `/{table}/labels` over the fixture rows: the label columns joined as the API joins them, by ids or searched. */
 function labels(table: string, params: URLSearchParams): LabelPage {
   const definition = isTableName(table) ? tableDefinition(table) : undefined;
   const rows = definition ? (tableFixtures[definition.name]?.rows ?? []) : [];
@@ -46,7 +46,7 @@ function labels(table: string, params: URLSearchParams): LabelPage {
   const filters = [...params.entries()].filter(([name]) => !LABEL_PARAMETERS.has(name));
   const options = rows
     .filter((row) => filters.every(([column, value]) => String(row[column]) === value))
-    .map((row) => ({ id: Number(row[key]), label: (definition?.labelColumns ?? []).map((column) => row[column]).filter((value) => value !== null && value !== undefined && value !== '').join(' ') }))
+    .map((row) => ({ id: Number(row[key]), label: definition ? rowLabel(definition, row) : '' }))
     .filter((option) => (ids ? ids.includes(option.id) : true) && (search ? option.label.toLowerCase().includes(search) : true))
     .sort((left, right) => left.label.localeCompare(right.label) || left.id - right.id);
   const page = Number(params.get('page') ?? 1);

@@ -80,6 +80,12 @@ export const tableWriteHandlers = {
     http.post('/api/sense/:table', () => errorBody(400, 'VALIDATION', 'Error de validación', details)),
     http.put('/api/sense/:table/:id', () => errorBody(400, 'VALIDATION', 'Error de validación', details)),
   ],
+  /** 409 CONSTRAINT of a rule the database enforces (a profile's boss chain that loops: `{ field: 'jefeid', rule: 'cycle' }`). */
+  constraint: (message: string, details: ApiErrorDetail[]) => [
+    ...rowReads,
+    http.post('/api/sense/:table', () => errorBody(409, 'CONSTRAINT', message, details)),
+    http.put('/api/sense/:table/:id', () => errorBody(409, 'CONSTRAINT', message, details)),
+  ],
   /** 412: the row changed since it was read (If-Match names an older version). */
   stale: () => [
     ...rowReads,
