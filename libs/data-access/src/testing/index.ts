@@ -43,3 +43,4 @@ export { thresholdHandlers } from '../thresholds/testing/threshold-handlers';
 export { assignmentUsuariosFixture, assignmentPerfilesFixture, assignmentPairsFixture } from '../parameter-forms/testing/profile-assignment-fixtures';
 export { profileAssignmentHandlers } from '../parameter-forms/testing/profile-assignment-handlers';
 export { usuarioHandlers } from '../parameter-forms/testing/usuario-handlers';
+export { contactFormHandlers, contactMediosFixture, contactCodigosFixture, contactContactosFixture } from '../parameter-forms/testing/contact-form-handlers';

@@ -4,6 +4,7 @@ import type { TableName, TableOperation, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox } from '@camposense/ui';
 import { useState } from 'react';
+import { ContactForm } from '../contact-form/contact-form';
 import { MassiveView } from '../massive-view/massive-view';
 import { ProfileAssignmentView } from '../profile-assignment/profile-assignment-view';
 import { InsertView } from '../record-editor/insert-view';
@@ -58,6 +59,7 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
     case 'insert':
       // Tables with a form of their own (issue 13); every other table gets the generated one.
       if (table === 'usuarioperfil') return <ProfileAssignmentView />;
+      if (table === 'contacto') return <ContactForm />;
       if (table === 'usuario')
         return (
           <Box p="4" maxW="56rem">
