@@ -248,10 +248,11 @@ describe('users, contacts and e-mail addresses in English', () => {
   it('gives the user an e-mail contact, named by the name just changed', async () => {
     await open('contacto', 'insert');
     await choose('User', `E2E Segundo ${suffix}`);
-    await choose('Medium', 'correo');
+    // The contact form (issue 13): the user first, then the method by its name.
+    await choose('Contact method', 'E-mail');
     await page.getByRole('textbox', { name: /^Email address/ }).fill(LOGIN);
     await page.getByRole('form').getByRole('button', { name: 'CREATE' }).click();
-    await page.getByText('The record was created in Contact').waitFor();
+    await page.getByText(`The contact of E2E Segundo ${suffix} was saved`).waitFor();
 
     await open('contacto', 'status');
     await search(LOGIN);
