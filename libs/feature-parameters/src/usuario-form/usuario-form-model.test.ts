@@ -27,11 +27,26 @@ describe('usuario form model', () => {
     expect(usuarioProblems(filled, 'insert')).toEqual({});
   });
   it('creates with the login lower-cased, blank names null, the role by name, no confirmation', () => {
-    expect(usuarioBody(filled, 'insert')).toEqual({ login: 'maria.torres@camposense.dev', firstname: 'María', lastname: null, rol: 'user', statusid: 1, password: 'riego-por-goteo-77' });
+    expect(usuarioBody(filled, 'insert')).toEqual({
+      login: 'maria.torres@camposense.dev',
+      firstname: 'María',
+      lastname: null,
+      usuarioabrev: null,
+      rol: 'user',
+      idioma: 'es',
+      statusid: 1,
+      password: 'riego-por-goteo-77',
+    });
+    expect(usuarioBody({ ...filled, usuarioabrev: ' MTORRES ', idioma: 2 }, 'insert')).toMatchObject({ usuarioabrev: 'MTORRES', idioma: 'en' });
+  });
+  it('keeps the abbreviation within its 10 characters', () => {
+    expect(usuarioProblems({ ...filled, usuarioabrev: 'MARIATORRES' }, 'insert')).toEqual({ usuarioabrev: 'maxLength' });
+    expect(usuarioProblems({ ...filled, usuarioabrev: 'MTORRES' }, 'insert')).toEqual({});
   });
   it('updates only what changed, the password only when typed', () => {
-    const initial = usuarioInitialValues({ usuarioid: 1, login: 'ana@x.dev', firstname: 'Ana', lastname: 'Quispe', rol: 'admin', statusid: 1 });
+    const initial = usuarioInitialValues({ usuarioid: 1, login: 'ana@x.dev', firstname: 'Ana', lastname: 'Quispe', usuarioabrev: 'AQ', rol: 'admin', idioma: 'en', statusid: 1 });
     expect(usuarioBody({ ...initial, lastname: 'Quispe Vega' }, 'update', initial)).toEqual({ lastname: 'Quispe Vega' });
+    expect(usuarioBody({ ...initial, idioma: 1, usuarioabrev: '' }, 'update', initial)).toEqual({ idioma: 'es', usuarioabrev: null });
     expect(usuarioBody({ ...initial, rol: 2, password: 'riego-por-goteo-77', passwordConfirm: 'riego-por-goteo-77' }, 'update', initial)).toEqual({ rol: 'user', password: 'riego-por-goteo-77' });
     expect(usuarioBody(initial, 'update', initial)).toEqual({});
   });

@@ -6,7 +6,10 @@ export interface UsuarioFormValues {
   login: string;
   firstname: string;
   lastname: string;
+  usuarioabrev: string;
   rol: number | null;
+  /** The language of the alarm messages the user is sent, as its option id. */
+  idioma: number | null;
   statusid: number | null;
   password: string;
   passwordConfirm: string;
@@ -22,8 +25,19 @@ export const ROLE_OPTIONS = [
 
 export type Rol = (typeof ROLE_OPTIONS)[number]['rol'];
 
+/** The messages-language select's options: Spanish (the default) or English. */
+export const IDIOMA_OPTIONS = [
+  { value: 1, idioma: 'es' },
+  { value: 2, idioma: 'en' },
+] as const;
+
+/** The abbreviation's limit, `usuario.usuarioabrev varchar(10)`. */
+export const USUARIOABREV_MAX = 10;
+
 const roleValue = (rol: unknown) => ROLE_OPTIONS.find((option) => option.rol === rol)?.value ?? 2;
 const roleName = (value: number | null): Rol => ROLE_OPTIONS.find((option) => option.value === value)?.rol ?? 'user';
+const idiomaValue = (idioma: unknown) => IDIOMA_OPTIONS.find((option) => option.idioma === idioma)?.value ?? 1;
+const idiomaName = (value: number | null) => IDIOMA_OPTIONS.find((option) => option.value === value)?.idioma ?? 'es';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A new user (role user, active) or the row being edited; the password is never read back. */
@@ -32,7 +46,9 @@ export function usuarioInitialValues(row?: TableRow): UsuarioFormValues {
     login: text(row?.['login']),
     firstname: text(row?.['firstname']),
     lastname: text(row?.['lastname']),
+    usuarioabrev: text(row?.['usuarioabrev']),
     rol: roleValue(row?.['rol'] ?? 'user'),
+    idioma: idiomaValue(row?.['idioma'] ?? 'es'),
     statusid: row ? Number(row['statusid'] ?? 1) : 1,
     password: '',
     passwordConfirm: '',
@@ -45,7 +61,7 @@ export const normaliseLogin = (login: string) => login.trim().toLowerCase();
 // One @, something before it, a dot in the domain, no spaces: the browser's own e-mail check is looser.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type UsuarioProblem = 'required' | 'invalidEmail' | 'weakPassword' | 'passwordMismatch';
+export type UsuarioProblem = 'required' | 'invalidEmail' | 'weakPassword' | 'passwordMismatch' | 'maxLength';
 
 export function loginProblem(login: string): UsuarioProblem | null {
   if (login.trim() === '') return 'required';
@@ -74,6 +90,7 @@ export function usuarioProblems(values: UsuarioFormValues, mode: UsuarioFormMode
   const problems: Partial<Record<keyof UsuarioFormValues, UsuarioProblem>> = {};
   const login = loginProblem(values.login);
   if (login) problems.login = login;
+  if ([...values.usuarioabrev.trim()].length > USUARIOABREV_MAX) problems.usuarioabrev = 'maxLength';
   const password = passwordProblem(values.password, values.login, mode);
   if (password) problems.password = password;
   const confirmation = confirmationProblem(values.passwordConfirm, values.password);
@@ -83,7 +100,7 @@ export function usuarioProblems(values: UsuarioFormValues, mode: UsuarioFormMode
 
 /**
  * The body of POST /sense/usuario (every field) or PUT (only what changed): the login lower-cased,
- * names trimmed (blank is null), the role by name, the password only when one was typed; the
+ * names and abbreviation trimmed (blank is null), the role and messages' language by name, the password only when one was typed; the
  * confirmation is never sent.
  */
 export function usuarioBody(values: UsuarioFormValues, mode: UsuarioFormMode, initial?: UsuarioFormValues): Record<string, unknown> {
@@ -91,7 +108,9 @@ export function usuarioBody(values: UsuarioFormValues, mode: UsuarioFormMode, in
     login: normaliseLogin(values.login),
     firstname: values.firstname.trim() || null,
     lastname: values.lastname.trim() || null,
+    usuarioabrev: values.usuarioabrev.trim() || null,
     rol: roleName(values.rol),
+    idioma: idiomaName(values.idioma),
     statusid: values.statusid ?? 1,
   };
   if (mode === 'insert' || !initial) return { ...full, password: values.password };

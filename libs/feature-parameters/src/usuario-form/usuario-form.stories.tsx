@@ -41,6 +41,7 @@ export const Empty: Story = {
     await expect(screen.getByText('(*) Campo requerido')).toBeVisible();
     await expect(field(/^Correo electrónico/)).toBeRequired();
     await expect(screen.getByRole('combobox', { name: /^Rol/ })).toHaveValue('Usuario');
+    await expect(screen.getByRole('combobox', { name: /^Idioma de los avisos/ })).toHaveValue('Español');
   },
 };
 
@@ -64,8 +65,10 @@ export const Filled: Story = {
 export const ValidationErrors: Story = {
   play: async () => {
     await fill('maria.torres', 'corta', 'otra');
+    await userEvent.type(field(/^Abreviatura/), 'MARIATORRES');
     await userEvent.click(screen.getByRole('button', { name: 'CREAR' }));
     await expect(await screen.findByText('Correo electrónico inválido')).toBeVisible();
+    await expect(screen.getByText('Debe tener como máximo 10 caracteres')).toBeVisible();
     await expect(screen.getByText('La contraseña debe tener al menos 10 caracteres y no puede ser el correo')).toBeVisible();
     await expect(screen.getByText('Las contraseñas no coinciden')).toBeVisible();
   },
@@ -100,10 +103,13 @@ export const Busy: Story = {
   },
 };
 
-/** Saved: a toast naming the lower-cased login, the form empty again. */
+/** Saved: a toast naming the lower-cased login, the form empty again. Her alerts will come in English. */
 export const Saved: Story = {
   play: async () => {
     await fill('Maria.Torres@CampoSense.dev', 'riego-por-goteo-77', 'riego-por-goteo-77');
+    await userEvent.type(field(/^Abreviatura/), 'MTORRES');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Idioma de los avisos/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'English' }));
     await userEvent.click(screen.getByRole('button', { name: 'CREAR' }));
     await waitFor(() => expect(toastShown('Usuario creado')).toBe(true), { timeout: 10_000 });
     await expect(screen.getByText('maria.torres@camposense.dev ya puede iniciar sesión')).toBeVisible();

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { SaveFailureNotice } from '../record-editor/record-editor';
 import { describeSaveError } from '../record-editor/save-error';
 import type { SaveErrorView } from '../record-editor/save-error';
-import { ROLE_OPTIONS, usuarioBody, usuarioDirty, usuarioInitialValues, usuarioProblems } from './usuario-form-model';
+import { IDIOMA_OPTIONS, ROLE_OPTIONS, USUARIOABREV_MAX, usuarioBody, usuarioDirty, usuarioInitialValues, usuarioProblems } from './usuario-form-model';
 import type { UsuarioFormMode, UsuarioFormValues, UsuarioProblem } from './usuario-form-model';
 
 export interface UsuarioFormProps {
@@ -24,7 +24,9 @@ const asForm = (values: RecordFormValues): UsuarioFormValues => ({
   login: String(values['login'] ?? ''),
   firstname: String(values['firstname'] ?? ''),
   lastname: String(values['lastname'] ?? ''),
+  usuarioabrev: String(values['usuarioabrev'] ?? ''),
   rol: typeof values['rol'] === 'number' ? values['rol'] : null,
+  idioma: typeof values['idioma'] === 'number' ? values['idioma'] : null,
   statusid: typeof values['statusid'] === 'number' ? values['statusid'] : null,
   password: String(values['password'] ?? ''),
   passwordConfirm: String(values['passwordConfirm'] ?? ''),
@@ -59,6 +61,8 @@ export function UsuarioForm({ mode, row, etag, onReload }: UsuarioFormProps) {
         return t('validation.weakPassword');
       case 'passwordMismatch':
         return t('validation.passwordMismatch');
+      case 'maxLength':
+        return t('validation.maxLength', { count: USUARIOABREV_MAX });
     }
   };
   const check = (name: keyof UsuarioFormValues) => (_value: unknown, all: RecordFormValues) => {
@@ -66,7 +70,7 @@ export function UsuarioForm({ mode, row, etag, onReload }: UsuarioFormProps) {
     return problem ? problemText(problem) : null;
   };
   const fieldLabel = (name: string) =>
-    name === 'password' || name === 'login' || name === 'firstname' || name === 'lastname' || name === 'rol' || name === 'statusid'
+    name === 'password' || name === 'login' || name === 'firstname' || name === 'lastname' || name === 'usuarioabrev' || name === 'rol' || name === 'idioma' || name === 'statusid'
       ? t(`parameters.fields.${name}`)
       : name;
 
@@ -75,12 +79,27 @@ export function UsuarioForm({ mode, row, etag, onReload }: UsuarioFormProps) {
     { name: 'firstname', label: t('parameters.fields.firstname'), kind: 'text' },
     { name: 'lastname', label: t('parameters.fields.lastname'), kind: 'text' },
     {
+      name: 'usuarioabrev',
+      label: t('parameters.fields.usuarioabrev'),
+      kind: 'text',
+      helperText: t('parameters.form.maxLengthHint', { count: USUARIOABREV_MAX }),
+      validate: check('usuarioabrev'),
+    },
+    {
       name: 'rol',
       label: t('parameters.fields.rol'),
       kind: 'select',
       required: true,
       clearable: false,
       options: ROLE_OPTIONS.map((option) => ({ value: option.value, label: t(`parameterForms.usuario.roles.${option.rol}`) })),
+    },
+    {
+      name: 'idioma',
+      label: t('parameterForms.usuario.idioma'),
+      kind: 'select',
+      clearable: false,
+      helperText: t('parameterForms.usuario.idiomaHint'),
+      options: IDIOMA_OPTIONS.map((option) => ({ value: option.value, label: t(`language.${option.idioma}`) })),
     },
     {
       name: 'statusid',

@@ -611,6 +611,8 @@ export const en: Dictionary = {
       loginHint: 'It is their sign-in name; stored in lower case',
       passwordHint: 'At least 10 characters, not the e-mail and hard to guess',
       passwordConfirm: 'Confirm password',
+      idioma: 'Alert language',
+      idiomaHint: 'The language of the alarm e-mails and SMS this user receives',
       roles: {
         admin: 'Administrator',
         user: 'User',

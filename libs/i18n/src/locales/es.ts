@@ -610,6 +610,8 @@ export const es = {
       loginHint: 'Es su usuario para iniciar sesión; se guarda en minúsculas',
       passwordHint: 'Al menos 10 caracteres, distinta del correo y difícil de adivinar',
       passwordConfirm: 'Confirmar contraseña',
+      idioma: 'Idioma de los avisos',
+      idiomaHint: 'El idioma de los correos y SMS de alarma que recibe',
       roles: {
         admin: 'Administrador',
         user: 'Usuario',

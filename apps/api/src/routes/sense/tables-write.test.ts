@@ -173,6 +173,16 @@ describe.each(testDrivers())('writes through /api/sense/{table} on $kind', (driv
       expect(await verifyPassword(changed!.password_hash, 'otra clave larga')).toBe(true);
     });
 
+    it('stores the abbreviation and the alert language the users form sends, and refuses a language it has no messages in', async () => {
+      const row = await created('usuario', { login: 'idioma.ingles@camposense.dev', password: 'una clave larga', usuarioabrev: 'IINGLES', idioma: 'en' });
+      expect(row).toMatchObject({ usuarioabrev: 'IINGLES', idioma: 'en' });
+      const french = await context.send('PUT', `/api/sense/usuario/${row['usuarioid'] as number}`, { idioma: 'fr' });
+      expect(french.statusCode).toBe(409);
+      expect(errorOf(french).code).toBe('CONSTRAINT');
+      const [stored] = await context.query<{ idioma: string }>(sql`select idioma from sense.usuario where usuarioid = ${row['usuarioid'] as number}`);
+      expect(stored!.idioma).toBe('en');
+    });
+
     it('refuses a weak password: too short, or the e-mail itself', async () => {
       const short = await context.send('POST', '/api/sense/usuario', { login: 'corta@camposense.dev', password: 'corta' });
       expect(errorOf(short)).toEqual({
