@@ -43,3 +43,12 @@ export { thresholdHandlers } from '../thresholds/testing/threshold-handlers';
 export { assignmentUsuariosFixture, assignmentPerfilesFixture, assignmentPairsFixture } from '../parameter-forms/testing/profile-assignment-fixtures';
 export { profileAssignmentHandlers } from '../parameter-forms/testing/profile-assignment-handlers';
 export { usuarioHandlers } from '../parameter-forms/testing/usuario-handlers';
+export {
+  replicateNodosFixture,
+  replicateTiposFixture,
+  replicateEntidadesFixture,
+  replicateUbicacionesFixture,
+  replicateLocalizacionesFixture,
+  replicateSensorsFixture,
+} from '../parameter-forms/testing/sensor-replicate-fixtures';
+export { sensorReplicateHandlers } from '../parameter-forms/testing/sensor-replicate-handlers';
