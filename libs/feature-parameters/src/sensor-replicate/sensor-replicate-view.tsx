@@ -107,15 +107,16 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
   };
 
   return (
-    <Stack
-      as="form"
-      gap="4"
-      aria-label={t('parameterForms.sensor.title')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Stack asChild gap="4">
+      {/* noValidate: the required node select is checked here, in the person's language, not by the browser. */}
+      <form
+        aria-label={t('parameterForms.sensor.title')}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
       <Heading as="h2" size="md">
         {t('parameterForms.sensor.title')}
       </Heading>
@@ -165,6 +166,7 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
           {t('parameterForms.sensor.create')}
         </Button>
       </HStack>
+      </form>
     </Stack>
   );
 }
