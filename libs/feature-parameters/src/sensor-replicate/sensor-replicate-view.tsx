@@ -117,55 +117,55 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
           void submit();
         }}
       >
-      <Heading as="h2" size="md">
-        {t('parameterForms.sensor.title')}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted">
-        {t('parameterForms.sensor.intro')}
-      </Text>
-      <Box maxW="28rem">
-        <SearchableSelect
-          label={t('parameterForms.sensor.node')}
-          options={nodeChoices}
-          value={nodoid}
-          onChange={chooseNode}
-          onSearchChange={setNodeSearch}
-          placeholder={t('parameterForms.sensor.nodePlaceholder')}
-          required
-          error={nodeError}
-          disabled={busy}
-        />
-      </Box>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <ChoiceList
-          label={t('parameterForms.sensor.types')}
-          options={tipos}
-          selected={chosenTypes}
-          onChange={setChosenTypes}
-          required
-          error={typesError}
-          emptyText={t('parameterForms.sensor.noTypes')}
-          disabled={busy}
-        />
-        <ChoiceList
-          label={t('parameterForms.sensor.targets')}
-          options={targets}
-          selected={replicas}
-          onChange={setReplicas}
-          emptyText={t('parameterForms.sensor.noTargets')}
-          disabled={busy}
-        />
-      </SimpleGrid>
-      {plan && nodoid !== null ? <Summary plan={plan} nodo={nodes.find((option) => option.value === nodoid)?.label ?? `#${nodoid}`} /> : null}
-      <Text fontSize="xs" color="fg.muted">
-        {t('validation.requiredMark')}
-      </Text>
-      {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
-      <HStack>
-        <Button type="submit" colorPalette="orange" loading={busy} loadingText={t('parameterForms.sensor.creating')}>
-          {t('parameterForms.sensor.create')}
-        </Button>
-      </HStack>
+        <Heading as="h2" size="md">
+          {t('parameterForms.sensor.title')}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t('parameterForms.sensor.intro')}
+        </Text>
+        <Box maxW="28rem">
+          <SearchableSelect
+            label={t('parameterForms.sensor.node')}
+            options={nodeChoices}
+            value={nodoid}
+            onChange={chooseNode}
+            onSearchChange={setNodeSearch}
+            placeholder={t('parameterForms.sensor.nodePlaceholder')}
+            required
+            error={nodeError}
+            disabled={busy}
+          />
+        </Box>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <ChoiceList
+            label={t('parameterForms.sensor.types')}
+            options={tipos}
+            selected={chosenTypes}
+            onChange={setChosenTypes}
+            required
+            error={typesError}
+            emptyText={t('parameterForms.sensor.noTypes')}
+            disabled={busy}
+          />
+          <ChoiceList
+            label={t('parameterForms.sensor.targets')}
+            options={targets}
+            selected={replicas}
+            onChange={setReplicas}
+            emptyText={t('parameterForms.sensor.noTargets')}
+            disabled={busy}
+          />
+        </SimpleGrid>
+        {plan && nodoid !== null ? <Summary plan={plan} nodo={nodes.find((option) => option.value === nodoid)?.label ?? `#${nodoid}`} /> : null}
+        <Text fontSize="xs" color="fg.muted">
+          {t('validation.requiredMark')}
+        </Text>
+        {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
+        <HStack>
+          <Button type="submit" colorPalette="orange" loading={busy} loadingText={t('parameterForms.sensor.creating')}>
+            {t('parameterForms.sensor.create')}
+          </Button>
+        </HStack>
       </form>
     </Stack>
   );
