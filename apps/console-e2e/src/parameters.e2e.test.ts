@@ -176,10 +176,12 @@ describe('parameters, as an admin', () => {
     // Sent upper-cased, as the network server writes it.
     await page.getByRole('table').getByText(DEVEUI, { exact: true }).waitFor();
 
+    // Sensor insert is the replicate form (issue 13): the node and one probe type, no replicas.
     await open(page, 'sensor', 'insert');
     await choose(page, 'Nodo', NODE);
-    await chooseFirst(page, 'Tipo');
-    await created(page, 'Sensor');
+    await page.getByRole('group', { name: 'Tipos de sonda' }).getByRole('checkbox').first().check({ force: true });
+    await page.getByRole('form').getByRole('button', { name: 'CREAR' }).click();
+    await page.getByText('Se creó 1 sensor.', { exact: true }).waitFor();
   });
 
   it('creates a threshold on the new location and node, then edits it', async () => {

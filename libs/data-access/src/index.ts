@@ -76,6 +76,8 @@ export { useProfileAssignments, useAssignProfiles } from './parameter-forms/prof
 export type { ProfileAssignmentData } from './parameter-forms/profile-assignment';
 export { useContactFormData } from './parameter-forms/contact-form';
 export type { ContactFormData } from './parameter-forms/contact-form';
+export { useSensorReplicateData, useReplicateSensors } from './parameter-forms/sensor-replicate';
+export type { SensorReplicateData } from './parameter-forms/sensor-replicate';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';

@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from './languages';
 import type { es } from './locales/es';
@@ -12,6 +12,14 @@ declare module 'i18next' {
     resources: { translation: typeof es };
   }
 }
+
+/**
+ * The `t` of `useTranslation()` (no key prefix), for helpers that are handed it. Not
+ * `ReturnType<typeof useTranslation>['t']`: that instantiates `useTranslation` with its
+ * constraints, every key prefix at once, and TypeScript gives up on it (TS2589) once the
+ * dictionary passes about 700 keys.
+ */
+export type Translate = TFunction<'translation', undefined>;
 
 export interface CreateI18nOptions {
   /** Start in this language instead of the stored one (stories and tests). */

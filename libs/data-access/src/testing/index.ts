@@ -44,3 +44,12 @@ export { assignmentUsuariosFixture, assignmentPerfilesFixture, assignmentPairsFi
 export { profileAssignmentHandlers } from '../parameter-forms/testing/profile-assignment-handlers';
 export { usuarioHandlers } from '../parameter-forms/testing/usuario-handlers';
 export { contactFormHandlers, contactMediosFixture, contactCodigosFixture, contactContactosFixture } from '../parameter-forms/testing/contact-form-handlers';
+export {
+  replicateNodosFixture,
+  replicateTiposFixture,
+  replicateEntidadesFixture,
+  replicateUbicacionesFixture,
+  replicateLocalizacionesFixture,
+  replicateSensorsFixture,
+} from '../parameter-forms/testing/sensor-replicate-fixtures';
+export { sensorReplicateHandlers } from '../parameter-forms/testing/sensor-replicate-handlers';

@@ -59,7 +59,8 @@ export function ChoiceList({ label, options, selected, onChange, required = fals
           aria-label={t('parameterForms.choice.search', { list: label })}
           disabled={disabled}
         />
-        <Box maxH="15rem" overflowY="auto">
+        {/* While disabled (a save under way) nothing in it takes focus, so it does not scroll either: a scroll region must be reachable by keyboard. */}
+        <Box maxH="15rem" overflowY={disabled ? 'hidden' : 'auto'}>
           {options.length === 0 ? (
             <Text fontSize="sm" color="fg.muted" py="2">
               {emptyText}

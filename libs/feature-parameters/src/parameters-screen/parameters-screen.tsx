@@ -9,6 +9,7 @@ import { MassiveView } from '../massive-view/massive-view';
 import { ProfileAssignmentView } from '../profile-assignment/profile-assignment-view';
 import { InsertView } from '../record-editor/insert-view';
 import { UpdateView } from '../record-editor/update-view';
+import { SensorReplicateView } from '../sensor-replicate/sensor-replicate-view';
 import { StatusView } from '../status-view/status-view';
 import { UsuarioForm } from '../usuario-form/usuario-form';
 
@@ -60,6 +61,7 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
       // Tables with a form of their own (issue 13); every other table gets the generated one.
       if (table === 'usuarioperfil') return <ProfileAssignmentView />;
       if (table === 'contacto') return <ContactForm />;
+      if (table === 'sensor') return <SensorReplicateView key="insert" />;
       if (table === 'usuario')
         return (
           <Box p="4" maxW="56rem">
@@ -70,6 +72,8 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
     case 'update':
       return <UpdateView key={table} table={table} selected={selectedRow} onSelect={select} />;
     case 'massive':
+      // A probe set onto many nodes at once is the sensor table's massive form too.
+      if (table === 'sensor') return <SensorReplicateView key="massive" />;
       return <MassiveView key={table} table={table} />;
   }
 }
