@@ -74,6 +74,8 @@ export type { AncestorStart, ReferenceLabelSets, TableMeta, VersionedRow } from 
 export { parameterFormKeys, FORM_LIST_LIMIT } from './parameter-forms/keys';
 export { useProfileAssignments, useAssignProfiles } from './parameter-forms/profile-assignment';
 export type { ProfileAssignmentData } from './parameter-forms/profile-assignment';
+export { useMetricaSensorForm, useReplicateMetricaSensor } from './parameter-forms/metrica-sensor';
+export type { MetricaSensorFormData } from './parameter-forms/metrica-sensor';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';

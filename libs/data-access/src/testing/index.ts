@@ -43,3 +43,13 @@ export { thresholdHandlers } from '../thresholds/testing/threshold-handlers';
 export { assignmentUsuariosFixture, assignmentPerfilesFixture, assignmentPairsFixture } from '../parameter-forms/testing/profile-assignment-fixtures';
 export { profileAssignmentHandlers } from '../parameter-forms/testing/profile-assignment-handlers';
 export { usuarioHandlers } from '../parameter-forms/testing/usuario-handlers';
+export {
+  metricaSensorEntidadesFixture,
+  metricaSensorTiposFixture,
+  metricaSensorNodosFixture,
+  metricaSensorSensoresFixture,
+  metricaSensorMetricasFixture,
+  metricaSensorTriplesFixture,
+} from '../parameter-forms/testing/metrica-sensor-fixtures';
+export { metricaSensorHandlers } from '../parameter-forms/testing/metrica-sensor-handlers';
+export type { MetricaSensorState } from '../parameter-forms/testing/metrica-sensor-handlers';

@@ -5,6 +5,7 @@ import { useTranslation } from '@camposense/i18n';
 import { ErrorBox } from '@camposense/ui';
 import { useState } from 'react';
 import { MassiveView } from '../massive-view/massive-view';
+import { MetricaSensorForm } from '../metrica-sensor/metrica-sensor-form';
 import { ProfileAssignmentView } from '../profile-assignment/profile-assignment-view';
 import { InsertView } from '../record-editor/insert-view';
 import { UpdateView } from '../record-editor/update-view';
@@ -58,6 +59,7 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
     case 'insert':
       // Tables with a form of their own (issue 13); every other table gets the generated one.
       if (table === 'usuarioperfil') return <ProfileAssignmentView />;
+      if (table === 'metricasensor') return <MetricaSensorForm mode="insert" />;
       if (table === 'usuario')
         return (
           <Box p="4" maxW="56rem">
@@ -68,6 +70,7 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
     case 'update':
       return <UpdateView key={table} table={table} selected={selectedRow} onSelect={select} />;
     case 'massive':
+      if (table === 'metricasensor') return <MetricaSensorForm mode="massive" />;
       return <MassiveView key={table} table={table} />;
   }
 }

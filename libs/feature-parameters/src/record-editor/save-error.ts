@@ -1,8 +1,6 @@
 import type { ApiErrorDetail } from '@camposense/domain';
-import type { useTranslation } from '@camposense/i18n';
+import type { Translate } from '@camposense/i18n';
 import type { FieldProblem } from '../form-model/form-model';
-
-type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** What a failed save tells the person: messages on fields, one for the whole form, or a stale row. */
 export interface SaveErrorView {

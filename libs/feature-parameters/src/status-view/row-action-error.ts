@@ -1,10 +1,8 @@
 import type { ApiErrorDetail, TableName, TableRow } from '@camposense/domain';
 import { isTableName } from '@camposense/domain';
-import type { useTranslation } from '@camposense/i18n';
+import type { Translate } from '@camposense/i18n';
 import { NAMED_RULES, problemText } from '../record-editor/save-error';
 import { rowText } from '../row-text/row-text';
-
-type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** One table whose rows still point at the row a delete was refused for. */
 interface Referencing {

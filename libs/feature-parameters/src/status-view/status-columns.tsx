@@ -1,12 +1,10 @@
 import type { ReferenceLabelSets } from '@camposense/data-access';
 import { referencedTable, tableDefinition } from '@camposense/domain';
 import type { TableColumn, TableName, TableRow } from '@camposense/domain';
-import type { useTranslation } from '@camposense/i18n';
+import type { Translate } from '@camposense/i18n';
 import { DateCell, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { ReferenceLabel } from './reference-label';
-
-type Translate = ReturnType<typeof useTranslation>['t'];
 
 const AUDIT_HEADERS = new Set(['usercreatedid', 'datecreated', 'usermodifiedid', 'datemodified', 'statusid']);
 

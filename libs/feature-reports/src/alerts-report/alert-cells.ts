@@ -1,7 +1,5 @@
 import type { AlertaReportRow } from '@camposense/domain';
-import type { useTranslation } from '@camposense/i18n';
-
-type Translate = ReturnType<typeof useTranslation>['t'];
+import type { Translate } from '@camposense/i18n';
 
 /** The threshold's `umbral` text, else `Umbral {umbralid}`. */
 export function thresholdText(row: AlertaReportRow, t: Translate): string {

@@ -3,6 +3,7 @@ import { useSeries } from '@camposense/data-access';
 import type { MetricaRow, SeriesRequest } from '@camposense/data-access';
 import type { OpenEpisode, SeriesResponse } from '@camposense/domain';
 import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
+import type { Translate } from '@camposense/i18n';
 import { ErrorState, LoadingState, SeriesChart } from '@camposense/ui';
 import type { ChartBucket, ChartEpisode, ChartThreshold, ChartTone } from '@camposense/ui';
 import { useMemo } from 'react';
@@ -103,7 +104,7 @@ export function MetricChartCard({ metric, request, episodes = [] }: MetricChartC
 }
 
 /** An episode in words: active or acknowledged, its criticality and start; a silence since when. */
-function episodeText(episode: OpenEpisode, t: ReturnType<typeof useTranslation>['t'], language: string): string {
+function episodeText(episode: OpenEpisode, t: Translate, language: string): string {
   const since = formatDateTime(episode.fechainicio, language) ?? '';
   if (episode.tipo === 'sindatos') return t('dashboard.episodeSilent', { since });
   return t(episode.statusid === 1 ? 'dashboard.episodeActive' : 'dashboard.episodeAcknowledged', { criticidad: episode.criticidad, since });

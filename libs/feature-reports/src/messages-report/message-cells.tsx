@@ -1,8 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import type { MensajeReportRow } from '@camposense/domain';
-import type { useTranslation } from '@camposense/i18n';
-
-type Translate = ReturnType<typeof useTranslation>['t'];
+import type { Translate } from '@camposense/i18n';
 
 /** The linked user's first and last name, else the login, else `Contact {contactoid}`. */
 export function contactName(row: MensajeReportRow, t: Translate): string {
