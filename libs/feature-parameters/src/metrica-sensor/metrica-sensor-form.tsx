@@ -176,67 +176,67 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
   );
 
   return (
-    <Stack
-      as="form"
-      gap="4"
-      aria-label={title}
-      // The required selects mark their inputs `required`; the form says what is missing itself.
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Heading as="h2" size="md">
-        {title}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted">
-        {t(massive ? 'parameterForms.metricaSensor.massiveIntro' : 'parameterForms.metricaSensor.insertIntro')}
-      </Text>
-      {massive ? (
-        <>
-          <Box maxW="32rem">{typeSelect}</Box>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+    // noValidate: the required selects mark their inputs `required`; the form says what is missing itself.
+    <Stack asChild gap="4">
+      <form
+        aria-label={title}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t(massive ? 'parameterForms.metricaSensor.massiveIntro' : 'parameterForms.metricaSensor.insertIntro')}
+        </Text>
+        {massive ? (
+          <>
+            <Box maxW="32rem">{typeSelect}</Box>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {metricList}
+              <ChoiceList
+                label={t('parameterForms.metricaSensor.nodes')}
+                options={targetNodes}
+                selected={nodoids}
+                onChange={setNodoids}
+                required
+                error={nodesError}
+                emptyText={t(tipoid === null ? 'parameterForms.metricaSensor.chooseTypeFirst' : 'parameterForms.metricaSensor.noNodes')}
+                disabled={busy}
+              />
+            </SimpleGrid>
+          </>
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
+            <Stack gap="4">
+              <SearchableSelect
+                label={t('parameterForms.metricaSensor.node')}
+                options={nodeOptions}
+                value={nodoid}
+                onChange={chooseNode}
+                placeholder={t('parameterForms.metricaSensor.nodePlaceholder')}
+                disabled={busy}
+                required
+                error={nodeError}
+              />
+              {typeSelect}
+            </Stack>
             {metricList}
-            <ChoiceList
-              label={t('parameterForms.metricaSensor.nodes')}
-              options={targetNodes}
-              selected={nodoids}
-              onChange={setNodoids}
-              required
-              error={nodesError}
-              emptyText={t(tipoid === null ? 'parameterForms.metricaSensor.chooseTypeFirst' : 'parameterForms.metricaSensor.noNodes')}
-              disabled={busy}
-            />
           </SimpleGrid>
-        </>
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
-          <Stack gap="4">
-            <SearchableSelect
-              label={t('parameterForms.metricaSensor.node')}
-              options={nodeOptions}
-              value={nodoid}
-              onChange={chooseNode}
-              placeholder={t('parameterForms.metricaSensor.nodePlaceholder')}
-              disabled={busy}
-              required
-              error={nodeError}
-            />
-            {typeSelect}
-          </Stack>
-          {metricList}
-        </SimpleGrid>
-      )}
-      <Text fontSize="xs" color="fg.muted">
-        {t('validation.requiredMark')}
-      </Text>
-      {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
-      <HStack>
-        <Button type="submit" colorPalette="orange" loading={busy} loadingText={t('parameterForms.metricaSensor.saving')}>
-          {t('parameterForms.metricaSensor.save')}
-        </Button>
-      </HStack>
+        )}
+        <Text fontSize="xs" color="fg.muted">
+          {t('validation.requiredMark')}
+        </Text>
+        {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
+        <HStack>
+          <Button type="submit" colorPalette="orange" loading={busy} loadingText={t('parameterForms.metricaSensor.saving')}>
+            {t('parameterForms.metricaSensor.save')}
+          </Button>
+        </HStack>
+      </form>
     </Stack>
   );
 }
