@@ -78,6 +78,8 @@ export { useContactFormData } from './parameter-forms/contact-form';
 export type { ContactFormData } from './parameter-forms/contact-form';
 export { useSensorReplicateData, useReplicateSensors } from './parameter-forms/sensor-replicate';
 export type { SensorReplicateData } from './parameter-forms/sensor-replicate';
+export { useMetricaSensorForm, useReplicateMetricaSensor } from './parameter-forms/metrica-sensor';
+export type { MetricaSensorFormData } from './parameter-forms/metrica-sensor';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';

@@ -53,3 +53,13 @@ export {
   replicateSensorsFixture,
 } from '../parameter-forms/testing/sensor-replicate-fixtures';
 export { sensorReplicateHandlers } from '../parameter-forms/testing/sensor-replicate-handlers';
+export {
+  metricaSensorEntidadesFixture,
+  metricaSensorTiposFixture,
+  metricaSensorNodosFixture,
+  metricaSensorSensoresFixture,
+  metricaSensorMetricasFixture,
+  metricaSensorTriplesFixture,
+} from '../parameter-forms/testing/metrica-sensor-fixtures';
+export { metricaSensorHandlers } from '../parameter-forms/testing/metrica-sensor-handlers';
+export type { MetricaSensorState } from '../parameter-forms/testing/metrica-sensor-handlers';

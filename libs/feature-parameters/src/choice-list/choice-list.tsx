@@ -8,6 +8,8 @@ export interface ChoiceOption {
   label: string;
   /** A second line (a login, a DevEUI), searched too. */
   detail?: string;
+  /** Already held (a metric the probe reports): shown ticked and disabled, never part of `selected`. @default false */
+  held?: boolean;
 }
 
 export interface ChoiceListProps {
@@ -75,7 +77,8 @@ export function ChoiceList({ label, options, selected, onChange, required = fals
                 <Checkbox.Root
                   key={option.value}
                   size="sm"
-                  checked={selected.includes(option.value)}
+                  checked={option.held === true || selected.includes(option.value)}
+                  disabled={option.held === true || undefined}
                   onCheckedChange={(details) => toggle(option.value, details.checked === true)}
                   alignItems="flex-start"
                 >

@@ -6,6 +6,7 @@ import { ErrorBox } from '@camposense/ui';
 import { useState } from 'react';
 import { ContactForm } from '../contact-form/contact-form';
 import { MassiveView } from '../massive-view/massive-view';
+import { MetricaSensorForm } from '../metrica-sensor/metrica-sensor-form';
 import { ProfileAssignmentView } from '../profile-assignment/profile-assignment-view';
 import { InsertView } from '../record-editor/insert-view';
 import { UpdateView } from '../record-editor/update-view';
@@ -62,6 +63,7 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
       if (table === 'usuarioperfil') return <ProfileAssignmentView />;
       if (table === 'contacto') return <ContactForm />;
       if (table === 'sensor') return <SensorReplicateView key="insert" />;
+      if (table === 'metricasensor') return <MetricaSensorForm mode="insert" />;
       if (table === 'usuario')
         return (
           <Box p="4" maxW="56rem">
@@ -74,6 +76,7 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
     case 'massive':
       // A probe set onto many nodes at once is the sensor table's massive form too.
       if (table === 'sensor') return <SensorReplicateView key="massive" />;
+      if (table === 'metricasensor') return <MetricaSensorForm mode="massive" />;
       return <MassiveView key={table} table={table} />;
   }
 }

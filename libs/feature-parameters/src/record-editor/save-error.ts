@@ -2,7 +2,6 @@ import type { ApiErrorDetail } from '@camposense/domain';
 import type { Translate } from '@camposense/i18n';
 import type { FieldProblem } from '../form-model/form-model';
 
-
 /** What a failed save tells the person: messages on fields, one for the whole form, or a stale row. */
 export interface SaveErrorView {
   fieldErrors: Record<string, string>;

@@ -4,7 +4,6 @@ import type { Translate } from '@camposense/i18n';
 import { NAMED_RULES, problemText } from '../record-editor/save-error';
 import { rowText } from '../row-text/row-text';
 
-
 /** One table whose rows still point at the row a delete was refused for. */
 interface Referencing {
   table: string;

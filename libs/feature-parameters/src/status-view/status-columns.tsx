@@ -6,7 +6,6 @@ import { DateCell, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { ReferenceLabel } from './reference-label';
 
-
 const AUDIT_HEADERS = new Set(['usercreatedid', 'datecreated', 'usermodifiedid', 'datemodified', 'statusid']);
 
 function plainText(value: unknown): string {

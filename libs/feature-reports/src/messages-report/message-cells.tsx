@@ -2,7 +2,6 @@ import { Text } from '@chakra-ui/react';
 import type { MensajeReportRow } from '@camposense/domain';
 import type { Translate } from '@camposense/i18n';
 
-
 /** The linked user's first and last name, else the login, else `Contact {contactoid}`. */
 export function contactName(row: MensajeReportRow, t: Translate): string {
   const usuario = row.contacto?.usuario;
