@@ -72,6 +72,7 @@ export {
 } from './table-rows/table-rows';
 export type { AncestorStart, ReferenceLabelSets, TableMeta, VersionedRow } from './table-rows/table-rows';
 export { parameterFormKeys, FORM_LIST_LIMIT } from './parameter-forms/keys';
+export type { FormListsState } from './parameter-forms/whole-tables';
 export { useProfileAssignments, useAssignProfiles } from './parameter-forms/profile-assignment';
 export type { ProfileAssignmentData } from './parameter-forms/profile-assignment';
 export { useContactFormData } from './parameter-forms/contact-form';

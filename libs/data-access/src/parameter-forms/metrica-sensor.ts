@@ -1,9 +1,7 @@
-import type { MetricaSensorReplicateRequest, MetricaSensorTriple, PaginatedRows, ReplicateResult, TableRow } from '@camposense/domain';
-import { useCallback } from 'react';
-import useSWR from 'swr';
-import { apiFetcher, apiRequest } from '../client/api-client';
-import { useRevalidateTable } from '../table-rows/table-rows';
+import type { MetricaSensorReplicateRequest, MetricaSensorTriple, TableRow } from '@camposense/domain';
 import { parameterFormKeys } from './keys';
+import { combineWholeTables, useLinkRowsWrite, useWholeTable } from './whole-tables';
+import type { FormListsState } from './whole-tables';
 
 /** What the metric-sensor form lists: nodes, their probes (sensor), probe types with their entity, metrics and the mappings held. */
 export interface MetricaSensorFormData {
@@ -20,35 +18,15 @@ export interface MetricaSensorFormData {
  * to the API's page limit) so the lists can be searched as one types. One `data` once all six
  * answered; after a write the lists on show stay until the new ones arrive.
  */
-export function useMetricaSensorForm() {
-  const options = { keepPreviousData: true };
-  const nodos = useSWR<PaginatedRows>(parameterFormKeys.allRows('nodo'), apiFetcher, options);
-  const sensores = useSWR<PaginatedRows>(parameterFormKeys.allRows('sensor'), apiFetcher, options);
-  const tipos = useSWR<PaginatedRows>(parameterFormKeys.allRows('tipo'), apiFetcher, options);
-  const entidades = useSWR<PaginatedRows>(parameterFormKeys.allRows('entidad'), apiFetcher, options);
-  const metricas = useSWR<PaginatedRows>(parameterFormKeys.allRows('metrica'), apiFetcher, options);
-  const metricasensor = useSWR<PaginatedRows>(parameterFormKeys.allRows('metricasensor'), apiFetcher, options);
-  const all = [nodos, sensores, tipos, entidades, metricas, metricasensor];
-  const rows = all.map((state) => state.data?.data);
-  const data: MetricaSensorFormData | undefined = rows.every((table) => table !== undefined)
-    ? {
-        nodos: rows[0]!,
-        sensores: rows[1]!,
-        tipos: rows[2]!,
-        entidades: rows[3]!,
-        metricas: rows[4]!,
-        metricasensor: rows[5]!,
-      }
-    : undefined;
-  const retry = useCallback(() => {
-    for (const state of [nodos, sensores, tipos, entidades, metricas, metricasensor]) void state.mutate();
-  }, [nodos, sensores, tipos, entidades, metricas, metricasensor]);
-  return {
-    data,
-    error: all.find((state) => state.error)?.error as unknown,
-    isValidating: all.some((state) => state.isValidating),
-    retry,
-  };
+export function useMetricaSensorForm(): FormListsState<MetricaSensorFormData> {
+  return combineWholeTables({
+    nodos: useWholeTable('nodo'),
+    sensores: useWholeTable('sensor'),
+    tipos: useWholeTable('tipo'),
+    entidades: useWholeTable('entidad'),
+    metricas: useWholeTable('metrica'),
+    metricasensor: useWholeTable('metricasensor'),
+  });
 }
 
 /**
@@ -57,13 +35,5 @@ export function useMetricaSensorForm() {
  * that existed come back in `skipped`. Revalidates what reads `metricasensor`, as every write does.
  */
 export function useReplicateMetricaSensor() {
-  const revalidate = useRevalidateTable('metricasensor');
-  return useCallback(
-    async (request: MetricaSensorReplicateRequest) => {
-      const result = await apiRequest<ReplicateResult<MetricaSensorTriple>>(parameterFormKeys.metricaSensorReplicate(), { method: 'POST', body: request });
-      await revalidate();
-      return result;
-    },
-    [revalidate],
-  );
+  return useLinkRowsWrite<MetricaSensorReplicateRequest, MetricaSensorTriple>('metricasensor', parameterFormKeys.metricaSensorReplicate());
 }

@@ -1,11 +1,12 @@
-import { Box, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useContactFormData, useReferenceLabels, useTableRowMutations } from '@camposense/data-access';
 import type { ContactFormData } from '@camposense/data-access';
 import type { TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { QueryState, RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
 import type { RecordFormField, RecordFormValues } from '@camposense/ui';
 import { useMemo, useState } from 'react';
+import { FormListsView } from '../form-lists/form-lists-view';
 import { SaveFailureNotice } from '../record-editor/record-editor';
 import { ReferenceSelect } from '../record-editor/reference-select';
 import { describeSaveError } from '../record-editor/save-error';
@@ -29,22 +30,11 @@ const asForm = (values: RecordFormValues): ContactFormValues => ({
  * checked before sending; the user's contacts are listed below, and the same one is not added twice.
  */
 export function ContactForm() {
-  const { t } = useTranslation();
   const state = useContactFormData();
   return (
-    <Box p="4" maxW="56rem">
-      <QueryState
-        data={state.data}
-        error={state.error}
-        isValidating={state.isValidating}
-        onRetry={state.retry}
-        loadingLabel={t('parameters.loading')}
-        loadingDetail={t('tables.contacto')}
-        errorMessage={t('parameters.loadError', { table: t('tables.contacto') })}
-      >
-        {(data) => <ContactFormFields data={data} />}
-      </QueryState>
-    </Box>
+    <FormListsView table="contacto" state={state} maxW="56rem">
+      {(data) => <ContactFormFields data={data} />}
+    </FormListsView>
   );
 }
 

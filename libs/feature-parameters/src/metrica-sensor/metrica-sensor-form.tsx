@@ -1,10 +1,12 @@
-import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { isApiError, useMetricaSensorForm, useReplicateMetricaSensor } from '@camposense/data-access';
 import type { MetricaSensorFormData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
-import { ErrorBox, QueryState, SearchableSelect, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { SearchableSelect, showToast, useReportUnsavedChanges } from '@camposense/ui';
 import { useMemo, useState } from 'react';
+import { FormFooter } from '../form-lists/form-footer';
+import { FormListsView } from '../form-lists/form-lists-view';
 import { ChoiceList } from '../choice-list/choice-list';
 import type { ChoiceOption } from '../choice-list/choice-list';
 import { describeSaveError } from '../record-editor/save-error';
@@ -28,22 +30,15 @@ export function MetricaSensorForm({ mode = 'insert' }: MetricaSensorFormProps) {
   const { t } = useTranslation();
   const state = useMetricaSensorForm();
   return (
-    <Box p="4" maxW="64rem">
-      <QueryState
-        data={state.data}
-        error={state.error}
-        isValidating={state.isValidating}
-        onRetry={state.retry}
-        loadingLabel={t('parameters.loading')}
-        loadingDetail={t('tables.metricasensor')}
-        errorMessage={t('parameters.loadError', { table: t('tables.metricasensor') })}
-        isEmpty={(data) => nodesWithProbes(data.nodos, data.sensores).length === 0}
-        emptyTitle={t('parameterForms.metricaSensor.emptyTitle')}
-        emptyDescription={t('parameterForms.metricaSensor.emptyDescription')}
-      >
-        {(data) => <MappingForm key={mode} data={data} mode={mode} />}
-      </QueryState>
-    </Box>
+    <FormListsView
+      table="metricasensor"
+      state={state}
+      isEmpty={(data) => nodesWithProbes(data.nodos, data.sensores).length === 0}
+      emptyTitle={t('parameterForms.metricaSensor.emptyTitle')}
+      emptyDescription={t('parameterForms.metricaSensor.emptyDescription')}
+    >
+      {(data) => <MappingForm key={mode} data={data} mode={mode} />}
+    </FormListsView>
   );
 }
 
@@ -227,15 +222,7 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
             {metricList}
           </SimpleGrid>
         )}
-        <Text fontSize="xs" color="fg.muted">
-          {t('validation.requiredMark')}
-        </Text>
-        {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
-        <HStack>
-          <Button type="submit" colorPalette="orange" loading={busy} loadingText={t('parameterForms.metricaSensor.saving')}>
-            {t('parameterForms.metricaSensor.save')}
-          </Button>
-        </HStack>
+        <FormFooter failure={failure} busy={busy} submitLabel={t('parameterForms.metricaSensor.save')} busyLabel={t('parameterForms.metricaSensor.saving')} />
       </form>
     </Stack>
   );

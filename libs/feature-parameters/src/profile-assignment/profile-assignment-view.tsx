@@ -1,10 +1,12 @@
-import { Box, Button, Heading, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Heading, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useAssignProfiles, useProfileAssignments, useTableRowMutations } from '@camposense/data-access';
 import type { ProfileAssignmentData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
-import { ErrorBox, QueryState, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { showToast, useReportUnsavedChanges } from '@camposense/ui';
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { FormFooter } from '../form-lists/form-footer';
+import { FormListsView } from '../form-lists/form-lists-view';
 import { ChoiceList } from '../choice-list/choice-list';
 import { describeSaveError } from '../record-editor/save-error';
 import { assignedPairs, availableProfiles, usersWithoutProfile } from './assignment-model';
@@ -16,22 +18,11 @@ import type { AssignedPair } from './assignment-model';
  * ticked profile in one call. The pairs assigned show below, each with a remove button.
  */
 export function ProfileAssignmentView() {
-  const { t } = useTranslation();
   const state = useProfileAssignments();
   return (
-    <Box p="4" maxW="64rem">
-      <QueryState
-        data={state.data}
-        error={state.error}
-        isValidating={state.isValidating}
-        onRetry={state.retry}
-        loadingLabel={t('parameters.loading')}
-        loadingDetail={t('tables.usuarioperfil')}
-        errorMessage={t('parameters.loadError', { table: t('tables.usuarioperfil') })}
-      >
-        {(data) => <AssignmentForm data={data} />}
-      </QueryState>
-    </Box>
+    <FormListsView table="usuarioperfil" state={state}>
+      {(data) => <AssignmentForm data={data} />}
+    </FormListsView>
   );
 }
 
@@ -120,15 +111,7 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
             disabled={busy}
           />
         </SimpleGrid>
-        <Text fontSize="xs" color="fg.muted">
-          {t('validation.requiredMark')}
-        </Text>
-        {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
-        <HStack>
-          <Button type="submit" colorPalette="orange" loading={busy} loadingText={t('parameterForms.assignment.assigning')}>
-            {t('parameterForms.assignment.assign')}
-          </Button>
-        </HStack>
+        <FormFooter failure={failure} busy={busy} submitLabel={t('parameterForms.assignment.assign')} busyLabel={t('parameterForms.assignment.assigning')} />
       </Stack>
       <AssignedPairs pairs={pairs} />
     </Stack>

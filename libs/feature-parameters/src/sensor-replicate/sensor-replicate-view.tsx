@@ -1,9 +1,11 @@
-import { Box, Button, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useReplicateSensors, useSensorReplicateData } from '@camposense/data-access';
 import type { SensorReplicateData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
-import { EmptyState, ErrorBox, QueryState, SearchableSelect, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { EmptyState, SearchableSelect, showToast, useReportUnsavedChanges } from '@camposense/ui';
 import { useMemo, useState } from 'react';
+import { FormFooter } from '../form-lists/form-footer';
+import { FormListsView } from '../form-lists/form-lists-view';
 import { ChoiceList } from '../choice-list/choice-list';
 import { matchesSearch } from '../choice-list/choice-search';
 import { describeSaveError } from '../record-editor/save-error';
@@ -19,22 +21,11 @@ const EXISTING_SHOWN = 5;
  * (node, type) pairs exist already; one call writes them all, skipping those.
  */
 export function SensorReplicateView() {
-  const { t } = useTranslation();
   const state = useSensorReplicateData();
   return (
-    <Box p="4" maxW="64rem">
-      <QueryState
-        data={state.data}
-        error={state.error}
-        isValidating={state.isValidating}
-        onRetry={state.retry}
-        loadingLabel={t('parameters.loading')}
-        loadingDetail={t('tables.sensor')}
-        errorMessage={t('parameters.loadError', { table: t('tables.sensor') })}
-      >
-        {(data) => <ReplicateForm data={data} />}
-      </QueryState>
-    </Box>
+    <FormListsView table="sensor" state={state}>
+      {(data) => <ReplicateForm data={data} />}
+    </FormListsView>
   );
 }
 
@@ -157,15 +148,7 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
           />
         </SimpleGrid>
         {plan && nodoid !== null ? <Summary plan={plan} nodo={nodes.find((option) => option.value === nodoid)?.label ?? `#${nodoid}`} /> : null}
-        <Text fontSize="xs" color="fg.muted">
-          {t('validation.requiredMark')}
-        </Text>
-        {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
-        <HStack>
-          <Button type="submit" colorPalette="orange" loading={busy} loadingText={t('parameterForms.sensor.creating')}>
-            {t('parameterForms.sensor.create')}
-          </Button>
-        </HStack>
+        <FormFooter failure={failure} busy={busy} submitLabel={t('parameterForms.sensor.create')} busyLabel={t('parameterForms.sensor.creating')} />
       </form>
     </Stack>
   );
