@@ -1,5 +1,5 @@
 import { AuthProvider, GlobalFiltersProvider } from '@camposense/data-access';
-import { adminUser, authHandlers, operatorUser, senseHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
+import { adminUser, authHandlers, operatorUser, senseHandlers, sensorReplicateHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
 import { UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
@@ -63,7 +63,14 @@ export const ParametersTable: Story = {
     await expect(screen.queryByRole('button', { name: /Masivo|Massive/ })).toBeNull();
   },
 };
-export const ParametersTableMassive: Story = { decorators: [at('parameters-sensor', 'massive')], beforeEach: parametersTables };
+/** Sensor's massive sub-tab: the probe set of one node replicated onto many (issue 13). */
+export const ParametersTableMassive: Story = {
+  decorators: [at('parameters-sensor', 'massive')],
+  beforeEach: ({ msw }) => msw.use(...sensorReplicateHandlers.working(), ...senseHandlers.hierarchy(), ...senseHandlers.status(), ...tableHandlers.loaded()),
+  play: async () => {
+    await expect(await screen.findByRole('form', { name: /^(Crear sensores y replicar|Create sensors and replicate)$/ })).toBeVisible();
+  },
+};
 export const ParametersTableAuditOnly: Story = {
   decorators: [at('parameters-audit_log_umbral')],
   beforeEach: parametersTables,
