@@ -3,14 +3,13 @@ import { useContactFormData, useReferenceLabels, useTableRowMutations } from '@c
 import type { ContactFormData } from '@camposense/data-access';
 import type { TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { RecordForm, useReportUnsavedChanges } from '@camposense/ui';
 import type { RecordFormField, RecordFormValues } from '@camposense/ui';
 import { useMemo, useState } from 'react';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { useFormSubmit } from '../form-lists/use-form-submit';
 import { SaveFailureNotice } from '../record-editor/record-editor';
 import { ReferenceSelect } from '../record-editor/reference-select';
-import { describeSaveError } from '../record-editor/save-error';
-import type { SaveErrorView } from '../record-editor/save-error';
 import { contactBody, contactDirty, contactProblems, contactsOf, emptyContact, methodOf, PHONE_DIGITS } from './contact-form-model';
 import type { ContactFormValues, ContactMethod, ContactProblem } from './contact-form-model';
 
@@ -42,8 +41,6 @@ function ContactFormFields({ data }: { data: ContactFormData }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<ContactFormValues>(emptyContact);
   const [resetKey, setResetKey] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<SaveErrorView | null>(null);
   const { create } = useTableRowMutations('contacto');
   const method = methodOf(values.medioid, data.medios);
   const chosenUser = useReferenceLabels(values.usuarioid === null ? null : 'usuario', [values.usuarioid ?? 0]);
@@ -118,30 +115,24 @@ function ContactFormFields({ data }: { data: ContactFormData }) {
       : []),
   ];
 
+  const { busy, failure, clearFailure, save } = useFormSubmit({
+    table: t('tables.contacto'),
+    fieldLabel: (name) => fields.find((field) => field.name === name)?.label ?? name,
+    shown: new Set(fields.map((field) => field.name)),
+  });
+
   const submit = async (submitted: RecordFormValues) => {
     const form = asForm(submitted);
     const chosen = methodOf(form.medioid, data.medios);
     if (!chosen) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await create(contactBody(form, chosen));
-      showToast({ type: 'success', title: t('parameterForms.contact.createdTitle'), message: t('parameterForms.contact.created', { usuario: userName }) });
-      // The same user stays chosen: a second contact for them is the usual next step.
-      setValues({ ...emptyContact, usuarioid: form.usuarioid });
-      setResetKey((key) => key + 1);
-    } catch (error) {
-      setFailure(
-        describeSaveError(error, {
-          table: t('tables.contacto'),
-          fieldLabel: (name) => fields.find((field) => field.name === name)?.label ?? name,
-          shown: new Set(fields.map((field) => field.name)),
-          t,
-        }),
-      );
-    } finally {
-      setBusy(false);
-    }
+    await save(() => create(contactBody(form, chosen)), {
+      toast: () => ({ title: t('parameterForms.contact.createdTitle'), message: t('parameterForms.contact.created', { usuario: userName }) }),
+      onSaved: () => {
+        // The same user stays chosen: a second contact for them is the usual next step.
+        setValues({ ...emptyContact, usuarioid: form.usuarioid });
+        setResetKey((key) => key + 1);
+      },
+    });
   };
 
   return (
@@ -165,7 +156,7 @@ function ContactFormFields({ data }: { data: ContactFormData }) {
         submitLabel={t('parameters.form.create')}
         busy={busy}
         requiredNote={t('validation.requiredMark')}
-        notice={<SaveFailureNotice failure={failure} onClear={() => setFailure(null)} />}
+        notice={<SaveFailureNotice failure={failure} onClear={clearFailure} />}
       />
       {values.usuarioid !== null ? <UserContacts name={userName} contacts={contactsOf(values.usuarioid, data.contactos)} data={data} /> : null}
     </Stack>

@@ -3,13 +3,13 @@ import { isApiError, useMetricaSensorForm, useReplicateMetricaSensor } from '@ca
 import type { MetricaSensorFormData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
-import { SearchableSelect, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { SearchableSelect, useReportUnsavedChanges } from '@camposense/ui';
 import { useMemo, useState } from 'react';
 import { FormFooter } from '../form-lists/form-footer';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { useFormSubmit } from '../form-lists/use-form-submit';
 import { ChoiceList } from '../choice-list/choice-list';
 import type { ChoiceOption } from '../choice-list/choice-list';
-import { describeSaveError } from '../record-editor/save-error';
 import { mappedMetrics, metricOptions, nodesWithProbe, nodesWithProbes, probeTypesInUse, probeTypesOf, triplesOf } from './metrica-sensor-model';
 
 export interface MetricaSensorFormProps {
@@ -54,8 +54,11 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
   const [metricaids, setMetricaids] = useState<number[]>([]);
   const [nodoids, setNodoids] = useState<number[]>([]);
   const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failureMessage, clearFailure, save } = useFormSubmit({
+    table: t('tables.metricasensor'),
+    fieldLabel: fieldLabel(t),
+    explainFailure: (error) => (isApiError(error) && error.code === 'FOREIGN_KEY' ? t('parameterForms.metricaSensor.probeMissing') : null),
+  });
 
   const triples = useMemo(() => triplesOf(data.metricasensor), [data]);
   const nodeOptions = useMemo(() => nodesWithProbes(data.nodos, data.sensores), [data]);
@@ -102,28 +105,16 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
 
   const submit = async () => {
     setChecked(true);
-    setFailure(null);
+    clearFailure();
     const targets = massive ? nodoids : nodoid === null ? [] : [nodoid];
     if (tipoid === null || targets.length === 0 || metricaids.length === 0) return;
-    setBusy(true);
-    try {
-      const result = await replicate({ nodoids: targets, tipoid, metricaids });
-      const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.metricaSensor.skipped', { count: result.skipped.length })}` : '';
-      showToast({
-        type: 'success',
-        title: t('parameterForms.metricaSensor.savedTitle'),
-        message: `${t('parameterForms.metricaSensor.created', { count: result.created.length })}${skipped}`,
-      });
-      reset();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'FOREIGN_KEY') setFailure(t('parameterForms.metricaSensor.probeMissing'));
-      else {
-        const view = describeSaveError(error, { table: t('tables.metricasensor'), fieldLabel: fieldLabel(t), shown: new Set(), t });
-        setFailure(view.message ?? t('errors.unexpected'));
-      }
-    } finally {
-      setBusy(false);
-    }
+    await save(() => replicate({ nodoids: targets, tipoid, metricaids }), {
+      toast: (result) => {
+        const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.metricaSensor.skipped', { count: result.skipped.length })}` : '';
+        return { title: t('parameterForms.metricaSensor.savedTitle'), message: `${t('parameterForms.metricaSensor.created', { count: result.created.length })}${skipped}` };
+      },
+      onSaved: reset,
+    });
   };
 
   const title = t(massive ? 'parameterForms.metricaSensor.massiveTitle' : 'parameterForms.metricaSensor.insertTitle');
@@ -222,7 +213,7 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
             {metricList}
           </SimpleGrid>
         )}
-        <FormFooter failure={failure} busy={busy} submitLabel={t('parameterForms.metricaSensor.save')} busyLabel={t('parameterForms.metricaSensor.saving')} />
+        <FormFooter failure={failureMessage} busy={busy} submitLabel={t('parameterForms.metricaSensor.save')} busyLabel={t('parameterForms.metricaSensor.saving')} />
       </form>
     </Stack>
   );

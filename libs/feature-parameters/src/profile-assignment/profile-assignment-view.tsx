@@ -7,6 +7,7 @@ import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { FormFooter } from '../form-lists/form-footer';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { useFormSubmit } from '../form-lists/use-form-submit';
 import { ChoiceList } from '../choice-list/choice-list';
 import { describeSaveError } from '../record-editor/save-error';
 import { assignedPairs, availableProfiles, usersWithoutProfile } from './assignment-model';
@@ -35,8 +36,10 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
   const [chosenUsers, setChosenUsers] = useState<number[]>([]);
   const [chosenProfiles, setChosenProfiles] = useState<number[]>([]);
   const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failureMessage, clearFailure, save } = useFormSubmit({
+    table: t('tables.usuarioperfil'),
+    fieldLabel: (name) => t(name === 'usuarioid' ? 'parameters.fields.usuarioid' : 'parameters.fields.perfilid'),
+  });
 
   useReportUnsavedChanges(chosenUsers.length > 0 || chosenProfiles.length > 0);
 
@@ -45,31 +48,19 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
 
   const submit = async () => {
     setChecked(true);
-    setFailure(null);
+    clearFailure();
     if (chosenUsers.length === 0 || chosenProfiles.length === 0) return;
-    setBusy(true);
-    try {
-      const result = await assign({ usuarioids: chosenUsers, perfilids: chosenProfiles });
-      const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.assignment.skipped', { count: result.skipped.length })}` : '';
-      showToast({
-        type: 'success',
-        title: t('parameterForms.assignment.assignedTitle'),
-        message: `${t('parameterForms.assignment.assigned', { count: result.created.length })}${skipped}`,
-      });
-      setChosenUsers([]);
-      setChosenProfiles([]);
-      setChecked(false);
-    } catch (error) {
-      const view = describeSaveError(error, {
-        table: t('tables.usuarioperfil'),
-        fieldLabel: (name) => t(name === 'usuarioid' ? 'parameters.fields.usuarioid' : 'parameters.fields.perfilid'),
-        shown: new Set(),
-        t,
-      });
-      setFailure(view.message ?? t('errors.unexpected'));
-    } finally {
-      setBusy(false);
-    }
+    await save(() => assign({ usuarioids: chosenUsers, perfilids: chosenProfiles }), {
+      toast: (result) => {
+        const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.assignment.skipped', { count: result.skipped.length })}` : '';
+        return { title: t('parameterForms.assignment.assignedTitle'), message: `${t('parameterForms.assignment.assigned', { count: result.created.length })}${skipped}` };
+      },
+      onSaved: () => {
+        setChosenUsers([]);
+        setChosenProfiles([]);
+        setChecked(false);
+      },
+    });
   };
 
   return (
@@ -111,7 +102,7 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
             disabled={busy}
           />
         </SimpleGrid>
-        <FormFooter failure={failure} busy={busy} submitLabel={t('parameterForms.assignment.assign')} busyLabel={t('parameterForms.assignment.assigning')} />
+        <FormFooter failure={failureMessage} busy={busy} submitLabel={t('parameterForms.assignment.assign')} busyLabel={t('parameterForms.assignment.assigning')} />
       </Stack>
       <AssignedPairs pairs={pairs} />
     </Stack>

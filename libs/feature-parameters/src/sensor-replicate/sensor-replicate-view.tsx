@@ -2,13 +2,13 @@ import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useReplicateSensors, useSensorReplicateData } from '@camposense/data-access';
 import type { SensorReplicateData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
-import { EmptyState, SearchableSelect, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { EmptyState, SearchableSelect, useReportUnsavedChanges } from '@camposense/ui';
 import { useMemo, useState } from 'react';
 import { FormFooter } from '../form-lists/form-footer';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { useFormSubmit } from '../form-lists/use-form-submit';
 import { ChoiceList } from '../choice-list/choice-list';
 import { matchesSearch } from '../choice-list/choice-search';
-import { describeSaveError } from '../record-editor/save-error';
 import { nodeOptions, replicaTargets, replicatePlan, tipoOptions } from './replicate-model';
 import type { ReplicatePlan } from './replicate-model';
 
@@ -39,8 +39,10 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
   const [replicas, setReplicas] = useState<number[]>([]);
   const [nodeSearch, setNodeSearch] = useState('');
   const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failureMessage, clearFailure, save } = useFormSubmit({
+    table: t('tables.sensor'),
+    fieldLabel: (name) => t(name === 'nodoid' ? 'parameters.fields.nodoid' : 'parameters.fields.tipoid'),
+  });
 
   // Spec section 5: a chosen node alone makes the form dirty.
   useReportUnsavedChanges(nodoid !== null || chosenTypes.length > 0 || replicas.length > 0);
@@ -69,32 +71,20 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
 
   const submit = async () => {
     setChecked(true);
-    setFailure(null);
+    clearFailure();
     if (!plan) return;
-    setBusy(true);
-    try {
-      const result = await replicate({ nodoids: plan.nodoids, tipoids: plan.tipoids });
-      const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.sensor.skipped', { count: result.skipped.length })}` : '';
-      showToast({
-        type: 'success',
-        title: t('parameterForms.sensor.createdTitle'),
-        message: `${t('parameterForms.sensor.created', { count: result.created.length })}${skipped}`,
-      });
-      setNodoid(null);
-      setChosenTypes([]);
-      setReplicas([]);
-      setChecked(false);
-    } catch (error) {
-      const view = describeSaveError(error, {
-        table: t('tables.sensor'),
-        fieldLabel: (name) => t(name === 'nodoid' ? 'parameters.fields.nodoid' : 'parameters.fields.tipoid'),
-        shown: new Set(),
-        t,
-      });
-      setFailure(view.message ?? t('errors.unexpected'));
-    } finally {
-      setBusy(false);
-    }
+    await save(() => replicate({ nodoids: plan.nodoids, tipoids: plan.tipoids }), {
+      toast: (result) => {
+        const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.sensor.skipped', { count: result.skipped.length })}` : '';
+        return { title: t('parameterForms.sensor.createdTitle'), message: `${t('parameterForms.sensor.created', { count: result.created.length })}${skipped}` };
+      },
+      onSaved: () => {
+        setNodoid(null);
+        setChosenTypes([]);
+        setReplicas([]);
+        setChecked(false);
+      },
+    });
   };
 
   return (
@@ -148,7 +138,7 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
           />
         </SimpleGrid>
         {plan && nodoid !== null ? <Summary plan={plan} nodo={nodes.find((option) => option.value === nodoid)?.label ?? `#${nodoid}`} /> : null}
-        <FormFooter failure={failure} busy={busy} submitLabel={t('parameterForms.sensor.create')} busyLabel={t('parameterForms.sensor.creating')} />
+        <FormFooter failure={failureMessage} busy={busy} submitLabel={t('parameterForms.sensor.create')} busyLabel={t('parameterForms.sensor.creating')} />
       </form>
     </Stack>
   );
