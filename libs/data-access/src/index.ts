@@ -81,6 +81,8 @@ export { useSensorReplicateData, useReplicateSensors } from './parameter-forms/s
 export type { SensorReplicateData } from './parameter-forms/sensor-replicate';
 export { useMetricaSensorForm, useReplicateMetricaSensor } from './parameter-forms/metrica-sensor';
 export type { MetricaSensorFormData } from './parameter-forms/metrica-sensor';
+export { useUmbralMassiveForm, useUmbralMassiveScope, useSaveUmbralMassive } from './parameter-forms/umbral-massive';
+export type { UmbralMassiveFormData } from './parameter-forms/umbral-massive';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
 export { thresholdKeys } from './thresholds/keys';

@@ -120,6 +120,7 @@ export {
   UMBRAL_CHANGES_DEFAULT_LIMIT,
   UMBRAL_CHANGES_MAX_LIMIT,
   UMBRAL_MASSIVE_MAX_ROWS,
+  parseDecimalInput,
 } from './thresholds';
 export type {
   UmbralRow,

@@ -173,6 +173,16 @@ export const UMBRAL_PREVIEW_MAX_DAYS = 90;
 export const UMBRAL_CHANGES_DEFAULT_LIMIT = 20;
 export const UMBRAL_CHANGES_MAX_LIMIT = 200;
 
+/**
+ * A limit as a person types it, with a decimal point or comma ("12,5"): null when blank, NaN when
+ * it is not a number.
+ */
+export function parseDecimalInput(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
+}
+
 /** Rows one massive threshold save may carry: every metric of every probe of a large farm. */
 export const UMBRAL_MASSIVE_MAX_ROWS = 5000;
 

@@ -83,3 +83,4 @@ export { RecordForm } from './record-form';
 export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProps, RecordFormValues, RecordSelectControl } from './record-form';
 export { parseCsv, parseCsvFile } from './csv';
 export type { ParsedCsv } from './csv';
+export { gradoPalette } from './grado-palette';

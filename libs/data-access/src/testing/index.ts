@@ -63,3 +63,11 @@ export {
 } from '../parameter-forms/testing/metrica-sensor-fixtures';
 export { metricaSensorHandlers } from '../parameter-forms/testing/metrica-sensor-handlers';
 export type { MetricaSensorState } from '../parameter-forms/testing/metrica-sensor-handlers';
+export {
+  umbralMassiveFundosFixture,
+  umbralMassiveEntidadesFixture,
+  umbralMassiveTiposFixture,
+  umbralMassiveCriticidadesFixture,
+  umbralMassiveScopeFixture,
+} from '../parameter-forms/testing/umbral-massive-fixtures';
+export { umbralMassiveHandlers } from '../parameter-forms/testing/umbral-massive-handlers';

@@ -1,4 +1,5 @@
 import type { UmbralChanges } from '@camposense/data-access';
+import { parseDecimalInput } from '@camposense/domain';
 
 /** What the panel edits, as typed: numbers stay text until saved, so "-" or "1." can be typed. */
 export interface BandForm {
@@ -13,9 +14,8 @@ export interface BandForm {
 export type BandFormErrors = Partial<Record<'umbral' | 'minimo' | 'maximo' | 'criticidadid', 'required' | 'invalidBand'>>;
 
 const parse = (text: string): number | null => {
-  if (text.trim() === '') return null;
-  const value = Number(text.replace(',', '.'));
-  return Number.isFinite(value) ? value : null;
+  const value = parseDecimalInput(text);
+  return value === null || Number.isNaN(value) ? null : value;
 };
 
 /** The band as numbers, null where a limit is missing or not a number. */

@@ -1,11 +1,8 @@
 import { Badge, Button, Table, Text } from '@chakra-ui/react';
 import { localeOf, useTranslation } from '@camposense/i18n';
+import { gradoPalette } from '@camposense/ui';
 import { Fragment } from 'react';
 import type { LocationGroup, ScopeRow } from './threshold-scope';
-
-/** grado 1 is the most severe. */
-const GRADO_PALETTE = ['red', 'orange', 'yellow'] as const;
-export const gradoPalette = (grado: number) => GRADO_PALETTE[Math.min(Math.max(grado, 1), 3) - 1]!;
 
 export interface ThresholdListProps {
   groups: readonly LocationGroup[];

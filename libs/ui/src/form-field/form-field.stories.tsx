@@ -28,3 +28,5 @@ export const Required: Story = { args: { required: true } };
 export const WithError: Story = { args: { required: true, error: 'El correo electrónico es obligatorio' } };
 export const WithHelper: Story = { args: { helperText: 'El correo con el que inicias sesión' } };
 export const Disabled: Story = { args: { disabled: true } };
+/** In a grid's cell: the label is read to screen readers only, the error still shows. */
+export const HiddenLabel: Story = { args: { hideLabel: true, error: 'Requerido' } };

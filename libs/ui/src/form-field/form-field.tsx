@@ -10,13 +10,18 @@ export interface FormFieldProps extends Omit<Field.RootProps, 'label'> {
   helperText?: ReactNode;
   /** The control (input, select, textarea). */
   children: ReactNode;
+  /**
+   * Keep the label for screen readers only: a grid's cell, whose column header already says what
+   * it holds to the eye. @default false
+   */
+  hideLabel?: boolean;
 }
 
 /** A labelled control with its error text: every form field of the console. */
-export function FormField({ label, error, helperText, children, ...rest }: FormFieldProps) {
+export function FormField({ label, error, helperText, children, hideLabel = false, ...rest }: FormFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} {...rest}>
-      <Field.Label fontSize="xs" fontWeight="semibold" letterSpacing="wider" color="fg.muted">
+      <Field.Label fontSize="xs" fontWeight="semibold" letterSpacing="wider" color="fg.muted" srOnly={hideLabel}>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>

@@ -1,0 +1,1 @@
+export { gradoPalette } from './grado-palette';
