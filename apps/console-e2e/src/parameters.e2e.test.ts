@@ -232,6 +232,8 @@ describe('parameters, as an admin', () => {
     const probeTypes = await api<LabelPage>('GET', '/tipo/labels?pageSize=1');
     const tipoid = probeTypes.data[0]!.id;
     await open(page, 'umbral', 'massive');
+    // The farm-and-entity grid comes first; the CSV import is the tab beside it.
+    await page.getByRole('tab', { name: 'Importar CSV' }).click();
 
     await uploadCsv(page, thresholdCsv(tipoid, true));
     const report = page.getByRole('alert').filter({ hasText: 'Hay filas con errores' });

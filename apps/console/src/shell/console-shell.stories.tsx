@@ -63,12 +63,13 @@ export const ParametersTable: Story = {
     await expect(screen.queryByRole('button', { name: /Masivo|Massive/ })).toBeNull();
   },
 };
-/** Sensor's massive sub-tab: the probe set of one node replicated onto many (issue 13). */
+/** Sensor's massive sub-tab: the probe set of one node replicated onto many (issue 13), the CSV import in the tab beside. */
 export const ParametersTableMassive: Story = {
   decorators: [at('parameters-sensor', 'massive')],
   beforeEach: ({ msw }) => msw.use(...sensorReplicateHandlers.working(), ...senseHandlers.hierarchy(), ...senseHandlers.status(), ...tableHandlers.loaded()),
   play: async () => {
     await expect(await screen.findByRole('form', { name: /^(Crear sensores y replicar|Create sensors and replicate)$/ })).toBeVisible();
+    await expect(screen.getByRole('tab', { name: /^(Importar CSV|Import CSV)$/ })).toBeVisible();
   },
 };
 export const ParametersTableAuditOnly: Story = {

@@ -5,6 +5,7 @@ import { useTranslation } from '@camposense/i18n';
 import { ErrorBox } from '@camposense/ui';
 import { useState } from 'react';
 import { ContactForm } from '../contact-form/contact-form';
+import { MassiveTabs } from '../massive-tabs/massive-tabs';
 import { MassiveView } from '../massive-view/massive-view';
 import { MetricaSensorForm } from '../metrica-sensor/metrica-sensor-form';
 import { ProfileAssignmentView } from '../profile-assignment/profile-assignment-view';
@@ -12,6 +13,7 @@ import { InsertView } from '../record-editor/insert-view';
 import { UpdateView } from '../record-editor/update-view';
 import { SensorReplicateView } from '../sensor-replicate/sensor-replicate-view';
 import { StatusView } from '../status-view/status-view';
+import { UmbralMassiveForm } from '../umbral-massive/umbral-massive-form';
 import { UsuarioForm } from '../usuario-form/usuario-form';
 
 export interface ParametersScreenProps {
@@ -74,9 +76,13 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
     case 'update':
       return <UpdateView key={table} table={table} selected={selectedRow} onSelect={select} />;
     case 'massive':
-      // A probe set onto many nodes at once is the sensor table's massive form too.
-      if (table === 'sensor') return <SensorReplicateView key="massive" />;
-      if (table === 'metricasensor') return <MetricaSensorForm mode="massive" />;
+      // The tables with a massive form of their own keep the CSV import beside it.
+      if (table === 'sensor')
+        return <MassiveTabs key={table} table={table} formLabel={t('parameterForms.sensor.massiveTab')} form={<SensorReplicateView key="massive" />} />;
+      if (table === 'metricasensor')
+        return <MassiveTabs key={table} table={table} formLabel={t('parameterForms.metricaSensor.massiveTab')} form={<MetricaSensorForm mode="massive" />} />;
+      if (table === 'umbral')
+        return <MassiveTabs key={table} table={table} formLabel={t('parameterForms.umbralMassive.massiveTab')} form={<UmbralMassiveForm />} />;
       return <MassiveView key={table} table={table} />;
   }
 }
