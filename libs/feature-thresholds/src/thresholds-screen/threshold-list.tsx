@@ -1,7 +1,8 @@
 import { Badge, Button, Table, Text } from '@chakra-ui/react';
 import { localeOf, useTranslation } from '@camposense/i18n';
 import { gradoPalette } from '@camposense/ui';
-import { Fragment } from 'react';
+import { Fragment, useDeferredValue, useMemo } from 'react';
+import { firstRows } from './threshold-scope';
 import type { LocationGroup, ScopeRow } from './threshold-scope';
 
 export interface ThresholdListProps {
@@ -12,11 +13,18 @@ export interface ThresholdListProps {
   onOpen: (row: ScopeRow) => void;
 }
 
+/** More rows than a screen holds: the first paint shows these, and the rest is rendered behind them. */
+const FIRST_PAINT_ROWS = 60;
+
 const COLUMNS = ['sonda', 'metrica', 'umbral', 'minimo', 'maximo', 'criticidad', 'status', 'perfiles', 'acciones'] as const;
 
 /** Every threshold in scope, grouped by location and node; metrics without one marked "sin umbral". */
 export function ThresholdList({ groups, readOnly, selectedKey, onOpen }: ThresholdListProps) {
   const { t, i18n } = useTranslation();
+  // A farm holds hundreds of rows: the screenful is painted first, the whole list follows in a
+  // background render (and a new scope keeps the old rows on show until it is ready).
+  const firstPaint = useMemo(() => firstRows(groups, FIRST_PAINT_ROWS), [groups]);
+  const shown = useDeferredValue(groups, firstPaint);
   const number = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 3 });
   const limit = (value: number, unidad: string | null) => (unidad ? `${number.format(value)} ${unidad}` : number.format(value));
 
@@ -32,7 +40,7 @@ export function ThresholdList({ groups, readOnly, selectedKey, onOpen }: Thresho
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {groups.map(({ location, nodes }) => (
+        {shown.map(({ location, nodes }) => (
           <Fragment key={location.ubicacionid}>
             <Table.Row bg="bg.muted">
               <Table.Cell colSpan={COLUMNS.length} fontWeight="bold" as="th" scope="colgroup">

@@ -82,3 +82,24 @@ export function groupRows(scope: UmbralScopeResponse, picks: ScopePicks): Locati
   }
   return groups;
 }
+
+/**
+ * The first `limit` rows of `groups`, in their groups: what a first paint needs to fill the screen
+ * while the rest is rendered behind it.
+ */
+export function firstRows(groups: readonly LocationGroup[], limit: number): LocationGroup[] {
+  const first: LocationGroup[] = [];
+  let left = limit;
+  for (const group of groups) {
+    if (left <= 0) break;
+    const nodes: LocationGroup['nodes'] = [];
+    for (const node of group.nodes) {
+      if (left <= 0) break;
+      const rows = node.rows.slice(0, left);
+      left -= rows.length;
+      nodes.push({ ...node, rows });
+    }
+    first.push({ ...group, nodes });
+  }
+  return first;
+}
