@@ -1,91 +1,32 @@
 import type { TableRow } from '@camposense/domain';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api';
+import { makeJourneyFarm, removeJourneyFarm } from './support/journey-farm';
+import type { JourneyFarm } from './support/journey-farm';
 import { ADMIN_EMAIL, baseUrl, journeyPage } from './support/session';
 
 /*
- * The journey's own place and probes, made through the API as an installer's script would and
- * deleted again at the end: a country down to a location, a crop with a probe type, NODE_COUNT
- * nodes standing there with that probe, and two metrics. On screen, the massive sub-tab maps the
- * type to both metrics on every node in one call.
+ * The journey's own farm (support/journey-farm): NODE_COUNT nodes standing in one location with
+ * one probe type, and two metrics not yet mapped. On screen, the massive sub-tab maps the type to
+ * both metrics on every node in one call.
  */
-const suffix = `${Date.now() % 100_000}`;
-const COUNTRY = `Pais MS E2E ${suffix}`;
-const COUNTRY_ABBREVIATION = `Y${String.fromCharCode(65 + (Date.now() % 26))}`;
-const CROP = `Cultivo MS E2E ${suffix}`;
-const TYPE = `Sonda MS E2E ${suffix}`;
-const NODE_PREFIX = `Nodo MS E2E ${suffix}`;
-const METRIC_PREFIX = `Metrica MS E2E ${suffix}`;
 const NODE_COUNT = 11;
+const METRIC_PREFIX = `Metrica MS E2E ${Date.now() % 100_000}`;
 const METRICS = [`${METRIC_PREFIX} A`, `${METRIC_PREFIX} B`];
-
-interface Made {
-  paisid: number;
-  empresaid: number;
-  fundoid: number;
-  ubicacionid: number;
-  entidadid: number;
-  tipoid: number;
-  nodoids: number[];
-  metricaids: number[];
-}
-
-const nodeName = (index: number) => `${NODE_PREFIX} ${String(index + 1).padStart(2, '0')}`;
-/** 16 hexadecimal digits, unique per run and node. */
-const deveui = (index: number) => `E2E1${suffix.padStart(6, '0')}${String(index + 1).padStart(6, '0')}`;
-
-async function setUp(page: Page): Promise<Made> {
-  const api = await adminApi(page);
-  const { paisid } = await api<{ paisid: number }>('POST', '/pais', { pais: COUNTRY, paisabrev: COUNTRY_ABBREVIATION });
-  const { empresaid } = await api<{ empresaid: number }>('POST', '/empresa', { empresa: `Empresa MS E2E ${suffix}`, empresaabrev: 'MSE2E', paisid });
-  const { fundoid } = await api<{ fundoid: number }>('POST', '/fundo', { fundo: `Fundo MS E2E ${suffix}`, fundoabrev: 'MSE2E', empresaid });
-  const { ubicacionid } = await api<{ ubicacionid: number }>('POST', '/ubicacion', { ubicacion: `Ubicacion MS E2E ${suffix}`, ubicacionabrev: 'MSE2E', fundoid });
-  const { entidadid } = await api<{ entidadid: number }>('POST', '/entidad', { entidad: CROP, entidadabrev: 'MSE2E' });
-  const { tipoid } = await api<{ tipoid: number }>('POST', '/tipo', { tipo: TYPE, entidadid });
-  const nodoids: number[] = [];
-  for (let index = 0; index < NODE_COUNT; index += 1) {
-    const { nodoid } = await api<{ nodoid: number }>('POST', '/nodo', { nodo: nodeName(index), deveui: deveui(index) });
-    nodoids.push(nodoid);
-    await api('POST', '/localizacion', { entidadid, ubicacionid, nodoid });
-    await api('POST', '/sensor', { nodoid, tipoid });
-  }
-  const metricaids: number[] = [];
-  for (const metrica of METRICS) metricaids.push((await api<{ metricaid: number }>('POST', '/metrica', { metrica, metricaabrev: 'MSE2E', unidad: 'kPa' })).metricaid);
-  return { paisid, empresaid, fundoid, ubicacionid, entidadid, tipoid, nodoids, metricaids };
-}
-
-/** Everything `setUp` made, from the metric-sensor rows up to the country. */
-async function tearDown(page: Page, made: Made) {
-  const api = await adminApi(page);
-  for (const row of await api<TableRow[]>('GET', `/metricasensor?tipoid=${made.tipoid}`))
-    await api('DELETE', `/metricasensor/composite?nodoid=${String(row['nodoid'])}&metricaid=${String(row['metricaid'])}&tipoid=${made.tipoid}`);
-  for (const nodoid of made.nodoids) {
-    await api('DELETE', `/sensor/composite?nodoid=${nodoid}&tipoid=${made.tipoid}`);
-    await api('DELETE', `/localizacion/composite?entidadid=${made.entidadid}&ubicacionid=${made.ubicacionid}&nodoid=${nodoid}`);
-    await api('DELETE', `/nodo/${nodoid}`);
-  }
-  for (const metricaid of made.metricaids) await api('DELETE', `/metrica/${metricaid}`);
-  await api('DELETE', `/tipo/${made.tipoid}`);
-  await api('DELETE', `/entidad/${made.entidadid}`);
-  await api('DELETE', `/ubicacion/${made.ubicacionid}`);
-  await api('DELETE', `/fundo/${made.fundoid}`);
-  await api('DELETE', `/empresa/${made.empresaid}`);
-  await api('DELETE', `/pais/${made.paisid}`);
-}
 
 describe('metric-sensor massive form, as an admin', () => {
   const journey = journeyPage({ signInAs: ADMIN_EMAIL });
-  let made: Made | undefined;
+  let made: JourneyFarm | undefined;
   beforeAll(async () => {
-    made = await setUp(journey.page);
+    made = await makeJourneyFarm(journey.page, { tag: 'MS', nodeCount: NODE_COUNT, metrics: METRICS.map((metrica) => ({ metrica, unidad: 'kPa' })), mapMetrics: false });
   });
   afterAll(async () => {
-    if (journey.page && made) await tearDown(journey.page, made);
+    if (journey.page && made) await removeJourneyFarm(journey.page, made);
   });
 
   it(`maps one probe type to 2 metrics on ${NODE_COUNT} nodes in one call`, async () => {
     const { page } = journey;
+    const { type: TYPE, crop: CROP, node: nodeName } = made!.names;
     await page.goto(`${baseUrl()}/parameters/metricasensor/massive`);
     const form = page.getByRole('form', { name: 'Asignar métricas a muchos nodos' });
     const type = form.getByRole('combobox', { name: 'Tipo de sonda', exact: true });

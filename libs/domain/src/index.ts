@@ -127,6 +127,7 @@ export type {
   UmbralBand,
   UmbralPerfil,
   UmbralScopeThreshold,
+  UmbralPlace,
   UmbralScopeMetric,
   UmbralScopeProbe,
   UmbralScopeNode,

@@ -44,6 +44,19 @@ export interface UmbralScopeThreshold {
   perfiles: UmbralPerfil[];
 }
 
+/** Where a threshold applies (location, node, probe type, metric), with the names a person reads. */
+export interface UmbralPlace {
+  ubicacionid: number;
+  ubicacion: string;
+  nodoid: number;
+  nodo: string;
+  tipoid: number;
+  tipo: string;
+  metricaid: number;
+  metrica: string;
+  unidad: string | null;
+}
+
 /** A metric a probe reports; no thresholds means "sin umbral". */
 export interface UmbralScopeMetric {
   metricaid: number;

@@ -1,5 +1,5 @@
 import { parseDecimalInput } from '@camposense/domain';
-import type { TableRow, UmbralMassiveRow, UmbralScopeResponse, UmbralScopeThreshold } from '@camposense/domain';
+import type { TableRow, UmbralMassiveRow, UmbralPlace, UmbralScopeResponse, UmbralScopeThreshold } from '@camposense/domain';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 /** Offered rows: active ones (statusid 1), or every row of a table without a status. */
@@ -13,18 +13,9 @@ export interface Option {
 const byLabel = (left: Option, right: Option) => left.label.localeCompare(right.label, 'es') || left.value - right.value;
 
 /** One (location, node, probe, metric) of the chosen farm and entity: a row of the grid. */
-export interface GridRow {
+export interface GridRow extends UmbralPlace {
   /** ubicacionid/nodoid/tipoid/metricaid */
   key: string;
-  ubicacionid: number;
-  ubicacion: string;
-  nodoid: number;
-  nodo: string;
-  tipoid: number;
-  tipo: string;
-  metricaid: number;
-  metrica: string;
-  unidad: string | null;
   /** Its active thresholds, most severe first: a save at one of their levels replaces that one. */
   current: UmbralScopeThreshold[];
 }

@@ -1,12 +1,4 @@
+import type { UmbralPlace } from '@camposense/domain';
+
 /** Where a threshold applies, with the names the panel shows. */
-export interface ThresholdPlace {
-  ubicacionid: number;
-  ubicacion: string;
-  nodoid: number;
-  nodo: string;
-  tipoid: number;
-  tipo: string;
-  metricaid: number;
-  metrica: string;
-  unidad: string | null;
-}
+export type ThresholdPlace = UmbralPlace;

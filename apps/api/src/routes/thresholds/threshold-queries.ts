@@ -8,6 +8,7 @@ import type {
   UmbralMassiveRow,
   UmbralAuditEntry,
   UmbralPerfil,
+  UmbralPlace,
   UmbralPreviewCount,
   UmbralScopeFilters,
   UmbralScopeLocation,
@@ -24,18 +25,9 @@ export interface PreviewWindow {
   end: Date;
 }
 
-interface ScopeRow {
-  ubicacionid: number;
-  ubicacion: string;
+interface ScopeRow extends UmbralPlace {
   fundoid: number;
   fundo: string;
-  nodoid: number;
-  nodo: string;
-  tipoid: number;
-  tipo: string;
-  metricaid: number;
-  metrica: string;
-  unidad: string | null;
   umbralid: number | null;
   umbral: string | null;
   minimo: number | null;
