@@ -1,4 +1,5 @@
 import type { TableRow, UmbralScopeLocation, UmbralScopeMetric, UmbralScopeResponse } from '@camposense/domain';
+import { thresholdCriticidadesFixture } from '../../thresholds/testing/threshold-fixtures';
 
 export const umbralMassiveFundosFixture: TableRow[] = [
   { fundoid: 1, fundo: 'Fundo San José', fundoabrev: 'FSJ', statusid: 1 },
@@ -18,11 +19,8 @@ export const umbralMassiveTiposFixture: TableRow[] = [
   { tipoid: 3, tipo: 'Sonda suelo 20 cm', entidadid: 2, statusid: 1 },
 ];
 
-export const umbralMassiveCriticidadesFixture: TableRow[] = [
-  { criticidadid: 3, criticidad: 'Media', grado: 3, statusid: 1 },
-  { criticidadid: 1, criticidad: 'Crítica', grado: 1, statusid: 1 },
-  { criticidadid: 2, criticidad: 'Alta', grado: 2, statusid: 1 },
-];
+/** The thresholds tab's levels, as table rows, the mildest first: the form sorts them by grado. */
+export const umbralMassiveCriticidadesFixture: TableRow[] = [...thresholdCriticidadesFixture].reverse().map((row) => ({ ...row }));
 
 const metrics = (overrides: Partial<Record<number, UmbralScopeMetric['umbrales']>> = {}): UmbralScopeMetric[] => [
   { metricaid: 1, metrica: 'Temperatura', unidad: '°C', umbrales: overrides[1] ?? [] },
