@@ -114,7 +114,8 @@ async function benchMqtt(database: Database, probes: ProbeMetric[]) {
   await new Promise<void>((resolve) => publisher.once('message', () => resolve()));
   const start = performance.now();
   publisher.send(plan);
-  const progress = setInterval(() => publisher.connected && publisher.send({ acknowledged: subscriber.stats().acknowledged }), 5);
+  // The publisher may exit between the check and the send: a progress note it no longer needs is dropped, not thrown.
+  const progress = setInterval(() => publisher.connected && publisher.send({ acknowledged: subscriber.stats().acknowledged }, () => undefined), 5);
   const expected = steps * perStep;
   const handled = () => {
     const current = subscriber.stats();
