@@ -69,11 +69,12 @@ export const Error: Story = {
   },
 };
 
-/** No active farm: nothing to set thresholds on. */
+/** No active farm: nothing to set thresholds on, and the form says what to create first. */
 export const Empty: Story = {
   beforeEach: ({ msw }) => msw.use(...umbralMassiveHandlers.noFundos()),
   play: async () => {
-    await expect(await screen.findByText('Este fundo no tiene sondas con métricas')).toBeVisible();
+    await expect(await screen.findByText('No hay fundos activos')).toBeVisible();
+    await expect(screen.queryByRole('combobox', { name: /^Fundo/ })).toBeNull();
   },
 };
 

@@ -38,8 +38,8 @@ export function UmbralMassiveForm() {
       state={state}
       maxW="90rem"
       isEmpty={(data) => fundoOptions(data.fundos).length === 0}
-      emptyTitle={t('parameterForms.umbralMassive.noProbesTitle')}
-      emptyDescription={t('parameterForms.umbralMassive.noProbes')}
+      emptyTitle={t('parameterForms.umbralMassive.noFundosTitle')}
+      emptyDescription={t('parameterForms.umbralMassive.noFundos')}
     >
       {(data) => <MassiveThresholds data={data} />}
     </FormListsView>

@@ -702,6 +702,8 @@ export const en: Dictionary = {
       clearLabel: 'Clear every row',
       loadingScope: "Loading the farm's probes...",
       scopeError: "Error loading the farm's probes",
+      noFundosTitle: 'No active farms',
+      noFundos: 'Create a farm first, with its locations and nodes, to set its thresholds.',
       noProbesTitle: 'This farm has no probes with metrics',
       noProbes: "Map metrics to its nodes' probes (Metric per sensor) to set their thresholds.",
       gridLabel: 'Thresholds of {{entidad}} on {{fundo}}',

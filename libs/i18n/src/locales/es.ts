@@ -701,6 +701,8 @@ export const es = {
       clearLabel: 'Vaciar todas las filas',
       loadingScope: 'Cargando las sondas del fundo...',
       scopeError: 'Error al cargar las sondas del fundo',
+      noFundosTitle: 'No hay fundos activos',
+      noFundos: 'Cree primero un fundo, con sus ubicaciones y nodos, para fijarle umbrales.',
       noProbesTitle: 'Este fundo no tiene sondas con métricas',
       noProbes: 'Asigne métricas a las sondas de sus nodos (Métrica por sensor) para poder fijarles umbrales.',
       gridLabel: 'Umbrales de {{entidad}} en {{fundo}}',
