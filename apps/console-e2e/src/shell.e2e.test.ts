@@ -70,9 +70,12 @@ describe('walking the console shell', () => {
     // About sixty clicks: more than the default minute on a loaded machine.
   }, 180_000);
 
-  it('opens the thresholds tab, labelled configuration', async () => {
-    await journey.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /CONFIGURACIÓN/ }).click();
-    await breadcrumb(journey.page).getByText('CONFIGURACIÓN').waitFor();
+  it('opens the thresholds tab, labelled configuration of alert thresholds', async () => {
+    await journey.page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('button', { name: 'CONFIGURACIÓN · Umbrales de alerta', exact: true })
+      .click();
+    await breadcrumb(journey.page).getByText('CONFIGURACIÓN · Umbrales de alerta', { exact: true }).waitFor();
     expect(new URL(journey.page.url()).pathname).toBe('/umbrales');
   });
 
@@ -80,7 +83,7 @@ describe('walking the console shell', () => {
     await journey.page.goBack();
     await breadcrumb(journey.page).getByText('Actualizar', { exact: true }).waitFor();
     await journey.page.goForward();
-    await breadcrumb(journey.page).getByText('CONFIGURACIÓN').waitFor();
+    await breadcrumb(journey.page).getByText('CONFIGURACIÓN · Umbrales de alerta', { exact: true }).waitFor();
   });
 
   it('cascades country, company and farm from the API', async () => {
@@ -97,6 +100,9 @@ describe('walking the console shell', () => {
 
   it('switches language and theme in the settings and keeps both, and the tab, across a reload', async () => {
     await journey.page.getByRole('button', { name: 'Abrir ajustes' }).click();
+    // The gear's screen is named as its button, never like the thresholds tab.
+    await journey.page.getByRole('heading', { level: 1, name: 'Ajustes', exact: true }).waitFor();
+    await breadcrumb(journey.page).getByText('AJUSTES', { exact: true }).waitFor();
     // Settings hold two language choices (the console's and the alarm messages'); this is the console's.
     const consoleLanguage = journey.page.getByRole('radiogroup', { name: 'El idioma de todos los textos de la consola' });
     await consoleLanguage.getByRole('radio', { name: /English/ }).check({ force: true });
@@ -110,7 +116,8 @@ describe('walking the console shell', () => {
     expect(new URL(journey.page.url()).pathname).toBe('/configuration');
     expect(await journey.page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['en', 'en']);
     expect(await journey.page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
-    await breadcrumb(journey.page).getByText('SETTINGS').waitFor();
+    await breadcrumb(journey.page).getByText('SETTINGS', { exact: true }).waitFor();
+    await journey.page.getByRole('heading', { level: 1, name: 'Settings', exact: true }).waitFor();
   });
 
   it('shows the fallback screen for an unknown tab', async () => {

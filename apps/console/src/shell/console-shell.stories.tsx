@@ -2,7 +2,7 @@ import { AuthProvider, GlobalFiltersProvider } from '@camposense/data-access';
 import { adminUser, authHandlers, operatorUser, senseHandlers, sensorReplicateHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
 import { UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { NavigationProvider } from '../navigation/navigation';
 import type { NavigationState } from '../navigation/tabs';
 import { ConsoleShell } from './console-shell';
@@ -42,7 +42,15 @@ async function statusLoaded() {
   await waitFor(() => expect(screen.getAllByText('128').length).toBeGreaterThan(0));
 }
 
-export const Welcome: Story = { decorators: [at('welcome')], play: statusLoaded };
+export const Welcome: Story = {
+  decorators: [at('welcome')],
+  play: async () => {
+    await statusLoaded();
+    // Expanded, the thresholds tab's name is its label and hint, as collapsed.
+    const mainMenu = screen.getByRole('navigation', { name: /^(Menú principal|Main menu)$/ });
+    await expect(within(mainMenu).getByRole('button', { name: /^(CONFIGURACIÓN · Umbrales de alerta|CONFIGURATION · Alert thresholds)$/ })).toBeVisible();
+  },
+};
 export const WelcomeEnglish: Story = { ...Welcome, globals: { language: 'en' } };
 export const ReportsPrompt: Story = { decorators: [at('reportes')], play: statusLoaded };
 export const ReportsUnknownSubtab: Story = {
@@ -100,6 +108,11 @@ export const Thresholds: Story = {
   },
   play: async () => {
     await screen.findByRole('table', { name: 'Umbrales' });
+    // The spec's label, so the tab is never mistaken for the gear's settings.
+    const breadcrumb = screen.getByRole('navigation', { name: 'Ruta de navegación' });
+    await expect(within(breadcrumb).getByText('CONFIGURACIÓN · Umbrales de alerta')).toBeVisible();
+    const mainMenu = screen.getByRole('navigation', { name: 'Menú principal' });
+    await expect(within(mainMenu).getByRole('button', { name: 'CONFIGURACIÓN · Umbrales de alerta' })).toHaveAttribute('aria-current', 'page');
   },
 };
 export const Fallback: Story = { decorators: [at('no-such-tab')] };
@@ -150,6 +163,10 @@ export const Configuration: Story = {
     await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(4), { timeout: 10_000 });
     // An admin manages the gateways' ingest keys here too.
     await expect(await screen.findByRole('table', { name: /^(Claves de ingesta|Ingest keys)$/ }, { timeout: 10_000 })).toBeVisible();
+    // Titled as the gear's entry names it, never like the thresholds tab.
+    await expect(screen.getByRole('heading', { level: 1, name: /^(Ajustes|Settings)$/ })).toBeVisible();
+    const breadcrumb = screen.getByRole('navigation', { name: /^(Ruta de navegación|Breadcrumb)$/ });
+    await expect(within(breadcrumb).getByText(/^(AJUSTES|SETTINGS)$/)).toBeVisible();
   },
 };
 export const ConfigurationEnglish: Story = { ...Configuration, globals: { language: 'en' } };

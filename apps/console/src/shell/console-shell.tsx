@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useAuth, useGlobalFilters, useSystemStatus } from '@camposense/data-access';
 import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser, type TableOperation } from '@camposense/domain';
-import { useTranslation } from '@camposense/i18n';
+import { useTranslation, type Translate } from '@camposense/i18n';
 import {
   AppHeader,
   AUX_SIDEBAR_COLLAPSE_DELAY_MS,
@@ -33,6 +33,11 @@ export function sectionOf(tab: string): MainSection | null {
   if (tab === 'parameters' || tab.startsWith('parameters-')) return 'parameters';
   if (tab === 'umbrales') return 'umbrales';
   return null;
+}
+
+/** A section's name in the breadcrumb and the leave prompt: the thresholds tab says what it configures (spec section 2). */
+function sectionName(section: MainSection, t: Translate): string {
+  return section === 'umbrales' ? t('nav.umbralesFull') : t(`nav.${section}`);
 }
 
 const REPORT_ICONS: Record<(typeof REPORT_SUBTABS)[number], ReactNode> = {
@@ -95,7 +100,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   // what the operator goes on to use.
   // Leaving a screen with unsaved edits (a threshold being tuned) asks first, like a table switch.
   const selectSection = async (next: MainSection) => {
-    if (next !== sectionOf(tab) && !(await confirmLeave('subtab', t(`nav.${next}`)))) return;
+    if (next !== sectionOf(tab) && !(await confirmLeave('subtab', sectionName(next, t)))) return;
     navigate(next);
     main.collapseNow();
     aux.expand();
@@ -140,7 +145,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   }));
 
   const crumbs: Crumb[] = [{ label: t('app.name') }];
-  if (section) crumbs.push({ label: t(`nav.${section}`), accent: SECTION_ACCENT[section] });
+  if (section) crumbs.push({ label: sectionName(section, t), accent: SECTION_ACCENT[section] });
   if (tab === 'configuration') crumbs.push({ label: t('nav.configuration') });
   if (report && (REPORT_SUBTABS as readonly string[]).includes(report)) crumbs.push({ label: t(`nav.${report as 'alertas'}`) });
   if (tab === 'dashboard') crumbs.push({ label: t('nav.dashboard') });
