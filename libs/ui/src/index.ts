@@ -34,6 +34,8 @@ export {
   AUX_SIDEBAR_COLLAPSE_DELAY_MS,
   SIDEBAR_EXPANDED_WIDTH,
   SIDEBAR_COLLAPSED_WIDTH,
+  TableIcon,
+  TABLE_ICONS,
 } from './sidebar';
 export type {
   MainSidebarProps,
@@ -43,6 +45,7 @@ export type {
   AuxSidebarItem,
   SidebarItemProps,
   HoverExpandOptions,
+  TableIconProps,
 } from './sidebar';
 export { StatusCard } from './status-card';
 export type { StatusCardProps, StatusFigures } from './status-card';

@@ -11,6 +11,7 @@ import {
   SECTION_ACCENT,
   SIDEBAR_COLLAPSE_DELAY_MS,
   StatusCard,
+  TableIcon,
   useHoverExpand,
   useUnsavedChanges,
   UserMenu,
@@ -18,7 +19,7 @@ import {
   type Crumb,
   type MainSection,
 } from '@camposense/ui';
-import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil, Table2 } from 'lucide-react';
+import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigation } from '../navigation/navigation';
 import { parametersTable, reportSubtab, REPORT_SUBTABS } from '../navigation/tabs';
@@ -140,7 +141,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     items: tablesInGroup(group).map((definition) => ({
       id: definition.name,
       label: t(`tables.${definition.name}`),
-      icon: <Table2 size={18} />,
+      icon: <TableIcon table={definition.name} />,
     })),
   }));
 

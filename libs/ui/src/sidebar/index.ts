@@ -12,3 +12,5 @@ export {
   SIDEBAR_COLLAPSED_WIDTH,
 } from './use-hover-expand';
 export type { HoverExpandOptions } from './use-hover-expand';
+export { TableIcon, TABLE_ICONS } from './table-icons';
+export type { TableIconProps } from './table-icons';
