@@ -80,12 +80,10 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   const onWelcome = tab === 'welcome';
 
   const main = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: onWelcome });
-  // A menu starts open only while its choice is pending; otherwise the content is what matters.
-  const aux = useHoverExpand({
-    collapseDelayMs: AUX_SIDEBAR_COLLAPSE_DELAY_MS,
-    initiallyExpanded: tab === 'reportes' || tab === 'parameters',
-  });
-  const operations = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS });
+  const aux = useHoverExpand({ collapseDelayMs: AUX_SIDEBAR_COLLAPSE_DELAY_MS });
+  // While its choice is pending the auxiliary menu stays open in a column of its own: the prompt
+  // beside it asks for that choice, and an overlay would cover the breadcrumb.
+  const auxChoicePending = tab === 'reportes' || tab === 'parameters';
 
   useEffect(() => schedulePreloads(allScreens), []);
   const preloadOnHover = useHoverPreload();
@@ -94,17 +92,15 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     if (onWelcome) return;
     main.collapseNow();
     aux.collapseNow();
-    operations.collapseNow();
   };
 
-  // A choice made in a menu folds it and opens the next menu, if any: the overlays never cover
-  // what the operator goes on to use.
+  // A choice made in a menu folds it; the next menu (a section's sub-tabs or tables, a table's
+  // operations) has a column of its own, so no overlay covers what the operator goes on to use.
   // Leaving a screen with unsaved edits (a threshold being tuned) asks first, like a table switch.
   const selectSection = async (next: MainSection) => {
     if (next !== sectionOf(tab) && !(await confirmLeave('subtab', sectionName(next, t)))) return;
     navigate(next);
     main.collapseNow();
-    aux.expand();
   };
 
   const selectReport = (id: string) => {
@@ -117,7 +113,6 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     if (await confirmLeave('parameter', t(`tables.${nextTable}` as 'tables.pais'))) {
       navigate(`parameters-${nextTable}`, 'status');
       aux.collapseNow();
-      operations.expand();
     }
   };
 
@@ -125,7 +120,6 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     if (!table || next === subtab) return;
     if (await confirmLeave('subtab', t(`operations.${next}` as 'operations.status'))) {
       navigate(tab, next as TableOperation);
-      operations.collapseNow();
     }
   };
 
@@ -176,7 +170,8 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           activeId={report ?? (tab === 'dashboard' ? 'dashboard' : null)}
           onSelect={selectReport}
           itemProps={(id) => preloadOnHover(id === 'alertas' ? screens.alerts : id === 'mensajes' ? screens.messages : screens.dashboard)}
-          expanded={aux.expanded}
+          expanded={aux.expanded || auxChoicePending}
+          pinned={auxChoicePending}
           hoverHandlers={aux.handlers}
           accent={SECTION_ACCENT.reportes}
         />
@@ -188,7 +183,8 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           activeId={table}
           onSelect={(id) => void selectTable(id)}
           itemProps={() => preloadOnHover(screens.parameters)}
-          expanded={aux.expanded}
+          expanded={aux.expanded || auxChoicePending}
+          pinned={auxChoicePending}
           hoverHandlers={aux.handlers}
           accent={SECTION_ACCENT.parameters}
         />
@@ -208,12 +204,15 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           ]}
           activeId={subtab}
           onSelect={(id) => void selectOperation(id)}
-          expanded={operations.expanded}
-          hoverHandlers={operations.handlers}
+          // Docked: as an overlay it lay over the table's first columns while the pointer crossed it.
+          expanded
+          docked
           accent={SECTION_ACCENT.parameters}
         />
       ) : null}
-      <Flex direction="column" flex="1" minW="0">
+      {/* The header belongs to the content: a menu the pointer has left folds at once over it
+          too, so it never lingers over the breadcrumb. */}
+      <Flex direction="column" flex="1" minW="0" onMouseEnter={hideMenus}>
         <AppHeader
           crumbs={crumbs}
           lastUpdate={status.lastUpdate}
@@ -231,7 +230,6 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
         />
         <Box
           as="main"
-          onMouseEnter={hideMenus}
           h={onWelcome ? 'auto' : `calc(100vh - ${HEADER_HEIGHT})`}
           flex={onWelcome ? '1' : undefined}
           overflow="auto"

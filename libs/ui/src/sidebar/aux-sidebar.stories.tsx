@@ -91,5 +91,13 @@ export const TablesEnglish: Story = { args: { ...tables, groups: tablesMenu() },
 
 const operations = { label: 'nav.operationsMenu', activeId: 'status', accent: 'section.parameters' } as const;
 export const OperationsAdmin: Story = { args: { ...operations, groups: [{ id: 'operations', items: operationsItems }] } };
+/** Beside an open table: always open in a narrow column of its own, so it never covers the table. */
+export const OperationsDocked: Story = {
+  args: { ...operations, groups: [{ id: 'operations', items: operationsItems }], expanded: false, docked: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^(Actualizar|Update)$/)).toBeVisible();
+  },
+};
+export const OperationsDockedEnglish: Story = { ...OperationsDocked, globals: { language: 'en' } };
 /** A reader sees the status view only. */
 export const OperationsReader: Story = { args: { ...operations, groups: [{ id: 'operations', items: operationsItems.slice(0, 1) }] } };
