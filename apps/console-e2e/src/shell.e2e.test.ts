@@ -70,6 +70,37 @@ describe('walking the console shell', () => {
     // About sixty clicks: more than the default minute on a loaded machine.
   }, 180_000);
 
+  it('keeps the operations beside the table, and a rail under a resting pointer folded after a reload', async () => {
+    const { page } = journey;
+    const operations = await page.getByRole('navigation', { name: 'Operaciones' }).boundingBox();
+    const content = await page.getByRole('main').boundingBox();
+    expect(operations!.x + operations!.width).toBeLessThanOrEqual(content!.x);
+
+    const tables = page.getByRole('navigation', { name: 'Tablas de parámetros' });
+    const rail = (await tables.boundingBox())!;
+    const resting = { x: rail.x + rail.width / 2, y: rail.y + 300 };
+    await page.mouse.move(resting.x, resting.y);
+    await page.reload();
+    await tables.getByRole('button', { name: 'Correo', exact: true }).waitFor();
+    await page.waitForTimeout(600);
+    expect(await tables.getByText('DISPOSITIVOS', { exact: true }).count()).toBe(0);
+    // Nothing lies over the breadcrumb: the point at its first crumb is the breadcrumb's own.
+    const crumbs = breadcrumb(page);
+    const first = (await crumbs.getByText('CampoSense', { exact: true }).boundingBox())!;
+    expect(
+      await crumbs.evaluate((nav, point) => nav.contains(document.elementFromPoint(point.x, point.y)), {
+        x: first.x + first.width / 2,
+        y: first.y + first.height / 2,
+      }),
+    ).toBe(true);
+
+    // A real move onto the rail, resting there, opens it; the content folds it again.
+    await page.mouse.move(resting.x + 3, resting.y + 20);
+    await tables.getByText('DISPOSITIVOS', { exact: true }).waitFor();
+    await page.getByRole('main').hover();
+    await expect.poll(() => tables.getByText('DISPOSITIVOS', { exact: true }).count()).toBe(0);
+  });
+
   it('opens the thresholds tab, labelled configuration of alert thresholds', async () => {
     await journey.page
       .getByRole('navigation', { name: 'Menú principal' })
