@@ -52,8 +52,9 @@ export const TABLE_ICONS: Partial<Record<TableName, LucideIcon>> = {
 };
 
 export interface TableIconProps {
+  /** The registry's table name (`pais`, `metricasensor`). */
   table: TableName;
-  /** @default 18 */
+  /** Pixels, as lucide's `size`. @default 18 */
   size?: number;
 }
 
