@@ -70,9 +70,43 @@ describe('walking the console shell', () => {
     // About sixty clicks: more than the default minute on a loaded machine.
   }, 180_000);
 
-  it('opens the thresholds tab, labelled configuration', async () => {
-    await journey.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /CONFIGURACIÓN/ }).click();
-    await breadcrumb(journey.page).getByText('CONFIGURACIÓN').waitFor();
+  it('keeps the operations beside the table, and a rail under a resting pointer folded after a reload', async () => {
+    const { page } = journey;
+    const operations = await page.getByRole('navigation', { name: 'Operaciones' }).boundingBox();
+    const content = await page.getByRole('main').boundingBox();
+    expect(operations!.x + operations!.width).toBeLessThanOrEqual(content!.x);
+
+    const tables = page.getByRole('navigation', { name: 'Tablas de parámetros' });
+    const rail = (await tables.boundingBox())!;
+    const resting = { x: rail.x + rail.width / 2, y: rail.y + 300 };
+    await page.mouse.move(resting.x, resting.y);
+    await page.reload();
+    await tables.getByRole('button', { name: 'Correo', exact: true }).waitFor();
+    await page.waitForTimeout(600);
+    expect(await tables.getByText('DISPOSITIVOS', { exact: true }).count()).toBe(0);
+    // Nothing lies over the breadcrumb: the point at its first crumb is the breadcrumb's own.
+    const crumbs = breadcrumb(page);
+    const first = (await crumbs.getByText('CampoSense', { exact: true }).boundingBox())!;
+    expect(
+      await crumbs.evaluate((nav, point) => nav.contains(document.elementFromPoint(point.x, point.y)), {
+        x: first.x + first.width / 2,
+        y: first.y + first.height / 2,
+      }),
+    ).toBe(true);
+
+    // A real move onto the rail, resting there, opens it; the content folds it again.
+    await page.mouse.move(resting.x + 3, resting.y + 20);
+    await tables.getByText('DISPOSITIVOS', { exact: true }).waitFor();
+    await page.getByRole('main').hover();
+    await expect.poll(() => tables.getByText('DISPOSITIVOS', { exact: true }).count()).toBe(0);
+  });
+
+  it('opens the thresholds tab, labelled configuration of alert thresholds', async () => {
+    await journey.page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('button', { name: 'CONFIGURACIÓN · Umbrales de alerta', exact: true })
+      .click();
+    await breadcrumb(journey.page).getByText('CONFIGURACIÓN · Umbrales de alerta', { exact: true }).waitFor();
     expect(new URL(journey.page.url()).pathname).toBe('/umbrales');
   });
 
@@ -80,7 +114,7 @@ describe('walking the console shell', () => {
     await journey.page.goBack();
     await breadcrumb(journey.page).getByText('Actualizar', { exact: true }).waitFor();
     await journey.page.goForward();
-    await breadcrumb(journey.page).getByText('CONFIGURACIÓN').waitFor();
+    await breadcrumb(journey.page).getByText('CONFIGURACIÓN · Umbrales de alerta', { exact: true }).waitFor();
   });
 
   it('cascades country, company and farm from the API', async () => {
@@ -97,6 +131,9 @@ describe('walking the console shell', () => {
 
   it('switches language and theme in the settings and keeps both, and the tab, across a reload', async () => {
     await journey.page.getByRole('button', { name: 'Abrir ajustes' }).click();
+    // The gear's screen is named as its button, never like the thresholds tab.
+    await journey.page.getByRole('heading', { level: 1, name: 'Ajustes', exact: true }).waitFor();
+    await breadcrumb(journey.page).getByText('AJUSTES', { exact: true }).waitFor();
     // Settings hold two language choices (the console's and the alarm messages'); this is the console's.
     const consoleLanguage = journey.page.getByRole('radiogroup', { name: 'El idioma de todos los textos de la consola' });
     await consoleLanguage.getByRole('radio', { name: /English/ }).check({ force: true });
@@ -110,7 +147,8 @@ describe('walking the console shell', () => {
     expect(new URL(journey.page.url()).pathname).toBe('/configuration');
     expect(await journey.page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['en', 'en']);
     expect(await journey.page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
-    await breadcrumb(journey.page).getByText('SETTINGS').waitFor();
+    await breadcrumb(journey.page).getByText('SETTINGS', { exact: true }).waitFor();
+    await journey.page.getByRole('heading', { level: 1, name: 'Settings', exact: true }).waitFor();
   });
 
   it('shows the fallback screen for an unknown tab', async () => {

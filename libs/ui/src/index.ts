@@ -34,6 +34,11 @@ export {
   AUX_SIDEBAR_COLLAPSE_DELAY_MS,
   SIDEBAR_EXPANDED_WIDTH,
   SIDEBAR_COLLAPSED_WIDTH,
+  SIDEBAR_DOCKED_WIDTH,
+  HOVER_INTENT_INTERVAL_MS,
+  HOVER_INTENT_SENSITIVITY_PX,
+  TableIcon,
+  TABLE_ICONS,
 } from './sidebar';
 export type {
   MainSidebarProps,
@@ -43,6 +48,7 @@ export type {
   AuxSidebarItem,
   SidebarItemProps,
   HoverExpandOptions,
+  TableIconProps,
 } from './sidebar';
 export { StatusCard } from './status-card';
 export type { StatusCardProps, StatusFigures } from './status-card';

@@ -2,7 +2,7 @@ import { AuthProvider, GlobalFiltersProvider } from '@camposense/data-access';
 import { adminUser, authHandlers, operatorUser, senseHandlers, sensorReplicateHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
 import { UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
 import { NavigationProvider } from '../navigation/navigation';
 import type { NavigationState } from '../navigation/tabs';
 import { ConsoleShell } from './console-shell';
@@ -42,7 +42,15 @@ async function statusLoaded() {
   await waitFor(() => expect(screen.getAllByText('128').length).toBeGreaterThan(0));
 }
 
-export const Welcome: Story = { decorators: [at('welcome')], play: statusLoaded };
+export const Welcome: Story = {
+  decorators: [at('welcome')],
+  play: async () => {
+    await statusLoaded();
+    // Expanded, the thresholds tab's name is its label and hint, as collapsed.
+    const mainMenu = screen.getByRole('navigation', { name: /^(Menú principal|Main menu)$/ });
+    await expect(within(mainMenu).getByRole('button', { name: /^(CONFIGURACIÓN · Umbrales de alerta|CONFIGURATION · Alert thresholds)$/ })).toBeVisible();
+  },
+};
 export const WelcomeEnglish: Story = { ...Welcome, globals: { language: 'en' } };
 export const ReportsPrompt: Story = { decorators: [at('reportes')], play: statusLoaded };
 export const ReportsUnknownSubtab: Story = {
@@ -52,7 +60,21 @@ export const ReportsUnknownSubtab: Story = {
     await expect(await screen.findByText('San José')).toBeVisible();
   },
 };
-export const ParametersPrompt: Story = { decorators: [at('parameters')], play: statusLoaded };
+/** Left of `other`, not over it: a column of its own in the layout. */
+async function besides(menu: HTMLElement, other: HTMLElement) {
+  await expect(menu.getBoundingClientRect().right).toBeLessThanOrEqual(other.getBoundingClientRect().left);
+}
+
+/** The tables wait for a choice in a column of their own: the breadcrumb beside them stays in view. */
+export const ParametersPrompt: Story = {
+  decorators: [at('parameters')],
+  play: async () => {
+    await statusLoaded();
+    const tables = screen.getByRole('navigation', { name: /^(Tablas de parámetros|Parameter tables)$/ });
+    await expect(within(tables).getByText(/^(UBICACIÓN|LOCATION)$/)).toBeVisible();
+    await besides(tables, screen.getByRole('navigation', { name: /^(Ruta de navegación|Breadcrumb)$/ }));
+  },
+};
 export const ParametersTable: Story = {
   decorators: [at('parameters-empresa', 'insert')],
   beforeEach: parametersTables,
@@ -86,13 +108,45 @@ export const ParametersTableReader: Story = {
   beforeEach: parametersTables,
   play: async () => {
     const operations = await screen.findByRole('navigation', { name: /Operaciones|Operations/ });
-    await expect(operations.querySelectorAll('button')).toHaveLength(1);
+    await expect(within(operations).getAllByRole('button')).toHaveLength(1);
+    // Docked beside the table, labelled, never over its first columns.
+    await expect(within(operations).getByText(/^(Estado|Status)$/)).toBeVisible();
+    await besides(operations, screen.getByRole('main'));
     // The status view of the table, the same for a reader.
     await expect(await screen.findByText('45 de 45 registros')).toBeVisible();
     await waitFor(() => expect(screen.getAllByText('Ana Quispe').length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.getAllByText('Perú').length).toBeGreaterThan(0));
   },
 };
+const tablesRail = () => screen.getByRole('navigation', { name: /^(Tablas de parámetros|Parameter tables)$/ });
+
+/**
+ * After a reload the pointer may rest where the rail is drawn: the browser's enter events alone
+ * do not open it over the table.
+ */
+export const ParametersTableRailAtRest: Story = {
+  decorators: [at('parameters-empresa')],
+  beforeEach: parametersTables,
+  play: async () => {
+    await expect(await screen.findByText(/^(45 de 45 registros|45 of 45 records)$/)).toBeVisible();
+    await fireEvent.mouseOver(tablesRail(), { clientX: 70, clientY: 200 });
+    await fireEvent.mouseEnter(tablesRail(), { clientX: 70, clientY: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await expect(tablesRail()).toHaveAttribute('data-expanded', 'false');
+  },
+};
+/** A pointer moved onto the rail and resting there opens it over the content, names beside the icons. */
+export const ParametersTableRailHovered: Story = {
+  decorators: [at('parameters-empresa')],
+  beforeEach: parametersTables,
+  play: async () => {
+    await expect(await screen.findByText(/^(45 de 45 registros|45 of 45 records)$/)).toBeVisible();
+    await userEvent.hover(within(tablesRail()).getByRole('button', { name: /^(Empresa|Company)$/ }));
+    await waitFor(() => expect(tablesRail()).toHaveAttribute('data-expanded', 'true'));
+    await expect(within(tablesRail()).getByText(/^(DISPOSITIVOS|DEVICES)$/)).toBeVisible();
+  },
+};
+export const ParametersTableRailHoveredEnglish: Story = { ...ParametersTableRailHovered, globals: { language: 'en' } };
 export const Thresholds: Story = {
   decorators: [at('umbrales')],
   beforeEach: ({ msw }) => {
@@ -100,6 +154,11 @@ export const Thresholds: Story = {
   },
   play: async () => {
     await screen.findByRole('table', { name: 'Umbrales' });
+    // The spec's label, so the tab is never mistaken for the gear's settings.
+    const breadcrumb = screen.getByRole('navigation', { name: 'Ruta de navegación' });
+    await expect(within(breadcrumb).getByText('CONFIGURACIÓN · Umbrales de alerta')).toBeVisible();
+    const mainMenu = screen.getByRole('navigation', { name: 'Menú principal' });
+    await expect(within(mainMenu).getByRole('button', { name: 'CONFIGURACIÓN · Umbrales de alerta' })).toHaveAttribute('aria-current', 'page');
   },
 };
 export const Fallback: Story = { decorators: [at('no-such-tab')] };
@@ -150,6 +209,10 @@ export const Configuration: Story = {
     await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(4), { timeout: 10_000 });
     // An admin manages the gateways' ingest keys here too.
     await expect(await screen.findByRole('table', { name: /^(Claves de ingesta|Ingest keys)$/ }, { timeout: 10_000 })).toBeVisible();
+    // Titled as the gear's entry names it, never like the thresholds tab.
+    await expect(screen.getByRole('heading', { level: 1, name: /^(Ajustes|Settings)$/ })).toBeVisible();
+    const breadcrumb = screen.getByRole('navigation', { name: /^(Ruta de navegación|Breadcrumb)$/ });
+    await expect(within(breadcrumb).getByText(/^(AJUSTES|SETTINGS)$/)).toBeVisible();
   },
 };
 export const ConfigurationEnglish: Story = { ...Configuration, globals: { language: 'en' } };

@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useAuth, useGlobalFilters, useSystemStatus } from '@camposense/data-access';
 import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser, type TableOperation } from '@camposense/domain';
-import { useTranslation } from '@camposense/i18n';
+import { useTranslation, type Translate } from '@camposense/i18n';
 import {
   AppHeader,
   AUX_SIDEBAR_COLLAPSE_DELAY_MS,
@@ -11,6 +11,7 @@ import {
   SECTION_ACCENT,
   SIDEBAR_COLLAPSE_DELAY_MS,
   StatusCard,
+  TableIcon,
   useHoverExpand,
   useUnsavedChanges,
   UserMenu,
@@ -18,7 +19,7 @@ import {
   type Crumb,
   type MainSection,
 } from '@camposense/ui';
-import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil, Table2 } from 'lucide-react';
+import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigation } from '../navigation/navigation';
 import { parametersTable, reportSubtab, REPORT_SUBTABS } from '../navigation/tabs';
@@ -33,6 +34,11 @@ export function sectionOf(tab: string): MainSection | null {
   if (tab === 'parameters' || tab.startsWith('parameters-')) return 'parameters';
   if (tab === 'umbrales') return 'umbrales';
   return null;
+}
+
+/** A section's name in the breadcrumb and the leave prompt: the thresholds tab says what it configures (spec section 2). */
+function sectionName(section: MainSection, t: Translate): string {
+  return section === 'umbrales' ? t('nav.umbralesFull') : t(`nav.${section}`);
 }
 
 const REPORT_ICONS: Record<(typeof REPORT_SUBTABS)[number], ReactNode> = {
@@ -74,12 +80,10 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   const onWelcome = tab === 'welcome';
 
   const main = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: onWelcome });
-  // A menu starts open only while its choice is pending; otherwise the content is what matters.
-  const aux = useHoverExpand({
-    collapseDelayMs: AUX_SIDEBAR_COLLAPSE_DELAY_MS,
-    initiallyExpanded: tab === 'reportes' || tab === 'parameters',
-  });
-  const operations = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS });
+  const aux = useHoverExpand({ collapseDelayMs: AUX_SIDEBAR_COLLAPSE_DELAY_MS });
+  // While its choice is pending the auxiliary menu stays open in a column of its own: the prompt
+  // beside it asks for that choice, and an overlay would cover the breadcrumb.
+  const auxChoicePending = tab === 'reportes' || tab === 'parameters';
 
   useEffect(() => schedulePreloads(allScreens), []);
   const preloadOnHover = useHoverPreload();
@@ -88,17 +92,15 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     if (onWelcome) return;
     main.collapseNow();
     aux.collapseNow();
-    operations.collapseNow();
   };
 
-  // A choice made in a menu folds it and opens the next menu, if any: the overlays never cover
-  // what the operator goes on to use.
+  // A choice made in a menu folds it; the next menu (a section's sub-tabs or tables, a table's
+  // operations) has a column of its own, so no overlay covers what the operator goes on to use.
   // Leaving a screen with unsaved edits (a threshold being tuned) asks first, like a table switch.
   const selectSection = async (next: MainSection) => {
-    if (next !== sectionOf(tab) && !(await confirmLeave('subtab', t(`nav.${next}`)))) return;
+    if (next !== sectionOf(tab) && !(await confirmLeave('subtab', sectionName(next, t)))) return;
     navigate(next);
     main.collapseNow();
-    aux.expand();
   };
 
   const selectReport = (id: string) => {
@@ -111,7 +113,6 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     if (await confirmLeave('parameter', t(`tables.${nextTable}` as 'tables.pais'))) {
       navigate(`parameters-${nextTable}`, 'status');
       aux.collapseNow();
-      operations.expand();
     }
   };
 
@@ -119,7 +120,6 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     if (!table || next === subtab) return;
     if (await confirmLeave('subtab', t(`operations.${next}` as 'operations.status'))) {
       navigate(tab, next as TableOperation);
-      operations.collapseNow();
     }
   };
 
@@ -135,12 +135,12 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     items: tablesInGroup(group).map((definition) => ({
       id: definition.name,
       label: t(`tables.${definition.name}`),
-      icon: <Table2 size={18} />,
+      icon: <TableIcon table={definition.name} />,
     })),
   }));
 
   const crumbs: Crumb[] = [{ label: t('app.name') }];
-  if (section) crumbs.push({ label: t(`nav.${section}`), accent: SECTION_ACCENT[section] });
+  if (section) crumbs.push({ label: sectionName(section, t), accent: SECTION_ACCENT[section] });
   if (tab === 'configuration') crumbs.push({ label: t('nav.configuration') });
   if (report && (REPORT_SUBTABS as readonly string[]).includes(report)) crumbs.push({ label: t(`nav.${report as 'alertas'}`) });
   if (tab === 'dashboard') crumbs.push({ label: t('nav.dashboard') });
@@ -170,7 +170,8 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           activeId={report ?? (tab === 'dashboard' ? 'dashboard' : null)}
           onSelect={selectReport}
           itemProps={(id) => preloadOnHover(id === 'alertas' ? screens.alerts : id === 'mensajes' ? screens.messages : screens.dashboard)}
-          expanded={aux.expanded}
+          expanded={aux.expanded || auxChoicePending}
+          pinned={auxChoicePending}
           hoverHandlers={aux.handlers}
           accent={SECTION_ACCENT.reportes}
         />
@@ -182,7 +183,8 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           activeId={table}
           onSelect={(id) => void selectTable(id)}
           itemProps={() => preloadOnHover(screens.parameters)}
-          expanded={aux.expanded}
+          expanded={aux.expanded || auxChoicePending}
+          pinned={auxChoicePending}
           hoverHandlers={aux.handlers}
           accent={SECTION_ACCENT.parameters}
         />
@@ -202,12 +204,15 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           ]}
           activeId={subtab}
           onSelect={(id) => void selectOperation(id)}
-          expanded={operations.expanded}
-          hoverHandlers={operations.handlers}
+          // Docked: as an overlay it lay over the table's first columns while the pointer crossed it.
+          expanded
+          docked
           accent={SECTION_ACCENT.parameters}
         />
       ) : null}
-      <Flex direction="column" flex="1" minW="0">
+      {/* The header belongs to the content: a menu the pointer has left folds at once over it
+          too, so it never lingers over the breadcrumb. */}
+      <Flex direction="column" flex="1" minW="0" onMouseEnter={hideMenus}>
         <AppHeader
           crumbs={crumbs}
           lastUpdate={status.lastUpdate}
@@ -225,7 +230,6 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
         />
         <Box
           as="main"
-          onMouseEnter={hideMenus}
           h={onWelcome ? 'auto' : `calc(100vh - ${HEADER_HEIGHT})`}
           flex={onWelcome ? '1' : undefined}
           overflow="auto"

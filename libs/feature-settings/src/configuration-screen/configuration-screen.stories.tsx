@@ -7,7 +7,7 @@ import { ConfigurationScreen } from './configuration-screen';
 import { DEFAULT_PREFERENCES, preferencesStorageKey } from './preferences';
 
 const USER = 'operador@camposense.dev';
-const ADVANCED_SWITCH = /Configuración avanzada|Advanced configuration/;
+const ADVANCED_SWITCH = /Ajustes avanzados|Advanced settings/;
 
 const meta = {
   title: 'Settings/ConfigurationScreen',
@@ -67,6 +67,6 @@ export const Saved: Story = {
   beforeEach: () => () => localStorage.removeItem(preferencesStorageKey(USER)),
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /GUARDAR CAMBIOS|SAVE CHANGES/ }));
-    await waitFor(() => expect(toastShown(/^(Configuración guardada|Configuration saved)$/)).toBe(true));
+    await waitFor(() => expect(toastShown(/^(Ajustes guardados|Settings saved)$/)).toBe(true));
   },
 };

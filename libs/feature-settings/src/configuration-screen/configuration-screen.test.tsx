@@ -31,7 +31,7 @@ describe('ConfigurationScreen', () => {
   it('hides the preferences in basic mode and reveals them with their defaults', async () => {
     const { user } = renderScreen();
     expect(screen.queryByRole('checkbox', { name: 'Alertas por correo' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'Configuración avanzada' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ajustes avanzados' }));
     const expected: [string, boolean][] = [
       ['Alertas por correo', true],
       ['Notificaciones push', true],
@@ -50,17 +50,17 @@ describe('ConfigurationScreen', () => {
 
   it('saves the preferences for this user, says so, and loads them on the next visit', async () => {
     const { user, unmount } = renderScreen();
-    await user.click(screen.getByRole('checkbox', { name: 'Configuración avanzada' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ajustes avanzados' }));
     await user.click(screen.getByRole('checkbox', { name: 'Sonidos de alerta' }));
     await user.click(screen.getByRole('checkbox', { name: 'Alertas por correo' }));
     expect(stored()).toBeNull();
     await user.click(screen.getByRole('button', { name: 'GUARDAR CAMBIOS' }));
     expect(stored()).toEqual({ ...DEFAULT_PREFERENCES, alertSounds: true, emailAlerts: false });
-    expect(await screen.findByText('Configuración guardada')).toBeInTheDocument();
+    expect(await screen.findByText('Ajustes guardados')).toBeInTheDocument();
     unmount();
 
     const next = renderScreen();
-    await next.user.click(screen.getByRole('checkbox', { name: 'Configuración avanzada' }));
+    await next.user.click(screen.getByRole('checkbox', { name: 'Ajustes avanzados' }));
     expect(screen.getByRole('checkbox', { name: 'Sonidos de alerta' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Alertas por correo' })).not.toBeChecked();
   });
@@ -68,20 +68,20 @@ describe('ConfigurationScreen', () => {
   it('resets to the defaults, forgets the saved ones, and says so', async () => {
     localStorage.setItem(preferencesStorageKey(USER), JSON.stringify({ ...DEFAULT_PREFERENCES, compactMode: true, autoRefresh: false }));
     const { user } = renderScreen();
-    await user.click(screen.getByRole('checkbox', { name: 'Configuración avanzada' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ajustes avanzados' }));
     expect(screen.getByRole('checkbox', { name: 'Modo compacto' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'RESTABLECER' }));
     expect(screen.getByRole('checkbox', { name: 'Modo compacto' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Actualización automática' })).toBeChecked();
     expect(stored()).toBeNull();
-    expect(await screen.findByText('Configuración restablecida')).toBeInTheDocument();
+    expect(await screen.findByText('Ajustes restablecidos')).toBeInTheDocument();
   });
 
   it('ignores what another user or a broken value stored', async () => {
     localStorage.setItem(preferencesStorageKey('otra@camposense.dev'), JSON.stringify({ compactMode: true }));
     localStorage.setItem(preferencesStorageKey(USER), '{no es json');
     const { user } = renderScreen();
-    await user.click(screen.getByRole('checkbox', { name: 'Configuración avanzada' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ajustes avanzados' }));
     expect(screen.getByRole('checkbox', { name: 'Modo compacto' })).not.toBeChecked();
   });
 

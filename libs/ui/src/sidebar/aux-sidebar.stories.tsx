@@ -2,9 +2,10 @@ import { Flex } from '@chakra-ui/react';
 import { tablesInGroup, TABLE_GROUPS } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Activity, Bell, CirclePlus, ListChecks, Mail, Pencil, Table2 } from 'lucide-react';
-import { fn } from 'storybook/test';
+import { Activity, Bell, CirclePlus, ListChecks, Mail, Pencil } from 'lucide-react';
+import { expect, fn, within } from 'storybook/test';
 import { AuxSidebar, type AuxSidebarGroup, type AuxSidebarProps } from './aux-sidebar';
+import { TableIcon } from './table-icons';
 
 /**
  * Labels in these args are i18n keys, translated at render, so the stories follow the toolbar's
@@ -37,7 +38,7 @@ function tablesMenu(only?: (typeof TABLE_GROUPS)[number]): AuxSidebarGroup[] {
   return TABLE_GROUPS.filter((group) => !only || group === only).map((group) => ({
     id: group,
     label: `groups.${group}`,
-    items: tablesInGroup(group).map((table) => ({ id: table.name, label: `tables.${table.name}`, icon: <Table2 size={18} /> })),
+    items: tablesInGroup(group).map((table) => ({ id: table.name, label: `tables.${table.name}`, icon: <TableIcon table={table.name} /> })),
   }));
 }
 
@@ -74,9 +75,29 @@ export const TablesLocationGroup: Story = { args: { ...tables, groups: tablesMen
 export const TablesDeviceGroup: Story = { args: { ...tables, groups: tablesMenu('device') } };
 export const TablesThresholdGroup: Story = { args: { ...tables, groups: tablesMenu('threshold') } };
 export const TablesUserGroup: Story = { args: { ...tables, groups: tablesMenu('user') } };
+/** The rail as it sits beside a table: each table told apart by its icon, its name in the tooltip. */
+export const TablesCollapsed: Story = {
+  args: { ...tables, groups: tablesMenu(), expanded: false },
+  play: async ({ canvasElement }) => {
+    const rail = within(canvasElement).getByRole('navigation', { name: /^(Tablas de parámetros|Parameter tables)$/ });
+    await expect(within(rail).getAllByRole('button')).toHaveLength(20);
+    await expect(within(rail).getByRole('button', { name: /^(Fundo|Farm)$/ })).toHaveAttribute('aria-current', 'page');
+    const pictures = new Set(within(rail).getAllByRole('button').map((button) => button.querySelector('svg')?.getAttribute('class')));
+    await expect(pictures.size).toBe(20);
+  },
+};
+export const TablesCollapsedEnglish: Story = { ...TablesCollapsed, globals: { language: 'en' } };
 export const TablesEnglish: Story = { args: { ...tables, groups: tablesMenu() }, globals: { language: 'en' } };
 
 const operations = { label: 'nav.operationsMenu', activeId: 'status', accent: 'section.parameters' } as const;
 export const OperationsAdmin: Story = { args: { ...operations, groups: [{ id: 'operations', items: operationsItems }] } };
+/** Beside an open table: always open in a narrow column of its own, so it never covers the table. */
+export const OperationsDocked: Story = {
+  args: { ...operations, groups: [{ id: 'operations', items: operationsItems }], expanded: false, docked: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^(Actualizar|Update)$/)).toBeVisible();
+  },
+};
+export const OperationsDockedEnglish: Story = { ...OperationsDocked, globals: { language: 'en' } };
 /** A reader sees the status view only. */
 export const OperationsReader: Story = { args: { ...operations, groups: [{ id: 'operations', items: operationsItems.slice(0, 1) }] } };

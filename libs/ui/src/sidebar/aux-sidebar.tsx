@@ -28,6 +28,16 @@ export interface AuxSidebarProps {
   onSelect: (id: string) => void;
   /** Show labels and headings; collapsed, only the icons. */
   expanded: boolean;
+  /**
+   * Take its width in the layout instead of lying over the content (a menu whose choice is still
+   * pending, so nothing beside it is covered). @default false
+   */
+  pinned?: boolean;
+  /**
+   * Always open in a narrow column beside the content, no hover needed (a table's operations,
+   * which would otherwise cover the table's first columns). @default false
+   */
+  docked?: boolean;
   /** Pointer and focus handlers of the hover behaviour (useHoverExpand). */
   hoverHandlers?: Partial<HTMLAttributes<HTMLElement>>;
   /** The section colour of the active item. @default 'brand.fg' */
@@ -37,9 +47,21 @@ export interface AuxSidebarProps {
 }
 
 /** The auxiliary sidebars: report sub-tabs, parameter tables by group, and table operations. */
-export function AuxSidebar({ label, groups, activeId, onSelect, expanded, hoverHandlers, accent, itemProps }: AuxSidebarProps) {
+export function AuxSidebar({
+  label,
+  groups,
+  activeId,
+  onSelect,
+  expanded: hoverExpanded,
+  pinned = false,
+  docked = false,
+  hoverHandlers,
+  accent,
+  itemProps,
+}: AuxSidebarProps) {
+  const expanded = hoverExpanded || docked;
   return (
-    <SidebarPanel label={label} expanded={expanded} {...hoverHandlers}>
+    <SidebarPanel label={label} expanded={expanded} pinned={pinned} docked={docked} {...(docked ? {} : hoverHandlers)}>
       {groups.map((group) => (
         <div key={group.id} role="group" aria-label={group.label ?? label}>
           {group.label ? (

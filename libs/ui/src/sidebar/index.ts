@@ -10,5 +10,10 @@ export {
   AUX_SIDEBAR_COLLAPSE_DELAY_MS,
   SIDEBAR_EXPANDED_WIDTH,
   SIDEBAR_COLLAPSED_WIDTH,
+  SIDEBAR_DOCKED_WIDTH,
+  HOVER_INTENT_INTERVAL_MS,
+  HOVER_INTENT_SENSITIVITY_PX,
 } from './use-hover-expand';
 export type { HoverExpandOptions } from './use-hover-expand';
+export { TableIcon, TABLE_ICONS } from './table-icons';
+export type { TableIconProps } from './table-icons';

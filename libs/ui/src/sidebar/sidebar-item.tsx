@@ -1,10 +1,10 @@
-import { Box, Button, Text, type ButtonProps } from '@chakra-ui/react';
+import { Box, Button, Text, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface SidebarItemProps extends Omit<ButtonProps, 'children'> {
   /** Shown always; alone when the sidebar is collapsed. */
   icon: ReactNode;
-  /** The item's text; also its accessible name when collapsed. */
+  /** The item's text; with the hint, also its accessible name when collapsed. */
   label: string;
   /** A quieter second line under the label. */
   hint?: string;
@@ -18,6 +18,9 @@ export interface SidebarItemProps extends Omit<ButtonProps, 'children'> {
 
 /** One button of a sidebar: its name stays readable to screen readers when collapsed. */
 export function SidebarItem({ icon, label, hint, active = false, expanded, accent = 'brand.fg', ...rest }: SidebarItemProps) {
+  // The hint is part of the name: the thresholds tab reads `CONFIGURACIÓN · Umbrales de alerta`,
+  // never a bare `CONFIGURACIÓN` that could be the gear's settings.
+  const name = hint ? `${label} · ${hint}` : label;
   return (
     <Button
       variant="ghost"
@@ -29,8 +32,8 @@ export function SidebarItem({ icon, label, hint, active = false, expanded, accen
       py="2"
       gap="3"
       aria-current={active ? 'page' : undefined}
-      aria-label={expanded ? undefined : label}
-      title={expanded ? undefined : label}
+      aria-label={expanded ? undefined : name}
+      title={expanded ? undefined : name}
       bg={active ? 'surface.raised' : undefined}
       color={active ? accent : 'fg'}
       borderInlineStartWidth="3px"
@@ -45,6 +48,7 @@ export function SidebarItem({ icon, label, hint, active = false, expanded, accen
         <Box as="span" textAlign="start" minW="0">
           <Text as="span" display="block" fontSize="sm" fontWeight="semibold" letterSpacing="wide" truncate>
             {label}
+            {hint ? <VisuallyHidden> · </VisuallyHidden> : null}
           </Text>
           {hint ? (
             <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal" truncate>

@@ -1,6 +1,6 @@
 import { Box, Stack, type BoxProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_EXPANDED_WIDTH } from './use-hover-expand';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_DOCKED_WIDTH, SIDEBAR_EXPANDED_WIDTH } from './use-hover-expand';
 
 export interface SidebarPanelProps extends Omit<BoxProps, 'children'> {
   /** The navigation landmark's name. */
@@ -13,19 +13,25 @@ export interface SidebarPanelProps extends Omit<BoxProps, 'children'> {
    * pointer when it opens or closes. @default false
    */
   pinned?: boolean;
+  /**
+   * Always open, in a narrower column of its own beside the content (a table's operations), so
+   * it never lies over the table it acts on. @default false
+   */
+  docked?: boolean;
   /** The items and groups. */
   children: ReactNode;
 }
 
 /** The frame every sidebar shares: 16rem expanded, 4rem collapsed, a navigation landmark. */
-export function SidebarPanel({ label, expanded, pinned = false, children, ...rest }: SidebarPanelProps) {
-  const width = expanded ? SIDEBAR_EXPANDED_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+export function SidebarPanel({ label, expanded, pinned = false, docked = false, children, ...rest }: SidebarPanelProps) {
+  const width = docked ? SIDEBAR_DOCKED_WIDTH : expanded ? SIDEBAR_EXPANDED_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+  const inLayout = pinned || docked;
   return (
-    <Box position="relative" flexShrink={0} h="full" w={pinned ? width : SIDEBAR_COLLAPSED_WIDTH} zIndex={expanded ? 30 : 10}>
+    <Box position="relative" flexShrink={0} h="full" w={inLayout ? width : SIDEBAR_COLLAPSED_WIDTH} zIndex={expanded && !docked ? 30 : 10}>
       <Box
         as="nav"
         aria-label={label}
-        data-expanded={expanded ? 'true' : 'false'}
+        data-expanded={expanded || docked ? 'true' : 'false'}
         position="absolute"
         top="0"
         bottom="0"
@@ -33,7 +39,7 @@ export function SidebarPanel({ label, expanded, pinned = false, children, ...res
         w={width}
         bg="surface.card"
         borderInlineEndWidth="1px"
-        shadow={expanded && !pinned ? 'lg' : undefined}
+        shadow={expanded && !inLayout ? 'lg' : undefined}
         overflowY="auto"
         overflowX="hidden"
         transition="width 0.2s ease"
