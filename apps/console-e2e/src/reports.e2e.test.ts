@@ -107,7 +107,7 @@ describe('the alerts and messages reports on the demo farm', () => {
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('ID de alerta,Umbral,Criticidad,Ubicación,Valor,Fecha de alerta,Fecha de creación,Estado');
+    expect(lines[0]).toBe('ID de alerta,Umbral,Criticidad,Nodo,Ubicación,Métrica,Unidad,Mínimo,Máximo,Valor,Fecha de alerta,Fecha de creación,Estado');
     expect(lines.length - 1).toBe(total);
     const firstId = (await journey.page.getByRole('table', { name: 'Alertas' }).getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim();
     expect(lines[1]!.split(',')[0]).toBe(firstId);
