@@ -107,7 +107,7 @@ describe('the alerts and messages reports on the demo farm', () => {
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('ID de alerta,Umbral,Criticidad,Ubicación,Valor,Fecha de alerta,Fecha de creación,Estado');
+    expect(lines[0]).toBe('ID de alerta,Umbral,Criticidad,Nodo,Ubicación,Métrica,Unidad,Mínimo,Máximo,Valor,Fecha de alerta,Fecha de creación,Estado');
     expect(lines.length - 1).toBe(total);
     const firstId = (await journey.page.getByRole('table', { name: 'Alertas' }).getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim();
     expect(lines[1]!.split(',')[0]).toBe(firstId);
@@ -144,5 +144,33 @@ describe('the alerts and messages reports on the demo farm', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.slice(1, text.indexOf('\r\n'))).toBe('ID de mensaje,Contacto,Mensaje,Fecha,Fecha de creación,Estado,ID de alerta');
     expect(text.split("\r\n").filter(Boolean).length - 1).toBe(total);
+  });
+
+  it('filters the messages by channel and by node of the alerts, and the counts follow', async () => {
+    const everything = await totalShown(journey.page);
+    await journey.page.getByLabel('Canal').selectOption({ label: 'SMS' });
+    await journey.page.waitForFunction((previous) => {
+      const text = Array.from(document.querySelectorAll('p')).find((node) => node.textContent?.startsWith('Total: '))?.textContent;
+      return text !== undefined && Number(text.replace(/\D/g, '')) !== previous;
+    }, everything);
+    await settled(journey.page, 'Mensajes');
+    const bySms = await totalShown(journey.page);
+    expect(bySms).toBeGreaterThan(0);
+    expect(bySms).toBeLessThan(everything);
+
+    await openReport(journey.page, 'ALERTAS');
+    await journey.page.getByRole('heading', { name: 'REGISTRO DE ALERTAS' }).waitFor({ timeout: 30_000 });
+    await settled(journey.page, 'Alertas');
+    const alerts = await totalShown(journey.page);
+    await journey.page.getByLabel('Nodo').selectOption({ index: 1 });
+    const node = (await journey.page.getByLabel('Nodo').locator('option:checked').textContent())?.trim();
+    await journey.page.waitForFunction((previous) => {
+      const text = Array.from(document.querySelectorAll('p')).find((item) => item.textContent?.startsWith('Total: '))?.textContent;
+      return text !== undefined && Number(text.replace(/\D/g, '')) !== previous;
+    }, alerts);
+    await settled(journey.page, 'Alertas');
+    const rows = journey.page.getByRole('table', { name: 'Alertas' }).locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThan(0);
+    for (const cell of await rows.locator('td:nth-child(4)').allTextContents()) expect(cell.trim()).toBe(node);
   });
 });

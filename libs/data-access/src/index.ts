@@ -23,7 +23,7 @@ export { GlobalFiltersProvider, useGlobalFilters, EMPTY_GLOBAL_FILTERS } from '.
 export type { GlobalFilters, GlobalFiltersProviderProps } from './filters/global-filters';
 export { reportKeys, REPORTS_BASE } from './reports/keys';
 export type { AlertasReportParams, MensajesReportParams, ReportSortState } from './reports/keys';
-export { useAlertasReport, useMensajesReport, useAlertaFilterOptions, downloadReportCsv, acknowledgeAlert, acknowledgeEpisode, acknowledgeMatchingAlerts } from './reports/reports';
+export { useAlertasReport, useMensajesReport, useAlertaFilterOptions, useMensajeFilterOptions, downloadReportCsv, acknowledgeAlert, acknowledgeEpisode, acknowledgeMatchingAlerts } from './reports/reports';
 export type { ReportCsvRequest } from './reports/reports';
 export { dashboardKeys } from './dashboard/keys';
 export {

@@ -109,6 +109,7 @@ export type {
   ReportDateRange,
   ReportScope,
   AlertaFilterOptions,
+  MensajeFilterOptions,
   ReportDownloadToken,
   ReportLanguage,
   ReportStatusKind,

@@ -32,6 +32,17 @@ export interface AlertaReportRow {
   umbral: AlertaUmbral | null;
   medicion: AlertaMedicion | null;
   valor: number | null;
+  /**
+   * What broke, named (joined for the page's rows only): the threshold's node, location, metric
+   * with its unit, and its criticality with its `grado` (1 is the most severe); null when the
+   * threshold or the name is gone.
+   */
+  nodo: string | null;
+  ubicacion: string | null;
+  metrica: string | null;
+  unidad: string | null;
+  criticidad: string | null;
+  grado: number | null;
   /** The alert's episode (null for alerts written before episodes were kept). */
   episodioid: number | null;
   /** Who acknowledged its episode (statusid -1), when, and the note; null while not acknowledged. */
@@ -126,6 +137,19 @@ export interface AlertaFilterOptions {
   criticidades: { criticidadid: number; criticidad: string; grado: number }[];
   /** Limited to the global Pais / Empresa / Fundo selection. */
   ubicaciones: { ubicacionid: number; ubicacion: string; fundoid: number; fundo: string }[];
+  /**
+   * The nodes that have thresholds in the global selection (only those can have alerts), with the
+   * locations of those thresholds, so the panel can narrow them to the chosen location.
+   */
+  nodos: { nodoid: number; nodo: string; ubicacionids: number[] }[];
+}
+
+/** `GET /api/sense/reports/mensajes/filtros`: the options of the messages filter panel. */
+export interface MensajeFilterOptions {
+  /** Every contact, with its user (a reader gets no other user's login, as in the report). */
+  contactos: MensajeContacto[];
+  /** The channels (medio): SMS, e-mail. */
+  medios: { medioid: number; nombre: string }[];
 }
 
 /** `GET /api/sense/reports/download-token`: a short-lived token for one CSV download link. */
@@ -141,12 +165,40 @@ export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 /** The CSV export's headers and status labels in each language (the console's dictionaries hold the same words). */
 export const REPORT_CSV_TEXTS = {
   es: {
-    alertas: ['ID de alerta', 'Umbral', 'Criticidad', 'Ubicación', 'Valor', 'Fecha de alerta', 'Fecha de creación', 'Estado'],
+    alertas: [
+      'ID de alerta',
+      'Umbral',
+      'Criticidad',
+      'Nodo',
+      'Ubicación',
+      'Métrica',
+      'Unidad',
+      'Mínimo',
+      'Máximo',
+      'Valor',
+      'Fecha de alerta',
+      'Fecha de creación',
+      'Estado',
+    ],
     mensajes: ['ID de mensaje', 'Contacto', 'Mensaje', 'Fecha', 'Fecha de creación', 'Estado', 'ID de alerta'],
     status: { active: 'Activo', inactive: 'Inactivo', processed: 'PROCESADA', unknown: 'DESCONOCIDO' },
   },
   en: {
-    alertas: ['Alert ID', 'Threshold', 'Criticality', 'Location', 'Value', 'Alert date', 'Creation date', 'Status'],
+    alertas: [
+      'Alert ID',
+      'Threshold',
+      'Criticality',
+      'Node',
+      'Location',
+      'Metric',
+      'Unit',
+      'Minimum',
+      'Maximum',
+      'Value',
+      'Alert date',
+      'Creation date',
+      'Status',
+    ],
     mensajes: ['Message ID', 'Contact', 'Message', 'Date', 'Creation date', 'Status', 'Alert ID'],
     status: { active: 'Active', inactive: 'Inactive', processed: 'PROCESSED', unknown: 'UNKNOWN' },
   },

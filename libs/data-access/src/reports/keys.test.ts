@@ -22,5 +22,28 @@ describe('report keys', () => {
       '/sense/reports/alertas.csv?sortBy=valor&sortOrder=asc&criticidadId=1&paisId=2&lang=en&token=a.b-c',
     );
     expect(reportKeys.alertaFilterOptions({ paisId: null, empresaId: null, fundoId: null })).toBe('/sense/reports/alertas/filtros');
+    expect(reportKeys.mensajesCsv({ contactoId: 21, medioId: 2, fundoId: 1 }, { sortBy: 'fecha', sortOrder: 'desc' }, 'es', 't')).toBe(
+      '/sense/reports/mensajes.csv?sortBy=fecha&sortOrder=desc&contactoId=21&medioId=2&fundoId=1&lang=es&token=t',
+    );
+  });
+
+  it('sends the date range, the node and the messages filters as the API names them', () => {
+    expect(
+      reportKeys.alertas({
+        page: 1,
+        sortBy: 'fecha',
+        sortOrder: 'desc',
+        nodoId: 12,
+        desde: '2026-11-01T05:00:00.000Z',
+        hasta: '2026-11-08T04:59:59.999Z',
+        estado: 'activa',
+      }),
+    ).toBe(
+      '/sense/reports/alertas?page=1&pageSize=20&sortBy=fecha&sortOrder=desc&estado=activa&nodoId=12' +
+        '&desde=2026-11-01T05%3A00%3A00.000Z&hasta=2026-11-08T04%3A59%3A59.999Z',
+    );
+    expect(reportKeys.mensajes({ page: 2, sortBy: 'fecha', sortOrder: 'desc', estado: 'fallido', contactoId: 20, medioId: 1, empresaId: 3 })).toBe(
+      '/sense/reports/mensajes?page=2&pageSize=20&sortBy=fecha&sortOrder=desc&estado=fallido&contactoId=20&medioId=1&empresaId=3',
+    );
   });
 });

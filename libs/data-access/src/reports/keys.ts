@@ -1,5 +1,5 @@
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
-import type { AlertaReportFilters, AlertaSortColumn, MensajeSortColumn, SortDirection } from '@camposense/domain';
+import type { AlertaReportFilters, AlertaSortColumn, MensajeReportFilters, MensajeSortColumn, SortDirection } from '@camposense/domain';
 
 export interface ReportSortState<Column extends string> {
   sortBy: Column;
@@ -10,7 +10,7 @@ export interface AlertasReportParams extends AlertaReportFilters, ReportSortStat
   page: number;
 }
 
-export interface MensajesReportParams extends ReportSortState<MensajeSortColumn> {
+export interface MensajesReportParams extends MensajeReportFilters, ReportSortState<MensajeSortColumn> {
   page: number;
 }
 
@@ -29,6 +29,22 @@ function alertaFilterEntries(filters: AlertaReportFilters): [string, string | nu
     ['estado', filters.estado],
     ['criticidadId', filters.criticidadId],
     ['ubicacionId', filters.ubicacionId],
+    ['nodoId', filters.nodoId],
+    ['desde', filters.desde],
+    ['hasta', filters.hasta],
+    ['paisId', filters.paisId],
+    ['empresaId', filters.empresaId],
+    ['fundoId', filters.fundoId],
+  ];
+}
+
+function mensajeFilterEntries(filters: MensajeReportFilters): [string, string | number | null | undefined][] {
+  return [
+    ['estado', filters.estado],
+    ['contactoId', filters.contactoId],
+    ['medioId', filters.medioId],
+    ['desde', filters.desde],
+    ['hasta', filters.hasta],
     ['paisId', filters.paisId],
     ['empresaId', filters.empresaId],
     ['fundoId', filters.fundoId],
@@ -57,7 +73,9 @@ export const reportKeys = {
       ['pageSize', REPORT_PAGE_SIZE],
       ['sortBy', params.sortBy],
       ['sortOrder', params.sortOrder],
+      ...mensajeFilterEntries(params),
     ])}`,
+  mensajeFilterOptions: () => `${REPORTS_BASE}/mensajes/filtros`,
   alertasCsv: (filters: AlertaReportFilters, sort: ReportSortState<AlertaSortColumn>, lang: string, token: string) =>
     `${REPORTS_BASE}/alertas.csv${query([
       ['sortBy', sort.sortBy],
@@ -66,10 +84,11 @@ export const reportKeys = {
       ['lang', lang],
       ['token', token],
     ])}`,
-  mensajesCsv: (sort: ReportSortState<MensajeSortColumn>, lang: string, token: string) =>
+  mensajesCsv: (filters: MensajeReportFilters, sort: ReportSortState<MensajeSortColumn>, lang: string, token: string) =>
     `${REPORTS_BASE}/mensajes.csv${query([
       ['sortBy', sort.sortBy],
       ['sortOrder', sort.sortOrder],
+      ...mensajeFilterEntries(filters),
       ['lang', lang],
       ['token', token],
     ])}`,

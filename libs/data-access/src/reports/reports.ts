@@ -3,6 +3,8 @@ import type {
   AlertaReportFilters,
   AlertaReportPage,
   AlertaSortColumn,
+  MensajeFilterOptions,
+  MensajeReportFilters,
   MensajeReportPage,
   MensajeSortColumn,
   ReportDownloadToken,
@@ -29,9 +31,14 @@ export function useAlertaFilterOptions(filters: Pick<AlertaReportFilters, 'paisI
   return useSWR<AlertaFilterOptions>(reportKeys.alertaFilterOptions(filters), apiFetcher);
 }
 
+/** The contacts and channels for the messages filter panel. */
+export function useMensajeFilterOptions() {
+  return useSWR<MensajeFilterOptions>(reportKeys.mensajeFilterOptions(), apiFetcher);
+}
+
 export type ReportCsvRequest =
   | { report: 'alertas'; filters: AlertaReportFilters; sort: ReportSortState<AlertaSortColumn>; lang: string }
-  | { report: 'mensajes'; sort: ReportSortState<MensajeSortColumn>; lang: string };
+  | { report: 'mensajes'; filters: MensajeReportFilters; sort: ReportSortState<MensajeSortColumn>; lang: string };
 
 /**
  * Exports what the report's filters select (every page) as CSV. A link cannot send the bearer
@@ -44,7 +51,7 @@ export async function downloadReportCsv(request: ReportCsvRequest): Promise<void
   followDownloadLink(
     request.report === 'alertas'
       ? reportKeys.alertasCsv(request.filters, request.sort, lang, token)
-      : reportKeys.mensajesCsv(request.sort, lang, token),
+      : reportKeys.mensajesCsv(request.filters, request.sort, lang, token),
   );
 }
 

@@ -17,6 +17,9 @@ export { dashboardHandlers } from '../dashboard/testing/dashboard-handlers';
 export {
   criticidadesFixture,
   reportUbicacionesFixture,
+  reportNodosFixture,
+  reportContactosFixture,
+  reportMediosFixture,
   alertasFixture,
   alertasManyFixture,
   mensajesFixture,

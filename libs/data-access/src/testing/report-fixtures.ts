@@ -1,4 +1,4 @@
-import type { AlertaFilterOptions, AlertaReportRow, MensajeReportRow } from '@camposense/domain';
+import type { AlertaFilterOptions, AlertaReportRow, MensajeContacto, MensajeFilterOptions, MensajeReportRow } from '@camposense/domain';
 import { FIXTURE_NOW } from './fixtures';
 import { fundosFixture } from './sense-fixtures';
 
@@ -23,10 +23,19 @@ export const reportUbicacionesFixture: AlertaFilterOptions['ubicaciones'] = [
   { ubicacionid: 5, ubicacion: 'Viña Alta', fundoid: 4 },
 ].map((row) => ({ ...row, fundo: fundoName(row.fundoid) }));
 
+/** One node per fixture location (its thresholds sit there). */
+export const reportNodosFixture: AlertaFilterOptions['nodos'] = [
+  { nodoid: 11, nodo: 'NODO-SJO-01', ubicacionids: [1] },
+  { nodoid: 12, nodo: 'NODO-SJO-02', ubicacionids: [2] },
+  { nodoid: 13, nodo: 'NODO-SRO-01', ubicacionids: [3] },
+  { nodoid: 14, nodo: 'NODO-EPA-01', ubicacionids: [4] },
+  { nodoid: 15, nodo: 'NODO-LOL-01', ubicacionids: [5] },
+];
+
 const METRICS = [
-  { metricaid: 1, name: 'Temperatura', minimo: 5, maximo: 32 },
-  { metricaid: 2, name: 'Humedad', minimo: 20, maximo: 80 },
-  { metricaid: 3, name: 'Electroconductividad', minimo: 0.5, maximo: 3 },
+  { metricaid: 1, name: 'Temperatura', unidad: '°C', minimo: 5, maximo: 32 },
+  { metricaid: 2, name: 'Humedad', unidad: '%', minimo: 20, maximo: 80 },
+  { metricaid: 3, name: 'Electroconductividad', unidad: 'dS/m', minimo: 0.5, maximo: 3 },
 ];
 
 /** Statuses in turn: active, active, inactive, processed, and once an unknown value (2). */
@@ -39,6 +48,7 @@ export function makeAlertas(count: number): AlertaReportRow[] {
   return Array.from({ length: count }, (_, index) => {
     const alertaid = 5000 + count - index;
     const ubicacion = reportUbicacionesFixture[index % reportUbicacionesFixture.length]!;
+    const nodo = reportNodosFixture[index % reportNodosFixture.length]!;
     const metric = METRICS[index % METRICS.length]!;
     const criticidad = criticidadesFixture[index % criticidadesFixture.length]!;
     const umbralid = 100 + (index % 9);
@@ -56,7 +66,7 @@ export function makeAlertas(count: number): AlertaReportRow[] {
         umbralid,
         umbral: `${metric.name} ${criticidad.criticidad.toLowerCase()} · ${ubicacion.ubicacion}`,
         ubicacionid: ubicacion.ubicacionid,
-        nodoid: 10 + (index % 4),
+        nodoid: nodo.nodoid,
         tipoid: 1,
         metricaid: metric.metricaid,
         criticidadid: criticidad.criticidadid,
@@ -67,12 +77,18 @@ export function makeAlertas(count: number): AlertaReportRow[] {
         medicionid,
         fecha,
         medicion: valor,
-        nodoid: 10 + (index % 4),
+        nodoid: nodo.nodoid,
         tipoid: 1,
         metricaid: metric.metricaid,
         ubicacionid: ubicacion.ubicacionid,
       },
       valor,
+      nodo: nodo.nodo,
+      ubicacion: ubicacion.ubicacion,
+      metrica: metric.name,
+      unidad: metric.unidad,
+      criticidad: criticidad.criticidad,
+      grado: criticidad.grado,
       episodioid: 700 + (index % 9),
       // The processed ones (-1) were acknowledged by an operator a few minutes after the alert.
       ...(STATUS_CYCLE[index % STATUS_CYCLE.length] === -1 && index !== 4
@@ -111,27 +127,32 @@ export const LONG_MESSAGE =
   'desde hace 45 minutos. Revise el riego del sector norte, confirme la lectura del nodo NODO-SJ-07 y registre la acción tomada ' +
   'en la consola antes de cerrar la alerta.';
 
-/** `count` messages, newest first; every seventh contact has no user (`Contact {contactoid}`). */
+export const reportMediosFixture: MensajeFilterOptions['medios'] = [
+  { medioid: 1, nombre: 'correo' },
+  { medioid: 2, nombre: 'sms' },
+];
+
+/** Seven contacts: the three people by e-mail and SMS in turn; the last has no user (`Contact 26`). */
+export const reportContactosFixture: MensajeContacto[] = Array.from({ length: 7 }, (_, index) => {
+  const person = PEOPLE[index % PEOPLE.length]!;
+  return { contactoid: 20 + index, usuarioid: person.usuarioid, medioid: 1 + (index % 2), usuario: index === 6 ? null : person };
+});
+
+/** `count` messages, newest first, to the seven contacts in turn. */
 export function makeMensajes(count: number): MensajeReportRow[] {
   return Array.from({ length: count }, (_, index) => {
     const mensajeid = 8000 + count - index;
-    const contactoid = 20 + (index % 7);
-    const person = PEOPLE[index % PEOPLE.length]!;
+    const contacto = reportContactosFixture[index % reportContactosFixture.length]!;
     const fecha = minutesBefore(11 + index * 29);
     return {
       mensajeid,
-      contactoid,
+      contactoid: contacto.contactoid,
       alertaid: 5000 + count - index,
       mensaje: `Alerta ${5000 + count - index}: ${METRICS[index % METRICS.length]!.name.toLowerCase()} fuera de rango en ${reportUbicacionesFixture[index % reportUbicacionesFixture.length]!.ubicacion}`,
       fecha,
       datecreated: minutesBefore(10 + index * 29),
       statusid: STATUS_CYCLE[index % STATUS_CYCLE.length]!,
-      contacto: {
-        contactoid,
-        usuarioid: person.usuarioid,
-        medioid: 1 + (index % 2),
-        usuario: index % 7 === 6 ? null : person,
-      },
+      contacto,
     };
   });
 }

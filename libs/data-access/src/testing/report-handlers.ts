@@ -3,6 +3,7 @@ import type {
   AlertaReportPage,
   AlertaReportRow,
   ApiErrorBody,
+  MensajeFilterOptions,
   MensajeReportPage,
   MensajeReportRow,
   ReportDownloadToken,
@@ -10,7 +11,15 @@ import type {
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import { empresasFixture, fundosFixture } from './sense-fixtures';
-import { alertasFixture, criticidadesFixture, mensajesFixture, reportUbicacionesFixture } from './report-fixtures';
+import {
+  alertasFixture,
+  criticidadesFixture,
+  mensajesFixture,
+  reportContactosFixture,
+  reportMediosFixture,
+  reportNodosFixture,
+  reportUbicacionesFixture,
+} from './report-fixtures';
 
 const BASE = '/api/sense/reports';
 
@@ -65,6 +74,23 @@ function inSelection(ubicacionid: number | undefined, params: URLSearchParams): 
   );
 }
 
+/** The API's date range: `desde` included, `hasta` included to the millisecond (a day alone is not sent by the console). */
+function inDateRange(fecha: string | null, params: URLSearchParams): boolean {
+  const desde = params.get('desde');
+  const hasta = params.get('hasta');
+  if (desde === null && hasta === null) return true;
+  if (fecha === null) return false;
+  const time = Date.parse(fecha);
+  return (desde === null || time >= Date.parse(desde)) && (hasta === null || time <= Date.parse(hasta));
+}
+
+/** The fixture messages name their alert's location in their text ("… fuera de rango en Lote 2"). */
+function mensajeUbicacionid(row: MensajeReportRow): number | undefined {
+  return reportUbicacionesFixture.find((ubicacion) => row.mensaje.includes(ubicacion.ubicacion))?.ubicacionid;
+}
+
+const MENSAJE_STATUS: Record<string, number> = { enviado: 1, fallido: 0, procesado: -1 };
+
 const ALERTA_SORT: Record<string, (row: AlertaReportRow) => Comparable> = {
   alertaid: (row) => row.alertaid,
   umbral: (row) => row.umbral?.umbral,
@@ -95,6 +121,7 @@ export const reportHandlers = {
       const params = new URL(request.url).searchParams;
       const criticidadId = numberParam(params, 'criticidadId');
       const ubicacionId = numberParam(params, 'ubicacionId');
+      const nodoId = numberParam(params, 'nodoId');
       const estado = params.get('estado');
       const statusOf: Record<string, number> = { activa: 1, procesada: -1, cerrada: 0 };
       const selected = rows.filter(
@@ -102,6 +129,8 @@ export const reportHandlers = {
           (estado === null || row.statusid === statusOf[estado]) &&
           (criticidadId === null || row.umbral?.criticidadid === criticidadId) &&
           (ubicacionId === null || row.umbral?.ubicacionid === ubicacionId) &&
+          (nodoId === null || row.umbral?.nodoid === nodoId) &&
+          inDateRange(row.fecha, params) &&
           inSelection(row.umbral?.ubicacionid, params),
       );
       return HttpResponse.json<AlertaReportPage>(page(selected, params, ALERTA_SORT, (row) => row.alertaid));
@@ -114,6 +143,7 @@ export const reportHandlers = {
       return HttpResponse.json<AlertaFilterOptions>({
         criticidades: criticidadesFixture,
         ubicaciones: reportUbicacionesFixture.filter((row) => inSelection(row.ubicacionid, params)),
+        nodos: reportNodosFixture.filter((row) => row.ubicacionids.some((ubicacionid) => inSelection(ubicacionid, params))),
       });
     }),
   ],
@@ -148,12 +178,31 @@ export const reportHandlers = {
   alertaFilterOptionsError: () => [http.get(`${BASE}/alertas/filtros`, internalError)],
   alertaFilterOptionsPending: () => [http.get(`${BASE}/alertas/filtros`, never)],
   mensajes: (rows: MensajeReportRow[] = mensajesFixture) => [
-    http.get(`${BASE}/mensajes`, ({ request }) =>
-      HttpResponse.json<MensajeReportPage>(page(rows, new URL(request.url).searchParams, MENSAJE_SORT, (row) => row.mensajeid)),
+    http.get(`${BASE}/mensajes`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const contactoId = numberParam(params, 'contactoId');
+      const medioId = numberParam(params, 'medioId');
+      const estado = params.get('estado');
+      const selected = rows.filter(
+        (row) =>
+          (contactoId === null || row.contactoid === contactoId) &&
+          (medioId === null || row.contacto?.medioid === medioId) &&
+          (estado === null || row.statusid === MENSAJE_STATUS[estado]) &&
+          inDateRange(row.fecha, params) &&
+          inSelection(mensajeUbicacionid(row), params),
+      );
+      return HttpResponse.json<MensajeReportPage>(page(selected, params, MENSAJE_SORT, (row) => row.mensajeid));
+    }),
+    ...reportHandlers.mensajeFilterOptions(),
+  ],
+  mensajeFilterOptions: () => [
+    http.get(`${BASE}/mensajes/filtros`, () =>
+      HttpResponse.json<MensajeFilterOptions>({ contactos: reportContactosFixture, medios: reportMediosFixture }),
     ),
   ],
-  mensajesLoading: () => [http.get(`${BASE}/mensajes`, never)],
-  mensajesError: () => [http.get(`${BASE}/mensajes`, internalError)],
+  mensajeFilterOptionsError: () => [http.get(`${BASE}/mensajes/filtros`, internalError)],
+  mensajesLoading: () => [http.get(`${BASE}/mensajes`, never), ...reportHandlers.mensajeFilterOptions()],
+  mensajesError: () => [http.get(`${BASE}/mensajes`, internalError), ...reportHandlers.mensajeFilterOptions()],
   downloadToken: () => [
     http.get(`${BASE}/download-token`, () =>
       HttpResponse.json<ReportDownloadToken>({ token: 'story-download-token', expiresAt: 1_795_000_000 }),

@@ -1,22 +1,28 @@
-import { Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useAlertaFilterOptions, useGlobalFilters } from '@camposense/data-access';
+import { ALERTA_STATES } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
+import { FunnelX } from 'lucide-react';
+import { FilterSelect } from '../shared/filter-select';
+import { ReportDateRange } from '../shared/report-date-range';
 import { useAlertFilters } from './alert-filters';
 
-const ALL = '';
-
-const toId = (value: string) => (value === ALL ? null : Number(value));
-
-/** Criticality and location selects, each with its "all" option; locations follow the global selection. */
+/**
+ * Criticality, location, node, state and dates, each "all" by default; locations and nodes follow
+ * the global selection, and nodes narrow to the chosen location.
+ */
 export function AlertFiltersPanel() {
   const { t } = useTranslation();
   const { paisId, empresaId, fundoId } = useGlobalFilters();
-  const { criticidadId, ubicacionId, setCriticidad, setUbicacion } = useAlertFilters();
+  const filters = useAlertFilters();
+  const { criticidadId, ubicacionId, nodoId, estado, days } = filters;
   const options = useAlertaFilterOptions({ paisId, empresaId, fundoId });
   const criticidades = options.data?.criticidades ?? [];
   const ubicaciones = options.data?.ubicaciones ?? [];
+  const nodos = (options.data?.nodos ?? []).filter((row) => ubicacionId === null || row.ubicacionids.includes(ubicacionId));
   // Locations of several farms share names ("Lote 1"): the farm tells them apart.
   const manyFarms = new Set(ubicaciones.map((row) => row.fundoid)).size > 1;
+  const loading = options.isLoading;
 
   return (
     <Stack as="section" aria-label={t('reports.alerts.filters.title')} gap="2" p="3" borderWidth="1px" borderColor="border" rounded="md">
@@ -24,34 +30,59 @@ export function AlertFiltersPanel() {
         {t('reports.alerts.filters.title')}
       </Text>
       <HStack gap="4" align="end" wrap="wrap">
-        <Field.Root maxW="18rem" disabled={options.isLoading}>
-          <Field.Label>{t('reports.alerts.filters.criticidad')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={criticidadId ?? ALL} onChange={(event) => setCriticidad(toId(event.currentTarget.value))}>
-              <option value={ALL}>{t('reports.alerts.filters.allCriticidades')}</option>
-              {criticidades.map((row) => (
-                <option key={row.criticidadid} value={row.criticidadid}>
-                  {row.criticidad}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root maxW="22rem" disabled={options.isLoading}>
-          <Field.Label>{t('reports.alerts.filters.ubicacion')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={ubicacionId ?? ALL} onChange={(event) => setUbicacion(toId(event.currentTarget.value))}>
-              <option value={ALL}>{t('reports.alerts.filters.allUbicaciones')}</option>
-              {ubicaciones.map((row) => (
-                <option key={row.ubicacionid} value={row.ubicacionid}>
-                  {manyFarms ? `${row.fundo} · ${row.ubicacion}` : row.ubicacion}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <FilterSelect
+          label={t('reports.alerts.filters.criticidad')}
+          allLabel={t('reports.alerts.filters.allCriticidades')}
+          value={criticidadId}
+          options={criticidades.map((row) => ({ value: row.criticidadid, label: row.criticidad }))}
+          onChange={filters.setCriticidad}
+          disabled={loading}
+        />
+        <FilterSelect
+          label={t('reports.alerts.filters.ubicacion')}
+          allLabel={t('reports.alerts.filters.allUbicaciones')}
+          value={ubicacionId}
+          options={ubicaciones.map((row) => ({ value: row.ubicacionid, label: manyFarms ? `${row.fundo} · ${row.ubicacion}` : row.ubicacion }))}
+          onChange={filters.setUbicacion}
+          disabled={loading}
+          maxW="22rem"
+        />
+        <FilterSelect
+          label={t('reports.alerts.filters.nodo')}
+          allLabel={t('reports.alerts.filters.allNodos')}
+          value={nodoId}
+          options={nodos.map((row) => ({ value: row.nodoid, label: row.nodo }))}
+          onChange={filters.setNodo}
+          disabled={loading}
+        />
+        <FilterSelect
+          label={t('reports.alerts.filters.estado')}
+          allLabel={t('reports.alerts.states.all')}
+          value={estado}
+          options={ALERTA_STATES.map((state) => ({ value: state, label: t(`reports.alerts.states.${state}`) }))}
+          onChange={filters.setEstado}
+          maxW="12rem"
+        />
+        <ReportDateRange
+          value={days}
+          onChange={filters.setDays}
+          labels={{
+            fechas: t('reports.alerts.filters.fechas'),
+            desde: t('reports.alerts.filters.desde'),
+            hasta: t('reports.alerts.filters.hasta'),
+            datePlaceholder: t('reports.alerts.filters.datePlaceholder'),
+            openCalendar: t('reports.alerts.filters.openCalendar'),
+            clearDates: t('reports.alerts.filters.clearDates'),
+            previousMonth: t('reports.alerts.filters.previousMonth'),
+            nextMonth: t('reports.alerts.filters.nextMonth'),
+          }}
+        />
+        {filters.narrowed ? (
+          <Button size="sm" variant="ghost" onClick={filters.clear}>
+            <FunnelX aria-hidden />
+            {t('reports.alerts.filters.clear')}
+          </Button>
+        ) : null}
       </HStack>
       {options.error ? (
         <Text role="alert" color="fg.error" fontSize="sm">

@@ -28,6 +28,13 @@ async function settled(name: RegExp = /^(Alertas|Alerts)$/) {
   return table;
 }
 
+/** A day typed as a person does, then Enter: the picker reads it in the language's order. */
+async function typeDay(name: string, day: string) {
+  await userEvent.click(screen.getByRole('textbox', { name }));
+  await userEvent.paste(day);
+  await userEvent.keyboard('{Enter}');
+}
+
 export const Loading: Story = {
   beforeEach: ({ msw }) => msw.use(...reportHandlers.alertasLoading()),
   play: async () => {
@@ -65,6 +72,11 @@ export const Loaded: Story = {
     await expect(screen.getByText('Medición 905009')).toBeVisible();
     await expect(screen.getByText('N/A')).toBeVisible();
     await expect(screen.getByText('DESCONOCIDO')).toBeVisible();
+    // The first row says what broke: its node, place, metric with unit, limits, criticality and value.
+    const first = within(await settled()).getAllByRole('row')[1]!;
+    for (const text of ['Crítica', 'NODO-SJO-01', 'Lote 1', 'Temperatura (°C)', '5 – 32', 'Valor: 36,8 °C']) {
+      await expect(within(first).getByText(text)).toBeVisible();
+    }
     await expect(screen.getByRole('columnheader', { name: /Fecha de alerta/ })).toHaveAttribute('aria-sort', 'descending');
     // One page: no pager.
     await expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
@@ -280,10 +292,67 @@ export const FilteredByState: Story = {
   beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(freshAlertas())),
   play: async () => {
     await settled();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado de la alerta' }), 'procesada');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'procesada');
     await waitFor(() => expect(screen.getByText('Total: 2')).toBeVisible());
     const table = await settled();
     await expect(within(table).queryByRole('button', { name: 'Reconocer' })).toBeNull();
     await expect(within(table).getAllByText('PROCESADA').length).toBe(2);
+  },
+};
+
+/** Node and dates: the node list narrows to the chosen location, the days are typed dd/mm/aaaa. */
+export const FilteredByNodeAndDates: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(alertasManyFixture)),
+  play: async () => {
+    await settled();
+    await userEvent.selectOptions(screen.getByLabelText('Ubicación'), 'San José · Lote 2');
+    await screen.findByText('Total: 9');
+    const nodes = Array.from((screen.getByLabelText('Nodo') as HTMLSelectElement).options).map((option) => option.text);
+    await expect(nodes).toEqual(['Todos los nodos', 'NODO-SJO-02']);
+    await userEvent.selectOptions(screen.getByLabelText('Nodo'), 'NODO-SJO-02');
+    await typeDay('Desde', '20/11/2026');
+    await typeDay('Hasta', '20/11/2026');
+    // Lima's 20 November: six of the node's nine alerts.
+    await screen.findByText('Total: 6');
+    const table = await settled();
+    await expect(within(table).getAllByText(/^20\/11\/2026/).length).toBe(12);
+    await expect(screen.getByRole('textbox', { name: 'Desde' })).toHaveValue('20/11/2026');
+    await expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
+  },
+};
+
+/** Nothing matches: the empty state says it is the filters, and the panel offers to clear them. */
+export const EmptyAfterFiltering: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(alertasManyFixture)),
+  play: async () => {
+    await settled();
+    await userEvent.selectOptions(screen.getByLabelText('Ubicación'), 'San José · Lote 1');
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'cerrada');
+    await expect(await screen.findByText('Ninguna alerta coincide con los filtros elegidos')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
+  },
+};
+
+/** The calendar of the date range, in Spanish, weeks from Monday. */
+export const DateCalendarOpen: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas()),
+  play: async () => {
+    await settled();
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir calendario' }));
+    await expect(await screen.findByRole('grid')).toBeVisible();
+  },
+};
+
+export const FilteredEnglish: Story = {
+  globals: { language: 'en' },
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(alertasManyFixture)),
+  play: async () => {
+    await settled(/^Alerts$/);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'activa');
+    await typeDay('From', '11/21/2026');
+    await screen.findByText(/^Total: \d+$/);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('11/21/2026'));
+    await settled(/^Alerts$/);
+    await expect(screen.getByRole('button', { name: 'Clear filters' })).toBeVisible();
   },
 };

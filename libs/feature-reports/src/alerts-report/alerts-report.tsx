@@ -1,15 +1,15 @@
-import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { acknowledgeAlert, acknowledgeMatchingAlerts, downloadReportCsv, useAlertasReport } from '@camposense/data-access';
-import { ALERTA_STATES, REPORT_DEFAULT_SORT } from '@camposense/domain';
-import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn, AlertaState } from '@camposense/domain';
+import { REPORT_DEFAULT_SORT } from '@camposense/domain';
+import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn } from '@camposense/domain';
 import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
-import { ConfirmDialog, DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense/ui';
+import { ConfirmDialog, DataTable, DateCell, gradoPalette, Pager, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { ReportFrame } from '../shared/report-frame';
 import { reportQueryProps } from '../shared/report-query';
 import { reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
-import { measurementText, thresholdText } from './alert-cells';
+import { limitsText, measurementText, metricText, thresholdText } from './alert-cells';
 import { AlertFiltersProvider, useAlertFilters } from './alert-filters';
 import { AlertFiltersPanel } from './alert-filters-panel';
 
@@ -27,11 +27,10 @@ export function AlertsReport() {
 
 function AlertsRegistry() {
   const { t, i18n } = useTranslation();
-  const { filters } = useAlertFilters();
-  const [estado, setEstado] = useState<AlertaState | null>(null);
-  const selectionKey = JSON.stringify({ ...filters, estado });
-  const { page, setPage, sort, setSort } = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, selectionKey);
-  const report = useAlertasReport({ page, ...sort, ...filters, estado });
+  const { filters, narrowed } = useAlertFilters();
+  const { estado } = filters;
+  const { page, setPage, sort, setSort } = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
+  const report = useAlertasReport({ page, ...sort, ...filters });
   const { data, isValidating, mutate } = report;
   const locale = localeOf(i18n.language);
   /** Alerts being acknowledged (their buttons are busy). */
@@ -75,7 +74,25 @@ function AlertsRegistry() {
   const columns = useMemo<DataTableColumn<AlertaReportRow, AlertaSortColumn>[]>(
     () => [
       { id: 'alertaid', header: t('reports.alerts.columns.alertaid'), sortKey: 'alertaid', cell: (row) => row.alertaid },
+      {
+        id: 'criticidad',
+        header: t('reports.alerts.columns.criticidad'),
+        cell: (row) =>
+          row.criticidad === null ? null : (
+            <Badge colorPalette={gradoPalette(row.grado ?? 1)} variant="solid" size="sm">
+              {row.criticidad}
+            </Badge>
+          ),
+      },
       { id: 'umbral', header: t('reports.alerts.columns.umbral'), sortKey: 'umbral', cell: (row) => thresholdText(row, t) },
+      { id: 'nodo', header: t('reports.alerts.columns.nodo'), cell: (row) => <Text as="span" whiteSpace="nowrap">{row.nodo}</Text> },
+      { id: 'ubicacion', header: t('reports.alerts.columns.ubicacion'), cell: (row) => row.ubicacion },
+      { id: 'metrica', header: t('reports.alerts.columns.metrica'), cell: (row) => metricText(row, t) },
+      {
+        id: 'limites',
+        header: t('reports.alerts.columns.limites'),
+        cell: (row) => <Text as="span" whiteSpace="nowrap">{limitsText(row, t, locale)}</Text>,
+      },
       {
         id: 'medicion',
         header: t('reports.alerts.columns.medicion'),
@@ -134,7 +151,7 @@ function AlertsRegistry() {
       loadingDetail={t('nav.alertas')}
       errorMessage={t('errors.loadAlerts')}
       emptyTitle={t('reports.noData')}
-      emptyDescription={t('reports.alerts.empty')}
+      emptyDescription={narrowed ? t('reports.alerts.emptyFiltered') : t('reports.alerts.empty')}
     >
       {(answer) => (
         <ReportFrame
@@ -143,21 +160,6 @@ function AlertsRegistry() {
           onExport={() => downloadReportCsv({ report: 'alertas', filters, sort, lang: i18n.language })}
         >
           <HStack gap="3" wrap="wrap">
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field
-                aria-label={t('reports.alerts.state')}
-                value={estado ?? ''}
-                onChange={(event) => setEstado((event.currentTarget.value || null) as AlertaState | null)}
-              >
-                <option value="">{t('reports.alerts.states.all')}</option>
-                {ALERTA_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {t(`reports.alerts.states.${state}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
             <Button
               size="sm"
               variant="outline"
@@ -199,7 +201,7 @@ function AlertsRegistry() {
 }
 
 interface AcknowledgeAllDialogProps {
-  filters: Omit<AlertaReportFilters, 'estado'>;
+  filters: AlertaReportFilters;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;

@@ -1,11 +1,21 @@
+import { GlobalFiltersProvider } from '@camposense/data-access';
 import { LONG_MESSAGE, mensajesManyFixture, reportHandlers } from '@camposense/data-access/testing';
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { MessagesReport } from './messages-report';
+
+const withGlobalFilters =
+  (initial?: { paisId: number; empresaId: number; fundoId: number | null }): Decorator =>
+  (Story) => (
+    <GlobalFiltersProvider initial={initial}>
+      <Story />
+    </GlobalFiltersProvider>
+  );
 
 const meta = {
   title: 'Reports/MessagesReport',
   component: MessagesReport,
+  decorators: [withGlobalFilters()],
 } satisfies Meta<typeof MessagesReport>;
 
 export default meta;
@@ -15,6 +25,13 @@ async function settled() {
   const table = await screen.findByRole('table', { name: /^(Mensajes|Messages)$/ });
   await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
   return table;
+}
+
+/** A day typed as a person does, then Enter: the picker reads it in the language's order. */
+async function typeDay(name: string, day: string) {
+  await userEvent.click(screen.getByRole('textbox', { name }));
+  await userEvent.paste(day);
+  await userEvent.keyboard('{Enter}');
 }
 
 export const Loading: Story = {
@@ -66,6 +83,79 @@ export const LongMessage: Story = {
     await expect(cell).toHaveAttribute('title', LONG_MESSAGE);
     // Cut on screen: the box is narrower than its text.
     await expect(cell.scrollWidth).toBeGreaterThan(cell.clientWidth);
+  },
+};
+
+/** A click on the message shows all of it. */
+export const FullMessage: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajes()),
+  play: async () => {
+    await settled();
+    await userEvent.click(screen.getByRole('button', { name: LONG_MESSAGE }));
+    const popover = await screen.findByRole('dialog', { name: 'Mensaje 8010' });
+    await expect(popover).toHaveTextContent(LONG_MESSAGE);
+  },
+};
+
+/** One contact by e-mail: the options name the channel, since a person has one contact per channel. */
+export const FilteredByContact: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajes()),
+  play: async () => {
+    await settled();
+    await waitFor(() => expect(screen.getByLabelText('Contacto')).toBeEnabled());
+    await userEvent.selectOptions(screen.getByLabelText('Contacto'), 'Jorge Salazar · Correo');
+    await screen.findByText('Total: 2');
+    const table = await settled();
+    await expect(within(table).getAllByText('Jorge Salazar')).toHaveLength(2);
+  },
+};
+
+/** The days typed dd/mm/aaaa: only the messages of Lima's 20 November. */
+export const FilteredByDates: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajes(mensajesManyFixture)),
+  play: async () => {
+    await settled();
+    await typeDay('Desde', '20/11/2026');
+    await typeDay('Hasta', '20/11/2026');
+    await screen.findByText('Total: 23');
+    const table = await settled();
+    await expect(within(table).getAllByText(/^20\/11\/2026/).length).toBe(40);
+  },
+};
+
+/** Failed SMS: none, and the empty state says it is the filters. */
+export const EmptyAfterFiltering: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajes()),
+  play: async () => {
+    await settled();
+    await waitFor(() => expect(screen.getByLabelText('Canal')).toBeEnabled());
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'fallido');
+    await userEvent.selectOptions(screen.getByLabelText('Canal'), 'SMS');
+    await expect(await screen.findByText('Ningún mensaje coincide con los filtros elegidos')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
+  },
+};
+
+/** The global Fundo (Santa Rosa) scopes the messages to its alerts. */
+export const FarmSelected: Story = {
+  decorators: [withGlobalFilters({ paisId: 1, empresaId: 1, fundoId: 2 })],
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajes()),
+  play: async () => {
+    await settled();
+    await expect(screen.getByText('Total: 2')).toBeVisible();
+  },
+};
+
+export const FilteredEnglish: Story = {
+  globals: { language: 'en' },
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajes()),
+  play: async () => {
+    await settled();
+    await waitFor(() => expect(screen.getByLabelText('Channel')).toBeEnabled());
+    await userEvent.selectOptions(screen.getByLabelText('Channel'), 'E-mail');
+    await screen.findByText('Total: 6');
+    await settled();
+    await expect(screen.getByRole('button', { name: 'Clear filters' })).toBeVisible();
   },
 };
 

@@ -1,27 +1,59 @@
-import { Box } from '@chakra-ui/react';
-import { downloadReportCsv, useMensajesReport } from '@camposense/data-access';
+import { Stack } from '@chakra-ui/react';
+import { downloadReportCsv, useGlobalFilters, useMensajesReport } from '@camposense/data-access';
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
-import type { MensajeReportRow, MensajeSortColumn } from '@camposense/domain';
+import type { MensajeReportFilters, MensajeReportRow, MensajeSortColumn } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { dayRangeInstants } from '../shared/day-range';
 import { ReportFrame } from '../shared/report-frame';
 import { reportQueryProps } from '../shared/report-query';
 import { reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
 import { contactName, MessageText } from './message-cells';
+import { isNarrowed, MessageFiltersPanel, NO_MESSAGE_CHOICES } from './message-filters-panel';
 
-/** The messages report (`reportes-mensajes`): every message, paged and sorted by the API. */
+/**
+ * The messages report (`reportes-mensajes`): every message of the global Pais / Empresa / Fundo
+ * selection and the panel's filters, paged and sorted by the API.
+ */
 export function MessagesReport() {
   const { t, i18n } = useTranslation();
-  const { page, setPage, sort, setSort } = useReportPaging<MensajeSortColumn>(REPORT_DEFAULT_SORT);
-  const report = useMensajesReport({ page, ...sort });
+  const { paisId, empresaId, fundoId } = useGlobalFilters();
+  const [choices, setChoices] = useState(NO_MESSAGE_CHOICES);
+  const filters = useMemo<MensajeReportFilters>(
+    () => ({
+      contactoId: choices.contactoId,
+      estado: choices.estado,
+      medioId: choices.medioId,
+      ...dayRangeInstants(choices.days),
+      paisId,
+      empresaId,
+      fundoId,
+    }),
+    [choices, paisId, empresaId, fundoId],
+  );
+  const { page, setPage, sort, setSort } = useReportPaging<MensajeSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
+  const report = useMensajesReport({ page, ...sort, ...filters });
 
   const columns = useMemo<DataTableColumn<MensajeReportRow, MensajeSortColumn>[]>(
     () => [
       { id: 'mensajeid', header: t('reports.messages.columns.mensajeid'), sortKey: 'mensajeid', cell: (row) => row.mensajeid },
       { id: 'contacto', header: t('reports.messages.columns.contacto'), sortKey: 'contacto', cell: (row) => contactName(row, t) },
-      { id: 'mensaje', header: t('reports.messages.columns.mensaje'), sortKey: 'mensaje', cell: (row) => <MessageText text={row.mensaje} /> },
+      {
+        id: 'mensaje',
+        header: t('reports.messages.columns.mensaje'),
+        sortKey: 'mensaje',
+        // The message column takes the width the others leave.
+        width: '100%',
+        cell: (row) => (
+          <MessageText
+            text={row.mensaje}
+            title={t('reports.messages.fullTitle', { id: row.mensajeid })}
+            showFullLabel={t('reports.messages.showFull')}
+          />
+        ),
+      },
       { id: 'fecha', header: t('reports.messages.columns.fecha'), sortKey: 'fecha', cell: (row) => <DateCell value={row.fecha} /> },
       {
         id: 'datecreated',
@@ -36,19 +68,20 @@ export function MessagesReport() {
 
   // Retry shows the spinner again; an error clears the list (spec section 8).
   return (
-    <Box p="4">
+    <Stack gap="4" p="4">
+      <MessageFiltersPanel value={choices} onChange={setChoices} />
       <QueryState
         {...reportQueryProps(report, t('reports.loading'))}
         loadingDetail={t('nav.mensajes')}
         errorMessage={t('errors.loadMessages')}
         emptyTitle={t('reports.messages.empty')}
-        emptyDescription={t('reports.messages.emptyDescription')}
+        emptyDescription={isNarrowed(choices) ? t('reports.messages.emptyFiltered') : t('reports.messages.emptyDescription')}
       >
         {(answer) => (
           <ReportFrame
             title={t('reports.messages.title')}
             total={answer.pagination.total}
-            onExport={() => downloadReportCsv({ report: 'mensajes', sort, lang: i18n.language })}
+            onExport={() => downloadReportCsv({ report: 'mensajes', filters, sort, lang: i18n.language })}
           >
             <DataTable
               label={t('reports.messages.tableLabel')}
@@ -63,6 +96,6 @@ export function MessagesReport() {
           </ReportFrame>
         )}
       </QueryState>
-    </Box>
+    </Stack>
   );
 }

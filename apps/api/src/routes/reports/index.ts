@@ -32,6 +32,7 @@ import {
   csvResponse,
   downloadTokenQuery,
   downloadTokenSchema,
+  mensajeFilterOptionsSchema,
   mensajesCsvQuery,
   mensajesPageSchema,
   mensajesQuery,
@@ -71,7 +72,12 @@ function alertaLine(lang: ReportLanguage, row: AlertaCsvRow): string {
     csvNumber(row.alertaid),
     csvText(row.umbral),
     csvText(row.criticidad),
+    csvText(row.nodo),
     csvText(row.ubicacion),
+    csvText(row.metrica),
+    csvText(row.unidad),
+    csvNumber(row.minimo),
+    csvNumber(row.maximo),
     csvNumber(row.valor),
     csvText(row.fecha),
     csvText(row.datecreated),
@@ -193,6 +199,25 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
       },
     },
     async (request) => queries.alertaFilterOptions(request.query),
+  );
+
+  app.get(
+    '/mensajes/filtros',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Opciones del panel de filtros de mensajes',
+        description: 'Los contactos (con su usuario; un lector no recibe el login de otros) y los medios (canales).',
+        security,
+        response: { 200: mensajeFilterOptionsSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      const options = await queries.mensajeFilterOptions();
+      for (const contacto of options.contactos) redactContactUser(contacto.usuario, request.user);
+      return options;
+    },
   );
 
   app.get<{ Querystring: AlertasCsvQuery }>(

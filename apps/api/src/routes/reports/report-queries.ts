@@ -5,6 +5,8 @@ import type {
   AlertaState,
   AlertaReportRow,
   AlertaSortColumn,
+  MensajeContacto,
+  MensajeFilterOptions,
   MensajeReportFilters,
   MensajeReportRow,
   MensajeState,
@@ -170,17 +172,15 @@ const ALERTA_COLUMNS = sql`a.alertaid, a.umbralid, a.medicionid,
   case when m.medicionid is null then null else jsonb_build_object(
     'medicionid', m.medicionid, 'fecha', ${isoUtc(sql`m.fecha`)}, 'medicion', m.medicion, 'nodoid', m.nodoid,
     'tipoid', m.tipoid, 'metricaid', m.metricaid, 'ubicacionid', m.ubicacionid) end as medicion,
-  m.medicion as valor, a.episodioid,
+  m.medicion as valor, n.nodo, ub.ubicacion, me.metrica, me.unidad, cr.criticidad, cr.grado, a.episodioid,
   case when ack.usuarioid is null then null else jsonb_build_object(
     'usuarioid', ack.usuarioid, 'firstname', ack.firstname, 'lastname', ack.lastname, 'login', ack.login) end as reconocidopor,
   ${isoUtc(sql`a.fechareconocido`)} as fechareconocido, a.notareconocido`;
 
 /** The alert columns of the CSV: names resolved in SQL, one flat row per alert. */
-const ALERTA_CSV_COLUMNS = sql`a.alertaid, u.umbral, cr.criticidad, ub.ubicacion, m.medicion as valor,
+const ALERTA_CSV_COLUMNS = sql`a.alertaid, u.umbral, cr.criticidad, n.nodo, ub.ubicacion, me.metrica, me.unidad,
+  u.minimo, u.maximo, m.medicion as valor,
   ${isoUtc(sql`a.fecha`)} as fecha, ${isoUtc(sql`a.datecreated`)} as datecreated, a.statusid`;
-
-const ALERTA_CSV_JOINS = sql`left join sense.criticidad cr on cr.criticidadid = u.criticidadid
-  left join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid`;
 
 const MENSAJE_FROM = sql`from sense.mensaje ms
   left join sense.contacto c on c.contactoid = ms.contactoid
@@ -201,7 +201,12 @@ export interface AlertaCsvRow {
   alertaid: number;
   umbral: string | null;
   criticidad: string | null;
+  nodo: string | null;
   ubicacion: string | null;
+  metrica: string | null;
+  unidad: string | null;
+  minimo: number | null;
+  maximo: number | null;
   valor: number | null;
   fecha: string | null;
   datecreated: string | null;
@@ -262,9 +267,14 @@ function mensajeRows(filters: MensajeReportFilters, sort: ReportSort<MensajeSort
     limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) ms`;
 }
 
+/** Run on the rows already picked (a page or a batch), so the names cost a lookup per row shown, not per alert. */
 const ALERTA_JOINS = sql`left join sense.umbral u on u.umbralid = a.umbralid
   left join sense.medicion m on m.medicionid = a.medicionid and m.fecha = a.fecha
-  left join sense.usuario ack on ack.usuarioid = a.reconocidopor`;
+  left join sense.usuario ack on ack.usuarioid = a.reconocidopor
+  left join sense.nodo n on n.nodoid = u.nodoid
+  left join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid
+  left join sense.metrica me on me.metricaid = u.metricaid
+  left join sense.criticidad cr on cr.criticidadid = u.criticidadid`;
 
 const MENSAJE_JOINS = sql`left join sense.contacto c on c.contactoid = ms.contactoid
   left join sense.usuario us on us.usuarioid = c.usuarioid`;
@@ -285,7 +295,7 @@ export const reportStatements: ReportStatements = {
   alertasBatch(filters, sort, size, after) {
     const key = ALERTA_SORT[sort.sortBy];
     return sql`select ${ALERTA_CSV_COLUMNS}, (${key.expression})::text as sort_key from ${alertaRows(filters, sort, size, 0, after)}
-      ${ALERTA_JOINS} ${ALERTA_CSV_JOINS} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}`;
+      ${ALERTA_JOINS} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}`;
   },
   mensajesPage(filters, sort, page) {
     const key = MENSAJE_SORT[sort.sortBy];
@@ -323,6 +333,7 @@ export interface ReportQueries {
   alertas(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): Promise<PaginatedRows<AlertaReportRow>>;
   mensajes(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, page: PageRequest): Promise<PaginatedRows<MensajeReportRow>>;
   alertaFilterOptions(filters: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'>): Promise<AlertaFilterOptions>;
+  mensajeFilterOptions(): Promise<MensajeFilterOptions>;
   alertasCsvBatches(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number): AsyncGenerator<AlertaCsvRow[]>;
   mensajesCsvBatches(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, size: number): AsyncGenerator<MensajeCsvRow[]>;
 }
@@ -348,15 +359,32 @@ export function createReportQueries(database: Database): ReportQueries {
       if (fundoId) conditions.push(sql`f.fundoid = ${fundoId}`);
       if (empresaId) conditions.push(sql`f.empresaid = ${empresaId}`);
       if (paisId) conditions.push(sql`e.paisid = ${paisId}`);
-      const [criticidades, ubicaciones] = await Promise.all([
+      const scope = scopeLocations({ paisId, empresaId, fundoId });
+      const [criticidades, ubicaciones, nodos] = await Promise.all([
         database.query<AlertaFilterOptions['criticidades'][number]>(
           sql`select criticidadid, criticidad, grado from sense.criticidad order by grado, criticidad, criticidadid`,
         ),
         database.query<AlertaFilterOptions['ubicaciones'][number]>(sql`select ub.ubicacionid, ub.ubicacion, f.fundoid, f.fundo
           from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid join sense.empresa e on e.empresaid = f.empresaid
           ${whereAll(conditions)} order by f.fundo, ub.ubicacion, ub.ubicacionid`),
+        database.query<AlertaFilterOptions['nodos'][number]>(sql`select n.nodoid, n.nodo,
+            array_agg(distinct u.ubicacionid order by u.ubicacionid)::int[] as ubicacionids
+          from sense.umbral u join sense.nodo n on n.nodoid = u.nodoid
+          ${scope ? sql`where u.ubicacionid in (${scope})` : sql``}
+          group by n.nodoid, n.nodo order by n.nodo, n.nodoid`),
       ]);
-      return { criticidades, ubicaciones };
+      return { criticidades, ubicaciones, nodos };
+    },
+    async mensajeFilterOptions() {
+      const [contactos, medios] = await Promise.all([
+        database.query<MensajeContacto>(sql`select c.contactoid, c.usuarioid, c.medioid,
+            case when us.usuarioid is null then null else jsonb_build_object(
+              'usuarioid', us.usuarioid, 'firstname', us.firstname, 'lastname', us.lastname, 'login', us.login) end as usuario
+          from sense.contacto c left join sense.usuario us on us.usuarioid = c.usuarioid
+          order by coalesce(nullif(trim(concat_ws(' ', us.firstname, us.lastname)), ''), us.login, 'Contact ' || c.contactoid), c.contactoid`),
+        database.query<MensajeFilterOptions['medios'][number]>(sql`select medioid, nombre from sense.medio order by nombre, medioid`),
+      ]);
+      return { contactos, medios };
     },
     alertasCsvBatches(filters, sort, size) {
       return keysetBatches<AlertaCsvRow>(database, size, (row) => row.alertaid, (after) =>

@@ -1,8 +1,10 @@
+import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
-import type { AlertaFilterOptions, AlertaReportPage, MensajeReportPage, ReportDownloadToken } from '@camposense/domain';
+import type { AlertaFilterOptions, AlertaReportPage, MensajeFilterOptions, MensajeReportPage, ReportDownloadToken } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
+import { loginAs } from '../../testing/test-app';
 import type { SenseContext } from '../../testing/sense-context';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
 import { createReportQueries } from './report-queries';
@@ -74,6 +76,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     for (const url of [
       '/api/sense/reports/alertas',
       '/api/sense/reports/alertas/filtros',
+      '/api/sense/reports/mensajes/filtros',
       '/api/sense/reports/alertas.csv',
       '/api/sense/reports/mensajes',
       '/api/sense/reports/mensajes.csv',
@@ -108,6 +111,33 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     expect(first.medicion).toEqual(expect.objectContaining({ medicionid: first.medicionid, medicion: expected!.medicion }));
     expect(first.medicion!.fecha).toMatch(ISO_UTC);
     expect(first.valor).toBe(expected!.medicion);
+  });
+
+  it('names what broke on every row: node, location, metric with unit, criticality and its grado, beside the limits', async () => {
+    // Oldest first, so the rows differ from the default page and each row is checked on its own.
+    const body = await alertas('?sortBy=alertaid&sortOrder=asc&pageSize=30');
+    const expected = await context.query<{
+      alertaid: number;
+      nodo: string;
+      ubicacion: string;
+      metrica: string;
+      unidad: string | null;
+      criticidad: string;
+      grado: number;
+      minimo: number;
+      maximo: number;
+    }>(sql`select a.alertaid, n.nodo, ub.ubicacion, me.metrica, me.unidad, cr.criticidad, cr.grado, u.minimo, u.maximo
+      from sense.alerta a join sense.umbral u using (umbralid) join sense.nodo n on n.nodoid = u.nodoid
+      join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid join sense.metrica me on me.metricaid = u.metricaid
+      join sense.criticidad cr on cr.criticidadid = u.criticidadid order by a.alertaid asc limit 30`);
+    expect(body.data.map(({ alertaid, nodo, ubicacion, metrica, unidad, criticidad, grado }) => ({ alertaid, nodo, ubicacion, metrica, unidad, criticidad, grado }))).toEqual(
+      expected.map(({ alertaid, nodo, ubicacion, metrica, unidad, criticidad, grado }) => ({ alertaid, nodo, ubicacion, metrica, unidad, criticidad, grado })),
+    );
+    expect(body.data.map((row) => [row.umbral?.minimo, row.umbral?.maximo])).toEqual(expected.map((row) => [row.minimo, row.maximo]));
+    // The demo's alerts span more than one of each, so a name copied from another row would show.
+    expect(new Set(body.data.map((row) => row.nodo)).size).toBeGreaterThan(1);
+    expect(new Set(body.data.map((row) => row.metrica)).size).toBeGreaterThan(1);
+    expect(body.data.every((row) => row.unidad !== null && row.unidad !== '')).toBe(true);
   });
 
   it('reaches every alert through the pages, each exactly once, in the order asked', async () => {
@@ -341,6 +371,49 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     const farm = (await context.get(`/api/sense/reports/alertas/filtros?fundoId=${fundoid}`)).json<AlertaFilterOptions>();
     expect(farm.ubicaciones.length).toBe(await count(sql`select count(*)::int as n from sense.ubicacion where fundoid = ${fundoid}`));
     expect(farm.ubicaciones.every((row) => row.fundoid === fundoid)).toBe(true);
+
+    // The nodes: those with thresholds in the selection, with the locations of those thresholds.
+    expect(options.nodos.map((row) => row.nodoid).sort((left, right) => left - right)).toEqual(
+      await ids(sql`select distinct nodoid as id from sense.umbral order by 1`),
+    );
+    const farmNodes = await context.query<{ nodoid: number; nodo: string; ubicacionids: number[] }>(
+      sql`select n.nodoid, n.nodo, array_agg(distinct u.ubicacionid order by u.ubicacionid)::int[] as ubicacionids
+        from sense.umbral u join sense.nodo n using (nodoid) join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid
+        where ub.fundoid = ${fundoid} group by 1, 2 order by n.nodo, n.nodoid`,
+    );
+    expect(farm.nodos).toEqual(farmNodes);
+    expect(farm.nodos.length).toBeGreaterThan(0);
+    expect(farm.nodos.length).toBeLessThan(options.nodos.length);
+    const farmLocations = new Set(farm.ubicaciones.map((row) => row.ubicacionid));
+    expect(farm.nodos.every((row) => row.ubicacionids.every((id) => farmLocations.has(id)))).toBe(true);
+  });
+
+  it('offers every contact with its user and every channel for the messages filters; a reader gets no other login', async () => {
+    const response = await context.get('/api/sense/reports/mensajes/filtros');
+    expect(response.statusCode, response.body).toBe(200);
+    const options = response.json<MensajeFilterOptions>();
+    expect(options.medios.map((row) => row.nombre)).toEqual(
+      (await context.query<{ nombre: string }>(sql`select nombre from sense.medio order by nombre, medioid`)).map((row) => row.nombre),
+    );
+    const contacts = await context.query<{ contactoid: number; usuarioid: number; medioid: number; login: string }>(
+      sql`select c.contactoid, c.usuarioid, c.medioid, us.login from sense.contacto c join sense.usuario us using (usuarioid)`,
+    );
+    expect(options.contactos).toHaveLength(contacts.length);
+    for (const contact of contacts) {
+      expect(options.contactos.find((row) => row.contactoid === contact.contactoid)).toMatchObject({
+        usuarioid: contact.usuarioid,
+        medioid: contact.medioid,
+        usuario: { usuarioid: contact.usuarioid, login: contact.login },
+      });
+    }
+
+    const reader = DEMO_USERS.find((user) => user.rol === 'user')!;
+    const readerLogin = await loginAs(context.app, reader.login, DEMO_PASSWORD);
+    const asReader = (await context.get('/api/sense/reports/mensajes/filtros', { authorization: `Bearer ${readerLogin.session.access_token}` })).json<MensajeFilterOptions>();
+    expect(asReader.contactos).toHaveLength(contacts.length);
+    const others = asReader.contactos.filter((row) => row.usuarioid !== readerLogin.user.id);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((row) => row.usuario?.login === null)).toBe(true);
   });
 
   it('answers messages newest first with contacto.usuario embedded, and sorts by the contact name', async () => {
@@ -383,18 +456,47 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     expect(response.headers['transfer-encoding']).toBe('chunked');
     expect(response.body.startsWith(UTF8_BOM)).toBe(true);
     const [header, ...rows] = parseCsv(response.body.slice(1));
-    expect(header).toEqual(['ID de alerta', 'Umbral', 'Criticidad', 'Ubicación', 'Valor', 'Fecha de alerta', 'Fecha de creación', 'Estado']);
-    const expected = await context.query<{ id: number; umbral: string; medicion: number; criticidad: string }>(
-      sql`select a.alertaid as id, u.umbral, m.medicion, cr.criticidad from sense.alerta a join sense.umbral u using (umbralid)
+    expect(header).toEqual([
+      'ID de alerta',
+      'Umbral',
+      'Criticidad',
+      'Nodo',
+      'Ubicación',
+      'Métrica',
+      'Unidad',
+      'Mínimo',
+      'Máximo',
+      'Valor',
+      'Fecha de alerta',
+      'Fecha de creación',
+      'Estado',
+    ]);
+    const expected = await context.query<{
+      id: number;
+      umbral: string;
+      medicion: number;
+      criticidad: string;
+      nodo: string;
+      ubicacion: string;
+      metrica: string;
+      unidad: string;
+      minimo: number;
+      maximo: number;
+    }>(
+      sql`select a.alertaid as id, u.umbral, m.medicion, cr.criticidad, n.nodo, ub.ubicacion, me.metrica, me.unidad, u.minimo, u.maximo
+        from sense.alerta a join sense.umbral u using (umbralid)
         join sense.medicion m using (medicionid) join sense.criticidad cr on cr.criticidadid = u.criticidadid
+        join sense.nodo n on n.nodoid = u.nodoid join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid
+        join sense.metrica me on me.metricaid = u.metricaid
         where u.criticidadid = ${pick!.criticidadid} order by a.fecha desc, a.alertaid desc`,
     );
     expect(rows.map((row) => Number(row[0]))).toEqual(expected.map((row) => row.id));
-    expect(rows[0]![1]).toBe(expected[0]!.umbral);
-    expect(rows[0]![2]).toBe(expected[0]!.criticidad);
-    expect(Number(rows[0]![4])).toBe(expected[0]!.medicion);
-    expect(rows[0]![5]).toMatch(ISO_UTC);
-    expect(['Activo', 'Inactivo', 'PROCESADA', 'DESCONOCIDO']).toContain(rows[0]![7]);
+    expect(rows.map((row) => row.slice(1, 9))).toEqual(
+      expected.map((row) => [row.umbral, row.criticidad, row.nodo, row.ubicacion, row.metrica, row.unidad, String(row.minimo), String(row.maximo)]),
+    );
+    expect(Number(rows[0]![9])).toBe(expected[0]!.medicion);
+    expect(rows[0]![10]).toMatch(ISO_UTC);
+    expect(['Activo', 'Inactivo', 'PROCESADA', 'DESCONOCIDO']).toContain(rows[0]![12]);
   });
 
   it('exports messages with English headers when lang=en', async () => {
@@ -436,7 +538,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     expect(expiresAt - Date.now() / 1000).toBeLessThanOrEqual(60);
     const download = await context.get(`/api/sense/reports/alertas.csv?lang=en&token=${token}`, {});
     expect(download.statusCode).toBe(200);
-    expect(download.body.split('\r\n')[0]).toBe(`${UTF8_BOM}Alert ID,Threshold,Criticality,Location,Value,Alert date,Creation date,Status`);
+    expect(download.body.split('\r\n')[0]).toBe(`${UTF8_BOM}Alert ID,Threshold,Criticality,Node,Location,Metric,Unit,Minimum,Maximum,Value,Alert date,Creation date,Status`);
 
     const otherReport = await context.get(`/api/sense/reports/mensajes.csv?token=${token}`, {});
     expect(otherReport.statusCode).toBe(401);
@@ -449,7 +551,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
 
   it('documents the report routes in the OpenAPI document', async () => {
     const document = (await context.get('/api/openapi.json', {})).json<{ paths: Record<string, unknown> }>();
-    for (const path of ['alertas', 'alertas/filtros', 'alertas.csv', 'mensajes', 'mensajes.csv', 'download-token']) {
+    for (const path of ['alertas', 'alertas/filtros', 'alertas.csv', 'mensajes', 'mensajes/filtros', 'mensajes.csv', 'download-token']) {
       expect(document.paths, path).toHaveProperty([`/api/sense/reports/${path}`]);
     }
   });

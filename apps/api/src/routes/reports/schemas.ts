@@ -151,7 +151,23 @@ function usuarioSchemaOf() {
 
 const alertaRowSchema = {
   type: 'object',
-  required: ['alertaid', 'umbralid', 'medicionid', 'fecha', 'datecreated', 'statusid', 'umbral', 'medicion', 'valor'],
+  required: [
+    'alertaid',
+    'umbralid',
+    'medicionid',
+    'fecha',
+    'datecreated',
+    'statusid',
+    'umbral',
+    'medicion',
+    'valor',
+    'nodo',
+    'ubicacion',
+    'metrica',
+    'unidad',
+    'criticidad',
+    'grado',
+  ],
   properties: {
     alertaid: { type: 'integer' },
     umbralid: { type: 'integer' },
@@ -162,6 +178,12 @@ const alertaRowSchema = {
     umbral: umbralSchema,
     medicion: medicionSchema,
     valor: { ...nullable('number'), description: 'El valor de la medición' },
+    nodo: { ...nullable('string'), description: 'El nodo del umbral' },
+    ubicacion: { ...nullable('string'), description: 'La ubicación del umbral' },
+    metrica: { ...nullable('string'), description: 'La métrica del umbral' },
+    unidad: { ...nullable('string'), description: 'La unidad de la métrica' },
+    criticidad: { ...nullable('string'), description: 'La criticidad del umbral' },
+    grado: { ...nullable('integer'), description: 'El grado de la criticidad (1 es el más grave)' },
     episodioid: { ...nullable('integer'), description: 'El episodio de la alerta' },
     reconocidopor: { ...usuarioSchemaOf(), description: 'Quién reconoció su episodio' },
     fechareconocido: { ...nullable('string'), description: 'Cuándo (ISO 8601, UTC)' },
@@ -208,7 +230,7 @@ export const mensajesPageSchema = paginatedSchemaOf(mensajeRowSchema);
 
 export const alertaFilterOptionsSchema = {
   type: 'object',
-  required: ['criticidades', 'ubicaciones'],
+  required: ['criticidades', 'ubicaciones', 'nodos'],
   properties: {
     criticidades: {
       type: 'array',
@@ -228,6 +250,29 @@ export const alertaFilterOptionsSchema = {
           fundo: { type: 'string' },
         },
       },
+    },
+    nodos: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          nodoid: { type: 'integer' },
+          nodo: { type: 'string' },
+          ubicacionids: { type: 'array', items: { type: 'integer' }, description: 'Las ubicaciones de sus umbrales' },
+        },
+      },
+    },
+  },
+} as const;
+
+export const mensajeFilterOptionsSchema = {
+  type: 'object',
+  required: ['contactos', 'medios'],
+  properties: {
+    contactos: { type: 'array', items: mensajeRowSchema.properties.contacto },
+    medios: {
+      type: 'array',
+      items: { type: 'object', properties: { medioid: { type: 'integer' }, nombre: { type: 'string' } } },
     },
   },
 } as const;

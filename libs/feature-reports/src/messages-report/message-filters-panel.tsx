@@ -1,0 +1,115 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMensajeFilterOptions } from '@camposense/data-access';
+import { MENSAJE_STATES } from '@camposense/domain';
+import type { MensajeState } from '@camposense/domain';
+import { useTranslation } from '@camposense/i18n';
+import type { Translate } from '@camposense/i18n';
+import { FunnelX } from 'lucide-react';
+import { FilterSelect } from '../shared/filter-select';
+import { NO_DAYS } from '../shared/day-range';
+import { ReportDateRange } from '../shared/report-date-range';
+import type { DayRangeFilter } from '../shared/day-range';
+import { contactName } from './message-cells';
+
+/** What the messages panel narrows by (the global selection aside). */
+export interface MessagePanelChoices {
+  contactoId: number | null;
+  estado: MensajeState | null;
+  medioId: number | null;
+  days: DayRangeFilter;
+}
+
+export const NO_MESSAGE_CHOICES: MessagePanelChoices = { contactoId: null, estado: null, medioId: null, days: NO_DAYS };
+
+export const isNarrowed = ({ contactoId, estado, medioId, days }: MessagePanelChoices) =>
+  [contactoId, estado, medioId, days.desde, days.hasta].some((choice) => choice !== null);
+
+/** The channel's name in the language (`correo` → Correo / E-mail); an unknown one as stored. */
+function channelLabel(nombre: string, t: Translate): string {
+  return nombre === 'correo' || nombre === 'sms' ? t(`reports.messages.channels.${nombre}`) : nombre;
+}
+
+export interface MessageFiltersPanelProps {
+  value: MessagePanelChoices;
+  onChange: (value: MessagePanelChoices) => void;
+}
+
+/** Contact, state, channel and dates of the messages report, each "all" by default. */
+export function MessageFiltersPanel({ value, onChange }: MessageFiltersPanelProps) {
+  const { t } = useTranslation();
+  const options = useMensajeFilterOptions();
+  const loading = options.isLoading;
+  const set = (change: Partial<MessagePanelChoices>) => onChange({ ...value, ...change });
+  const medios = options.data?.medios ?? [];
+  const channelOf = (medioid: number) => {
+    const medio = medios.find((row) => row.medioid === medioid);
+    return medio ? channelLabel(medio.nombre, t) : null;
+  };
+  // A person has a contact per channel: the channel tells their two apart.
+  const contactos = (options.data?.contactos ?? []).map((contacto) => ({
+    value: contacto.contactoid,
+    label: [contactName({ contactoid: contacto.contactoid, contacto }, t), channelOf(contacto.medioid)].filter(Boolean).join(' · '),
+  }));
+
+  return (
+    <Stack as="section" aria-label={t('reports.messages.filters.title')} gap="2" p="3" borderWidth="1px" borderColor="border" rounded="md">
+      <Text fontSize="xs" fontWeight="bold" letterSpacing="wider" color="fg.muted">
+        {t('reports.messages.filters.title')}
+      </Text>
+      <HStack gap="4" align="end" wrap="wrap">
+        <FilterSelect
+          label={t('reports.messages.filters.contacto')}
+          allLabel={t('reports.messages.filters.allContactos')}
+          value={value.contactoId}
+          options={contactos}
+          onChange={(contactoId) => set({ contactoId })}
+          disabled={loading}
+        />
+        <FilterSelect
+          label={t('reports.messages.filters.estado')}
+          allLabel={t('reports.messages.filters.allEstados')}
+          value={value.estado}
+          options={MENSAJE_STATES.map((state) => ({ value: state, label: t(`reports.messages.filters.estados.${state}`) }))}
+          onChange={(estado) => set({ estado })}
+          maxW="12rem"
+        />
+        <FilterSelect
+          label={t('reports.messages.filters.medio')}
+          allLabel={t('reports.messages.filters.allMedios')}
+          value={value.medioId}
+          options={medios.map((medio) => ({ value: medio.medioid, label: channelLabel(medio.nombre, t) }))}
+          onChange={(medioId) => set({ medioId })}
+          disabled={loading}
+          maxW="12rem"
+        />
+        <ReportDateRange
+          value={value.days}
+          onChange={(days) => set({ days })}
+          labels={{
+            fechas: t('reports.messages.filters.fechas'),
+            desde: t('reports.messages.filters.desde'),
+            hasta: t('reports.messages.filters.hasta'),
+            datePlaceholder: t('reports.messages.filters.datePlaceholder'),
+            openCalendar: t('reports.messages.filters.openCalendar'),
+            clearDates: t('reports.messages.filters.clearDates'),
+            previousMonth: t('reports.messages.filters.previousMonth'),
+            nextMonth: t('reports.messages.filters.nextMonth'),
+          }}
+        />
+        {isNarrowed(value) ? (
+          <Button size="sm" variant="ghost" onClick={() => onChange(NO_MESSAGE_CHOICES)}>
+            <FunnelX aria-hidden />
+            {t('reports.messages.filters.clear')}
+          </Button>
+        ) : null}
+      </HStack>
+      {options.error ? (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          {options.error instanceof Error && options.error.message
+            ? t('errors.filterDataWithMessage', { message: options.error.message })
+            : t('errors.filterData')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
