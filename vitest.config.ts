@@ -21,6 +21,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['libs/*/src/**/*.test.tsx', 'apps/console/src/**/*.test.tsx'],
           setupFiles: ['./tools/vitest/dom-setup.ts'],
+          // jsdom dialogs take ~1 s alone but over 5 s when the unit and dom files share two cores
+          // with each other in CI (seen: the unsaved-changes modal test timed out there).
+          testTimeout: 30_000,
         },
       },
       {
