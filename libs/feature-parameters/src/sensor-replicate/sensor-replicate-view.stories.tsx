@@ -178,12 +178,14 @@ export const UnsavedChanges: Story = {
   },
 };
 
-/** The massive sub-tab of sensor shows the same form: a probe set onto many nodes at once. */
+/** The massive sub-tab of sensor shows the same form first (a probe set onto many nodes at once), the CSV import in the tab beside. */
 export const MassiveSubTab: Story = {
   render: () => <ParametersScreen table="sensor" operation="massive" canWrite />,
   play: async () => {
     await form();
     await expect(within(targets()).getAllByRole('checkbox')).toHaveLength(12);
+    await expect(screen.getByRole('tab', { name: 'Por nodo, con réplica' })).toHaveAttribute('aria-selected', 'true');
+    await expect(screen.getByRole('tab', { name: 'Importar CSV' })).toBeVisible();
   },
 };
 
