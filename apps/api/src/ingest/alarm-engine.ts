@@ -99,15 +99,45 @@ export function evaluateThresholds(readings: readonly EvaluatedReading[], thresh
 
   // Alerts of new episodes that close in the batch are written closed: remember them by episode.
   const alertsOfNewEpisode = new Map<NewEpisode, AlertToWrite[]>();
+  // Late breaking readings with no episode open: a run of them is a past episode, already over.
+  const lateRuns = new Map<number, NewEpisode>();
 
   for (const reading of ordered) {
     for (const threshold of byLocation.get(locationKey(reading)) ?? []) {
       const state = stateOf(threshold);
       const broken = breaks(threshold, reading.medicion);
       if (reading.lateArrival) {
-        if (!broken) continue;
-        // A late breaking reading is still alerted, in the open episode when there is one.
-        if (state.kind === 'none') continue;
+        if (!broken) {
+          lateRuns.delete(threshold.umbralid);
+          continue;
+        }
+        // Every breaking reading is alerted with it (alarms.md), a late one too. With no episode
+        // open it belongs to a past one that the present already ended: written closed, and told
+        // to nobody, since what it reports is over.
+        if (state.kind === 'none') {
+          let past = lateRuns.get(threshold.umbralid);
+          if (past) past.fechafinMs = reading.fechaMs;
+          else {
+            past = {
+              umbralid: threshold.umbralid,
+              nodoid: threshold.nodoid,
+              criticidadid: threshold.criticidadid,
+              fechainicioMs: reading.fechaMs,
+              fechafinMs: reading.fechaMs,
+            };
+            lateRuns.set(threshold.umbralid, past);
+            evaluation.newEpisodes.push(past);
+          }
+          evaluation.alerts.push({
+            umbralid: threshold.umbralid,
+            medicionid: reading.medicionid,
+            fechaMs: reading.fechaMs,
+            statusid: 0,
+            episode: { kind: 'new', fechainicioMs: past.fechainicioMs },
+            opensEpisode: false,
+          });
+          continue;
+        }
         const alert: AlertToWrite = {
           umbralid: threshold.umbralid,
           medicionid: reading.medicionid,

@@ -134,6 +134,29 @@ describe.each(testDrivers())('ingest service on $kind', (driver) => {
     expect(await openEpisodes()).toEqual([]);
   });
 
+  it('alerts a late breaking reading when no episode is open: a past episode, closed, told to nobody', async () => {
+    await service.ingest([reading(60, probe.inside)]);
+    const jobsBefore = await database.query<{ count: number }>(sql`select count(*)::int as count from sense.trabajo`);
+    // Older than the latest value: two breaking readings in a row, an inside one, then one more.
+    const late = await service.ingest([reading(0, probe.above), reading(15, probe.above), reading(30, probe.inside), reading(45, probe.below)]);
+    expect(late.accepted).toBe(4);
+    const alerts = await alertsOf(late.commit.readings.map((row) => row.medicionid));
+    expect(alerts.map((alert) => alert.statusid)).toEqual([0, 0, 0]);
+    // 0 and 15 are one past episode; the inside reading at 30 ends that run, so 45 is another.
+    expect(alerts[0]?.episodioid).toBe(alerts[1]?.episodioid);
+    expect(alerts[2]?.episodioid).not.toBe(alerts[0]?.episodioid);
+    const episodes = await database.query<{ fechainicio: Date | string; fechafin: Date | string; statusid: number }>(sql`
+      select fechainicio, fechafin, statusid from sense.episodio
+       where episodioid = any(${`{${alerts.map((alert) => alert.episodioid).join(',')}}`}::bigint[]) order by fechainicio`);
+    expect(episodes.map((episode) => [new Date(episode.fechainicio).toISOString(), new Date(episode.fechafin).toISOString(), episode.statusid])).toEqual([
+      [at(0).toISOString(), at(15).toISOString(), 0],
+      [at(45).toISOString(), at(45).toISOString(), 0],
+    ]);
+    expect(await openEpisodes()).toEqual([]);
+    const jobsAfter = await database.query<{ count: number }>(sql`select count(*)::int as count from sense.trabajo`);
+    expect(jobsAfter[0]?.count).toBe(jobsBefore[0]?.count);
+  });
+
   it('rejects what it cannot place, with the index and a reason, and stores the rest of the batch', async () => {
     const result = await service.ingest([
       { ...reading(0, probe.inside), deveui: 'ffffffffffffff00' },
