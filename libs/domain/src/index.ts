@@ -151,3 +151,4 @@ export type {
 export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesResponse } from './series';
 export type { OpenEpisode, OpenEpisodesResponse } from './episodes';
 export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest, UsuarioPerfilPair, UsuarioPerfilAssignRequest } from './replicate';
+export { canonicalTimeZone, isTimeZone } from './time-zone';

@@ -98,6 +98,7 @@ export const FIELD_INPUTS = [
   'status',
   'datetime',
   'json',
+  'timeZone',
 ] as const;
 export type FieldInput = (typeof FIELD_INPUTS)[number];
 
@@ -201,6 +202,7 @@ export type TableName = (typeof TABLE_NAMES)[number];
 const DEFINITIONS: readonly TableDefinition[] = [
   table('pais', 'location', ALL_BUT_MASSIVE, {
     labelColumns: ['pais'],
+    fields: { zonahoraria: { input: 'timeZone' } },
     identifyingFields: ['pais', 'paisabrev'],
     searchColumns: ['pais', 'paisabrev'],
     orderBy: [{ column: 'pais', direction: 'asc' }],
@@ -215,6 +217,7 @@ const DEFINITIONS: readonly TableDefinition[] = [
   table('fundo', 'location', ALL_BUT_MASSIVE, {
     labelColumns: ['fundo'],
     parent: { column: 'empresaid', table: 'empresa' },
+    fields: { zonahoraria: { input: 'timeZone' } },
     identifyingFields: ['fundo', 'fundoabrev'],
     searchColumns: ['fundo', 'fundoabrev'],
     orderBy: [{ column: 'fundo', direction: 'asc' }],

@@ -1,4 +1,4 @@
-import type { ApiErrorDetail } from '@camposense/domain';
+import { canonicalTimeZone, type ApiErrorDetail } from '@camposense/domain';
 import type { CatalogueColumn, CatalogueTable } from './catalogue';
 
 /*
@@ -148,8 +148,14 @@ export function checkBody(table: CatalogueTable, body: Record<string, unknown>, 
       errors.push({ field, rule: 'readOnly' });
     } else {
       const checked = checkJsonValue(column, value);
-      if (checked.ok) values.set(field, checked.value);
-      else errors.push(checked.detail);
+      const input = table.definition.fields[field]?.input;
+      if (!checked.ok) errors.push(checked.detail);
+      else if (input === 'timeZone' && typeof checked.value === 'string') {
+        // A name the time-zone database knows (issue 16), kept in its canonical spelling.
+        const zone = canonicalTimeZone(checked.value);
+        if (zone) values.set(field, zone);
+        else errors.push({ field, rule: 'format', limit: 'timeZone' });
+      } else values.set(field, checked.value);
     }
   }
   if (options.mode === 'insert') {

@@ -8,6 +8,8 @@ export interface DemoCountry {
   pais: string;
   paisabrev: string;
   codigotelefono: string;
+  /** The IANA zone the console shows its farms' events in (issue 16). */
+  zonahoraria: string;
   /** Hours from UTC used for the daily cycles and the message times (no daylight saving). */
   utcOffsetHours: number;
   /** Digits of a mobile number after the country code, the first one fixed. */
@@ -15,8 +17,8 @@ export interface DemoCountry {
 }
 
 export const DEMO_COUNTRIES: readonly DemoCountry[] = [
-  { pais: 'Perú', paisabrev: 'PE', codigotelefono: '+51', utcOffsetHours: -5, mobileDigits: 9 },
-  { pais: 'Chile', paisabrev: 'CL', codigotelefono: '+56', utcOffsetHours: -3, mobileDigits: 9 },
+  { pais: 'Perú', paisabrev: 'PE', codigotelefono: '+51', zonahoraria: 'America/Lima', utcOffsetHours: -5, mobileDigits: 9 },
+  { pais: 'Chile', paisabrev: 'CL', codigotelefono: '+56', zonahoraria: 'America/Santiago', utcOffsetHours: -3, mobileDigits: 9 },
 ];
 
 export interface DemoCompany {

@@ -59,7 +59,7 @@ export async function insertReferenceRows(
   const paisIds = await writeOrFind(
     tx
       .insert(pais)
-      .values(DEMO_COUNTRIES.map((country) => ({ pais: country.pais, paisabrev: country.paisabrev, ...audit })))
+      .values(DEMO_COUNTRIES.map((country) => ({ pais: country.pais, paisabrev: country.paisabrev, zonahoraria: country.zonahoraria, ...audit })))
       .onConflictDoNothing(),
     () =>
       tx

@@ -132,6 +132,14 @@ describe('checkValue', () => {
     expect(checkValue(abbreviation, 'PE')).toBeNull();
   });
 
+  it('takes a country’s zonahoraria as a time zone and refuses a name the runtime does not know', () => {
+    const [zone] = formFields('pais', [column('zonahoraria', 'text', 'YES')], [], 'insert');
+    expect(zone?.input).toBe('timeZone');
+    expect(checkValue(zone!, 'America/Santiago')).toBeNull();
+    expect(checkValue(zone!, 'America/Atlantis')).toEqual({ rule: 'format', limit: 'timeZone' });
+    expect(checkValue(zone!, '-05:00')).toEqual({ rule: 'format', limit: 'timeZone' });
+  });
+
   it('checks DevEUI, e-mail, numbers and coordinate ranges', () => {
     const deveui: FormFieldModel = { name: 'deveui', input: 'deveui', required: false, cascade: [] };
     expect(checkValue(deveui, '70B3D57ED000000')).toEqual({ rule: 'format', limit: 'deveui' });

@@ -1,4 +1,4 @@
-import { ancestorsOf, fieldMaxLength, referencedTable, tableDefinition } from '@camposense/domain';
+import { ancestorsOf, fieldMaxLength, isTimeZone, referencedTable, tableDefinition } from '@camposense/domain';
 import type { FieldInput, TableColumn, TableConstraint, TableName, TableRow } from '@camposense/domain';
 
 /** Whether the form creates a row or edits one. */
@@ -183,6 +183,8 @@ export function checkValue(field: FormFieldModel, value: FormValues[string]): Fi
       const limit = field.input === 'coordinate' ? COORDINATE_LIMITS[field.name] : undefined;
       return limit !== undefined && Math.abs(number) > limit ? { rule: 'range', limit } : null;
     }
+    case 'timeZone':
+      return isTimeZone(text) ? null : { rule: 'format', limit: 'timeZone' };
     case 'json':
       try {
         JSON.parse(text);

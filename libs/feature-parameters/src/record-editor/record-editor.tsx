@@ -145,6 +145,7 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
     let helperText: string | undefined;
     if (field.maxLength !== undefined) helperText = t('parameters.form.maxLengthHint', { count: field.maxLength });
     if (field.input === 'deveui') helperText = t('parameters.form.deveuiHint');
+    if (field.input === 'timeZone') helperText = t('parameters.form.timeZoneHint');
     if (field.input === 'password' && mode === 'update') helperText = t('parameters.form.passwordHint');
     return [{ name: field.name, label, kind: KIND[field.input] ?? 'text', required: field.required, helperText, validate }];
   });

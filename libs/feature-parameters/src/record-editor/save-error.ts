@@ -25,6 +25,7 @@ export function problemText(problem: FieldProblem | ApiErrorDetail, t: Translate
       if (limit === 'email') return t('validation.invalidEmail');
       if (limit === 'deveui') return t('parameters.form.deveui');
       if (limit === 'json') return t('parameters.form.json');
+      if (limit === 'timeZone') return t('parameters.form.timeZone');
       return t('validation.invalidFormat');
     case 'type':
       return limit === 'integer' ? t('parameters.form.integer') : t('parameters.form.number');

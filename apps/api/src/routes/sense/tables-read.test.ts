@@ -223,6 +223,8 @@ describe.each(testDrivers())('GET /api/sense/{table} on $kind', (driver) => {
       'datecreated',
       'usermodifiedid',
       'datemodified',
+      // Added by migration 0013 (issue 16), so after the audit columns.
+      'zonahoraria',
     ]);
     expect(columns.find((column) => column.column_name === 'paisabrev')).toEqual({
       column_name: 'paisabrev',

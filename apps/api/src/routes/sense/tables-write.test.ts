@@ -28,6 +28,7 @@ describe.each(testDrivers())('writes through /api/sense/{table} on $kind', (driv
         paisid: expect.any(Number),
         pais: 'Colombia',
         paisabrev: 'CO',
+        zonahoraria: 'America/Lima',
         statusid: 1,
         usercreatedid: context.adminId,
         datecreated: expect.stringMatching(ISO),
