@@ -29,6 +29,7 @@ const IN_FLIGHT = 3;
 const KILL_AFTER = 6;
 /** Every BREACH_EVERY-th reading is above its threshold: it is stored with an alert. */
 const BREACH_EVERY = 25;
+const BREACHES_PER_BATCH = PER_BATCH / BREACH_EVERY;
 const JWT_SECRET = 'ingest-kill-test-secret-0123456789abcdef';
 const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
 
@@ -138,18 +139,11 @@ describe.each(testDrivers())('HTTP ingest killed with -9 mid-batch on $kind', (d
     // Back on the same database (PGlite: the same data folder, its lock left by the killed process).
     await start();
     database = driver.kind === 'pglite' ? undefined : await createDatabase({ databaseUrl: process.env['TEST_DATABASE_URL']! });
-    const storedPerBatch = async () => {
-      const counts = new Map<number, number>();
-      const rows = await readingsAfterFarm(database);
-      for (const minute of rows) {
-        const index = Math.floor((minute - 60) / PER_BATCH);
-        counts.set(index, (counts.get(index) ?? 0) + 1);
-      }
-      return counts;
-    };
-    const before = await storedPerBatch();
-    for (const index of acknowledged) expect(before.get(index), `acknowledged batch ${index}`).toBe(PER_BATCH);
-    for (const [index, count] of before) expect([0, PER_BATCH], `batch ${index} stored in part`).toContain(count);
+    const before = await storedAfterFarm({ serveAfterwards: true });
+    for (const index of acknowledged) expect(before.perBatch.get(index), `acknowledged batch ${index}`).toBe(PER_BATCH);
+    for (const [index, count] of before.perBatch) expect([0, PER_BATCH], `batch ${index} stored in part`).toContain(count);
+    // A reading and its alert commit together: each stored batch has its breaches' alerts.
+    expect(before.alerts).toBe(before.perBatch.size * BREACHES_PER_BATCH);
 
     // The sender delivers every batch again: what was stored comes back as duplicates, the rest is taken.
     let accepted = 0;
@@ -159,55 +153,47 @@ describe.each(testDrivers())('HTTP ingest killed with -9 mid-batch on $kind', (d
       expect(result).not.toBeNull();
       expect(result!.rejected).toEqual([]);
       expect(result!.accepted + result!.duplicates).toBe(PER_BATCH);
-      if (before.has(index)) expect(result!.duplicates).toBe(PER_BATCH);
+      if (before.perBatch.has(index)) expect(result!.duplicates).toBe(PER_BATCH);
       accepted += result!.accepted;
       duplicates += result!.duplicates;
     }
-    const storedBefore = [...before.values()].reduce((sum, count) => sum + count, 0);
+    const storedBefore = before.perBatch.size * PER_BATCH;
     expect(duplicates).toBe(storedBefore);
     expect(accepted).toBe(BATCHES * PER_BATCH - storedBefore);
 
-    const after = await storedPerBatch();
-    for (let index = 0; index < BATCHES; index += 1) expect(after.get(index), `batch ${index}`).toBe(PER_BATCH);
-    // A reading and its alert commit together, and a breach delivered twice is alerted once.
-    const breaches = Math.ceil((BATCHES * PER_BATCH) / BREACH_EVERY);
-    expect(await alertsAfterFarm(database)).toBe(breaches);
-  });
+    const after = await storedAfterFarm({ serveAfterwards: false });
+    for (let index = 0; index < BATCHES; index += 1) expect(after.perBatch.get(index), `batch ${index}`).toBe(PER_BATCH);
+    // Batches that came late (after newer ones) are alerted too, and a breach delivered twice once.
+    expect(after.alerts).toBe(BATCHES * BREACHES_PER_BATCH);
+  }, 240_000);
 
   /**
-   * The minutes after the farm's "now" of the probe's stored readings, read with bare SQL on
-   * PostgreSQL; on PGlite the server holds the one connection, so it is stopped first and the
-   * folder opened here, then started again.
+   * The probe's stored readings after the farm's, counted per batch, and their alerts, read with
+   * bare SQL: on PostgreSQL beside the server; on PGlite the server holds the one connection, so
+   * it is stopped, the folder opened here, and the server started again when the test goes on.
    */
-  async function readingsAfterFarm(postgres: Database | undefined): Promise<number[]> {
-    return withDatabase(postgres, async (open) => {
-      const rows = await open.query<{ minute: number }>(sql`
-        select (extract(epoch from fecha - ${TEST_FARM_NOW.toISOString()}::timestamptz) / 60)::int as minute
+  async function storedAfterFarm({ serveAfterwards }: { serveAfterwards: boolean }) {
+    const read = async (open: Database) => {
+      const readings = await open.query<{ batch: number; count: number }>(sql`
+        select ((extract(epoch from fecha - ${TEST_FARM_NOW.toISOString()}::timestamptz) / 60)::int - 60) / ${PER_BATCH} as batch,
+               count(*)::int as count
           from sense.medicion
          where nodoid = ${probe.nodoid} and tipoid = ${probe.tipoid} and metricaid = ${probe.metricaid}
-           and fecha > ${minutesAfter(TEST_FARM_NOW, 59).toISOString()}::timestamptz`);
-      return rows.map((row) => row.minute);
-    });
-  }
-
-  async function alertsAfterFarm(postgres: Database | undefined): Promise<number> {
-    return withDatabase(postgres, async (open) => {
-      const rows = await open.query<{ count: number }>(sql`
+           and fecha > ${minutesAfter(TEST_FARM_NOW, 59).toISOString()}::timestamptz
+         group by 1`);
+      const [alerts] = await open.query<{ count: number }>(sql`
         select count(*)::int as count from sense.alerta
          where umbralid = ${probe.umbralid} and fecha > ${minutesAfter(TEST_FARM_NOW, 59).toISOString()}::timestamptz`);
-      return rows[0]?.count ?? -1;
-    });
-  }
-
-  async function withDatabase<T>(postgres: Database | undefined, read: (open: Database) => Promise<T>): Promise<T> {
-    if (postgres) return read(postgres);
+      return { perBatch: new Map(readings.map((row) => [row.batch, row.count])), alerts: alerts?.count ?? -1 };
+    };
+    if (database) return read(database);
     await current.stop();
     const open = await createDatabase({ dataDir });
     try {
       return await read(open);
     } finally {
       await open.close();
-      await start();
+      if (serveAfterwards) await start();
     }
   }
 });
