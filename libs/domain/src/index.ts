@@ -149,6 +149,7 @@ export type {
   UmbralPerfilesResponse,
 } from './thresholds';
 export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesResponse } from './series';
+export { DAY_SECONDS, NICE_BUCKET_SECONDS, bucketsTouched, bucketSecondsFor, isDailyBucket } from './series';
 export type { OpenEpisode, OpenEpisodesResponse } from './episodes';
 export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest, UsuarioPerfilPair, UsuarioPerfilAssignRequest } from './replicate';
 export { canonicalTimeZone, isTimeZone } from './time-zone';

@@ -70,7 +70,7 @@ export type {
   UnsavedChangesProviderProps,
 } from './confirm-modal';
 export { SeriesChart, gapBefore, chartTimeFormats } from './charts';
-export type { SeriesChartProps, ChartThreshold, ChartEpisode, ChartTone, ChartBucket, ChartTimeFormats } from './charts';
+export type { SeriesChartProps, ChartThreshold, ChartEpisode, ChartTone, ChartBucket, ChartTimeFormats, ChartComparison, ChartRange } from './charts';
 export { SectionPlaceholder } from './section-placeholder';
 export type { SectionPlaceholderProps } from './section-placeholder';
 export { DataTable } from './data-table';

@@ -70,6 +70,8 @@ export default function DashboardView() {
   );
 
   const selectedNode = selected === null ? undefined : inScope.find((node) => node.nodoid === selected);
+  // A chosen node's charts can draw another node of the scope beside it.
+  const compareCandidates = useMemo(() => (selected === null ? [] : inScope.filter((node) => node.nodoid !== selected)), [inScope, selected]);
   const acknowledgeSilence = async (episodioid: number) => {
     await acknowledgeEpisode(episodioid);
     await nodes.mutate();
@@ -84,7 +86,14 @@ export default function DashboardView() {
       <Stack gap="3">
         {selectedNode && <SilentNodeNotice node={selectedNode} onAcknowledge={acknowledgeSilence} />}
         {metrics.map((metric) => (
-          <MetricChartCard key={metric.metricaid} metric={metric} request={request} episodes={episodesOfMetric(episodes, metric.metricaid)} />
+          <MetricChartCard
+            key={metric.metricaid}
+            metric={metric}
+            request={request}
+            episodes={episodesOfMetric(episodes, metric.metricaid)}
+            compareCandidates={compareCandidates}
+            seriesLabel={selectedNode?.nodo}
+          />
         ))}
         <AnalysisPanel metrics={metrics} request={request} />
         <Text fontSize="xs" color="fg.muted" textAlign="end">

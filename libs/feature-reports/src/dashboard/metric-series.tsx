@@ -5,8 +5,9 @@ import type { OpenEpisode, SeriesResponse } from '@camposense/domain';
 import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
 import { ErrorState, LoadingState, SeriesChart } from '@camposense/ui';
-import type { ChartBucket, ChartEpisode, ChartThreshold, ChartTone } from '@camposense/ui';
-import { useMemo } from 'react';
+import type { ChartBucket, ChartComparison, ChartEpisode, ChartRange, ChartThreshold, ChartTone } from '@camposense/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { FilterSelect } from '../shared/filter-select';
 
 /** Colour of each demo metric's chart; another metric gets teal. */
 export function toneOf(metric: Pick<MetricaRow, 'metrica'>): ChartTone {
@@ -22,7 +23,7 @@ export function toneOf(metric: Pick<MetricaRow, 'metrica'>): ChartTone {
 
 /** What one chart needs from a series answer. */
 function chartProps(series: SeriesResponse) {
-  const buckets: ChartBucket[] = series.buckets.map((bucket) => ({ ...bucket, t: new Date(bucket.t) }));
+  const buckets = bucketsOf(series);
   const thresholds: ChartThreshold[] = series.thresholds.map((threshold) => ({
     minimo: threshold.minimo,
     maximo: threshold.maximo,
@@ -41,6 +42,27 @@ export interface MetricChartCardProps {
    * their start and listed above it. @default []
    */
   episodes?: readonly OpenEpisode[];
+  /** Nodes whose same metric can be drawn beside the chosen node's; none: no compare select. @default [] */
+  compareCandidates?: readonly { nodoid: number; nodo: string }[];
+  /** The chosen node's name, for the legend when comparing. @default the metric's name */
+  seriesLabel?: string;
+  /** IANA zone the chart's times are written in (the farm's). @default the browser's */
+  timeZone?: string;
+}
+
+/** The request of a zoomed range: the same scope and budget over the brushed span, so its buckets are finer. */
+function zoomedRequest(request: SeriesRequest, zoom: ChartRange | null): SeriesRequest | null {
+  return zoom ? { ...request, startDate: zoom.start.toISOString(), endDate: zoom.end.toISOString() } : null;
+}
+
+/** The same request for another node. */
+function compareRequest(request: SeriesRequest | null, nodoId: number | null): SeriesRequest | null {
+  return request && nodoId !== null ? { ...request, nodoId, ubicacionId: null } : null;
+}
+
+/** Just the buckets of an answer, as a chart draws them. */
+function bucketsOf(series: SeriesResponse): ChartBucket[] {
+  return series.buckets.map((bucket) => ({ ...bucket, t: new Date(bucket.t) }));
 }
 
 /** The episodes of a chart: its metric's threshold episodes, and every no-data one of the scope. */
@@ -49,11 +71,32 @@ export function episodesOfMetric(episodes: readonly OpenEpisode[], metricaid: nu
 }
 
 /** One metric's chart card: title with unit, the d3 chart, its loading and error states. */
-export function MetricChartCard({ metric, request, episodes = [] }: MetricChartCardProps) {
+export function MetricChartCard({ metric, request, episodes = [], compareCandidates = [], seriesLabel, timeZone }: MetricChartCardProps) {
   const { t, i18n } = useTranslation();
   const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
   const { data, error, isLoading, mutate } = useSeries(full);
-  const props = useMemo(() => (data ? chartProps(data) : null), [data]);
+  // Zoomed into a span, the card asks for that span: a year zoomed into a week reads hour by hour.
+  // Until the finer answer comes, the chart rescales what it has.
+  const [zoom, setZoom] = useState<ChartRange | null>(null);
+  const rangeKey = `${request.nodoId ?? `u${request.ubicacionId}`}|${request.startDate}|${request.endDate}`;
+  useEffect(() => setZoom(null), [rangeKey]);
+  const detailRequest = useMemo(() => zoomedRequest(full, zoom), [full, zoom]);
+  const detail = useSeries(detailRequest);
+  const [compareId, setCompareId] = useState<number | null>(null);
+  const compared = compareCandidates.find((node) => node.nodoid === compareId) ?? null;
+  const compareWhole = useSeries(useMemo(() => compareRequest(full, compared?.nodoid ?? null), [full, compared]));
+  const compareDetail = useSeries(useMemo(() => compareRequest(detailRequest, compared?.nodoid ?? null), [detailRequest, compared]));
+  const props = useMemo(() => {
+    if (!data) return null;
+    const whole = chartProps(data);
+    const finer = zoom && detail.data ? detail.data : null;
+    return finer ? { ...whole, buckets: bucketsOf(finer), bucketSeconds: finer.bucketSeconds } : whole;
+  }, [data, zoom, detail.data]);
+  const comparison = useMemo<ChartComparison | null>(() => {
+    const answer = (zoom && compareDetail.data) || compareWhole.data;
+    if (!compared || !answer) return null;
+    return { label: compared.nodo, buckets: bucketsOf(answer), bucketSeconds: answer.bucketSeconds };
+  }, [compared, zoom, compareDetail.data, compareWhole.data]);
   const marks = useMemo<ChartEpisode[]>(
     () =>
       episodes.map((episode) => {
@@ -82,6 +125,16 @@ export function MetricChartCard({ metric, request, episodes = [] }: MetricChartC
             </Text>
           ) : null}
         </Heading>
+        {compareCandidates.length > 0 && (
+          <FilterSelect
+            label={t('dashboard.compareWith')}
+            allLabel={t('dashboard.compareNone')}
+            value={compared?.nodoid ?? null}
+            options={compareCandidates.map((node) => ({ value: node.nodoid, label: node.nodo }))}
+            onChange={setCompareId}
+            maxW="14rem"
+          />
+        )}
       </Flex>
       {episodes.length > 0 && (
         <HStack as="ul" aria-label={t('dashboard.episodesLabel')} gap="1" wrap="wrap" listStyleType="none">
@@ -97,7 +150,19 @@ export function MetricChartCard({ metric, request, episodes = [] }: MetricChartC
       ) : isLoading || !props ? (
         <LoadingState label={t('dashboard.loadingSeries')} minH="220px" />
       ) : (
-        <SeriesChart label={metric.metrica} unit={metric.unidad} tone={toneOf(metric)} seriesKey={seriesKey} episodes={marks} {...props} />
+        <SeriesChart
+          key={rangeKey}
+          label={metric.metrica}
+          unit={metric.unidad}
+          tone={toneOf(metric)}
+          seriesKey={seriesKey}
+          episodes={marks}
+          seriesLabel={seriesLabel}
+          comparison={comparison}
+          timeZone={timeZone}
+          onZoomChange={setZoom}
+          {...props}
+        />
       )}
     </Stack>
   );

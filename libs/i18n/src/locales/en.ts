@@ -217,6 +217,8 @@ export const en: Dictionary = {
     instruction: 'Choose an option from the side menu to start',
   },
   dashboard: {
+    compareWith: 'Compare with',
+    compareNone: 'No comparison',
     loading: 'Loading Dashboard...',
     title: 'DASHBOARD',
     filters: 'Dashboard filters',
@@ -300,6 +302,11 @@ export const en: Dictionary = {
     readings_one: '{{count}} reading',
     readings_other: '{{count}} readings',
     noData: 'No readings in this range',
+    zoomHint: 'Drag across the chart to zoom into a span; double-click or Escape to go back',
+    resetZoom: 'Show the whole range',
+    legend: 'Compared series',
+    timeZone: 'Time: {{zone}}',
+    noReading: 'no reading',
   },
   userMenu: {
     open: 'User menu',

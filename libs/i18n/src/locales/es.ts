@@ -216,6 +216,8 @@ export const es = {
     instruction: 'Selecciona una opción del menú lateral para comenzar',
   },
   dashboard: {
+    compareWith: 'Comparar con',
+    compareNone: 'Sin comparar',
     loading: 'Cargando Dashboard...',
     title: 'DASHBOARD',
     filters: 'Filtros del dashboard',
@@ -299,6 +301,11 @@ export const es = {
     readings_one: '{{count}} lectura',
     readings_other: '{{count}} lecturas',
     noData: 'Sin lecturas en este rango',
+    zoomHint: 'Arrastra sobre el gráfico para ampliar un tramo; doble clic o Escape para volver',
+    resetZoom: 'Ver todo el rango',
+    legend: 'Series comparadas',
+    timeZone: 'Hora: {{zone}}',
+    noReading: 'sin lectura',
   },
   userMenu: {
     open: 'Menú de usuario',

@@ -21,9 +21,12 @@ export function storySeries({
     if (gap && share >= gap[0] && share < gap[1]) continue;
     const daily = bucketSeconds >= 86_400 ? 0 : Math.sin((t / 86_400_000) * 2 * Math.PI - 1.9) * 5;
     const yearly = Math.sin((t / (365 * 86_400_000)) * 2 * Math.PI) * 3;
-    const avg = 22 + daily + yearly + Math.sin(t / 3_700_000) * 0.4;
+    // Day to day, the weather: a slow wobble (an hourly one would alias into a zigzag across days).
+    const weather = bucketSeconds >= 86_400 ? Math.sin(t / (9 * 86_400_000)) * 0.8 : Math.sin(t / 3_700_000) * 0.4;
+    const avg = 22 + daily + yearly + weather;
     const spread = 0.6 + (bucketSeconds >= 3600 ? 5 * Math.min(1, bucketSeconds / 86_400) : 0);
     buckets.push({ t: new Date(t), min: avg - spread, max: avg + spread, avg, count: Math.max(1, Math.round(bucketSeconds / 900)) });
   }
   return { buckets, bucketSeconds, start, end };
 }
+

@@ -4,3 +4,5 @@ export type { ChartBucket } from './gaps';
 export { gapBefore } from './gaps';
 export { chartTimeFormats } from './time-locale';
 export type { ChartTimeFormats } from './time-locale';
+export type { ChartComparison } from './series-chart';
+export type { ChartRange } from './zoom';

@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, fireEvent, screen, userEvent, waitFor } from 'storybook/test';
+import { brushAcrossChart } from '../testing/brush';
 import { storySeries } from './chart-story-data';
 import { SeriesChart } from './series-chart';
 
@@ -38,7 +39,14 @@ async function drawn() {
 }
 
 export const OneDay: Story = { play: drawn };
-export const OneYear: Story = { args: { ...storySeries({ end: END, days: 365, points: 730 }) }, play: drawn };
+/** A year in daily buckets, as the API answers it: each day's min–max as a light band, the mean on top. */
+export const OneYear: Story = {
+  args: { ...storySeries({ end: END, days: 365, points: 365 }) },
+  play: async () => {
+    await drawn();
+    await expect(screen.getByRole('img')).toHaveAttribute('data-daily', 'true');
+  },
+};
 export const Gap: Story = { args: { ...storySeries({ end: END, days: 3, points: 300, gap: [0.4, 0.6] }) }, play: drawn };
 export const ThresholdBand: Story = { args: { thresholds }, play: drawn };
 export const Humidity: Story = {
@@ -90,5 +98,112 @@ export const AcknowledgedAndSilent: Story = {
   play: async () => {
     await drawn();
     await expect(screen.getByRole('img')).toHaveAttribute('data-episode-count', '2');
+  },
+};
+
+/** A year brushed from about March to May: the axis shows those months, the button goes back. */
+export const ZoomedYear: Story = {
+  args: { ...storySeries({ end: END, days: 365, points: 365 }) },
+  play: async () => {
+    await drawn();
+    const chart = screen.getByRole('img');
+    brushAcrossChart(chart, 0.3, 0.45);
+    await waitFor(() => expect(chart.getAttribute('data-view-start')).not.toBe('2025-11-21T15:30:00.000Z'));
+    const days = (Date.parse(chart.getAttribute('data-view-end')!) - Date.parse(chart.getAttribute('data-view-start')!)) / 86_400_000;
+    await expect(days).toBeGreaterThan(40);
+    await expect(days).toBeLessThan(70);
+    await expect(screen.getByRole('button', { name: 'Ver todo el rango' })).toBeVisible();
+  },
+};
+
+/** Double-click goes back one level, Escape back to the whole window. */
+export const ZoomBackAndReset: Story = {
+  args: { ...storySeries({ end: END, days: 365, points: 365 }) },
+  play: async () => {
+    await drawn();
+    const chart = screen.getByRole('img');
+    const whole = chart.getAttribute('data-view-start');
+    brushAcrossChart(chart, 0.2, 0.8);
+    await waitFor(() => expect(chart.getAttribute('data-view-start')).not.toBe(whole));
+    const first = chart.getAttribute('data-view-start');
+    brushAcrossChart(chart, 0.4, 0.6);
+    await waitFor(() => expect(chart.getAttribute('data-view-start')).not.toBe(first));
+    await fireEvent.dblClick(chart.querySelector('.brush .overlay')!);
+    await waitFor(() => expect(chart.getAttribute('data-view-start')).toBe(first));
+    chart.focus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(chart.getAttribute('data-view-start')).toBe(whole));
+    await expect(screen.queryByRole('button', { name: 'Ver todo el rango' })).toBeNull();
+  },
+};
+
+const secondNode = storySeries({ end: END, days: 365, points: 365 }).buckets.map((bucket, index) => ({
+  ...bucket,
+  avg: bucket.avg - 3 + Math.sin(index / 20),
+  min: bucket.min - 4 + Math.sin(index / 20),
+  max: bucket.max - 2.5 + Math.sin(index / 20),
+}));
+
+/** Two nodes' temperature over a year on one chart: colour and dash tell them apart, the legend names them. */
+export const CompareTwoNodes: Story = {
+  args: {
+    ...storySeries({ end: END, days: 365, points: 365 }),
+    seriesLabel: 'Nodo Norte 1',
+    comparison: { label: 'Nodo Sur 2', buckets: secondNode, bucketSeconds: 86_400 },
+  },
+  play: async () => {
+    await drawn();
+    await expect(screen.getByRole('img')).toHaveAttribute('data-compare-count', String(secondNode.length));
+    const legend = screen.getByRole('list', { name: 'Series comparadas' });
+    await expect(legend).toHaveTextContent('Nodo Norte 1');
+    await expect(legend).toHaveTextContent('Nodo Sur 2');
+    await userEvent.tab();
+    await userEvent.keyboard('{Home}');
+    await expect(screen.getByRole('status', { name: 'Lectura del gráfico' })).toHaveTextContent('Nodo Sur 2:');
+  },
+};
+export const CompareTwoNodesEnglish: Story = {
+  args: CompareTwoNodes.args,
+  globals: { language: 'en' },
+  play: async () => {
+    await drawn();
+    await expect(screen.getByRole('list', { name: 'Compared series' })).toHaveTextContent('Nodo Sur 2');
+  },
+};
+
+/** A phone's width: the chart fits 390 px, fewer ticks, the same band and mean. */
+export const PhoneWidth: Story = {
+  args: { ...storySeries({ end: END, days: 365, points: 300 }) },
+  decorators: [
+    (Story) => (
+      <Box w="390px" p="2">
+        <Story />
+      </Box>
+    ),
+  ],
+  play: async () => {
+    await drawn();
+    await expect(Number(screen.getByRole('img').getAttribute('width'))).toBeLessThanOrEqual(390);
+  },
+};
+
+/** The farm's zone, not the browser's (Lima): ticks and read-out on Madrid's clock, the zone named. */
+export const NamedTimeZone: Story = {
+  args: { timeZone: 'Europe/Madrid' },
+  play: async () => {
+    await drawn();
+    await expect(screen.getByText('Hora: Europe/Madrid')).toBeVisible();
+    await userEvent.tab();
+    await userEvent.keyboard('{End}');
+    // The last bucket starts at 15:28 UTC: 16:28 in Madrid (10:28 in Lima).
+    await expect(screen.getByRole('status', { name: 'Lectura del gráfico' })).toHaveTextContent('21/11/2026 16:');
+  },
+};
+export const NamedTimeZoneEnglish: Story = {
+  args: { timeZone: 'America/Lima' },
+  globals: { language: 'en' },
+  play: async () => {
+    await drawn();
+    await expect(screen.getByText('Time: America/Lima')).toBeVisible();
   },
 };

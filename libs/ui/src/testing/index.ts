@@ -1,3 +1,4 @@
 export { render } from './render';
 export type { ProvidersOptions } from './render';
 export { toastShown } from './toast-shown';
+export { brushAcrossChart } from './brush';

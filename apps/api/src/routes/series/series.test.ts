@@ -16,8 +16,17 @@ describe('series bucket widths', () => {
     expect(bucketSecondsFor(start, start + 2 * HOUR_MS, 4)).toBe(1800);
     expect(bucketSecondsFor(start, start + 2 * HOUR_MS, 10)).toBe(900);
     expect(bucketSecondsFor(start, start + DAY_MS, 800)).toBe(120);
-    expect(bucketSecondsFor(start, start + 365 * DAY_MS, 800)).toBe(12 * 3600);
     expect(bucketSecondsFor(start, start + 365 * DAY_MS, 100)).toBe(4 * 24 * 3600);
+  });
+
+  it('answers whole days once hourly buckets no longer fit, never 2 to 12 hours', () => {
+    // 33 days of hours fit in 800 points; 34 do not, and then a bucket is a day, not 2 hours.
+    expect(bucketSecondsFor(start, start + 33 * DAY_MS, 800)).toBe(3600);
+    expect(bucketSecondsFor(start, start + 34 * DAY_MS, 800)).toBe(24 * 3600);
+    expect(bucketSecondsFor(start, start + 365 * DAY_MS, 800)).toBe(24 * 3600);
+    // A phone's budget: 12 days of hours fit in 300 points, 13 do not.
+    expect(bucketSecondsFor(start, start + 12 * DAY_MS, 300)).toBe(3600);
+    expect(bucketSecondsFor(start, start + 13 * DAY_MS, 300)).toBe(24 * 3600);
   });
 
   it('never answers more buckets than asked, whatever the alignment', () => {
@@ -122,6 +131,43 @@ describe.each(testDrivers())('GET /api/sense/series on $kind', (driver) => {
       const body = await series(`nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2010-01-01&endDate=2010-01-02`);
       expect(body.buckets).toEqual([]);
       expect(body.stats).toEqual({ count: 0, avg: null, min: null, max: null, latest: null, activeSensors: 0 });
+    });
+  });
+
+  describe('over a long range', () => {
+    // Far from the farm's window and from the 2020 rows: only these readings are in it.
+    beforeAll(async () => {
+      const rows: [string, number][] = [
+        ['2019-06-01T03:00:00Z', 10],
+        ['2019-06-01T15:00:00Z', 30],
+        ['2019-06-01T23:59:00Z', 14],
+        ['2019-06-02T06:00:00Z', 5],
+        ['2019-07-09T12:00:00Z', 8],
+      ];
+      for (const [fecha, value] of rows) {
+        await context.query(sql`
+          insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+          values (${fecha}::timestamptz, ${value}, ${probe.nodoid}, ${probe.tipoid}, ${probe.metricaid}, ${probe.ubicacionid})`);
+      }
+    });
+
+    it('answers one bucket per UTC day with its min, max and mean when hours no longer fit', async () => {
+      // 40 days: 960 hours do not fit 800 points, so the buckets are whole days.
+      const body = await series(`nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2019-06-01&endDate=2019-07-10&maxPoints=800`);
+      expect(body.bucketSeconds).toBe(86_400);
+      expect(body.buckets).toEqual([
+        { t: '2019-06-01T00:00:00.000Z', min: 10, max: 30, avg: 18, count: 3 },
+        { t: '2019-06-02T00:00:00.000Z', min: 5, max: 5, avg: 5, count: 1 },
+        { t: '2019-07-09T00:00:00.000Z', min: 8, max: 8, avg: 8, count: 1 },
+      ]);
+    });
+
+    it('keeps hourly buckets for a zoomed part of the same range', async () => {
+      const body = await series(
+        `nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2019-06-01T00:00:00Z&endDate=2019-06-03T00:00:00Z&maxPoints=800`,
+      );
+      expect(body.bucketSeconds).toBeLessThanOrEqual(3600);
+      expect(body.buckets.map((bucket) => bucket.count)).toEqual([1, 1, 1, 1]);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { NodoConLocalizacion, OpenEpisode, SeriesBucket, SeriesResponse, SeriesThreshold } from '@camposense/domain';
+import { bucketSecondsFor } from '@camposense/domain';
 import { FIXTURE_NOW } from '../../testing/fixtures';
 import { fundosFixture } from '../../testing/sense-fixtures';
 import type { EntidadRow, LocalizacionRow, MetricaRow, UbicacionRow } from '../types';
@@ -114,17 +115,6 @@ export const openEpisodesFixture: OpenEpisode[] = [
   { episodioid: 901, tipo: 'sindatos', nodoid: 3, umbralid: null, metricaid: null, tipoid: null, minimo: null, maximo: null, criticidad: 'Alta', grado: 1, fechainicio: minutesAgo(35), statusid: 1, fechareconocido: null },
 ];
 
-const NICE_BUCKET_SECONDS = [60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
-
-/** A fixture bucket width like the API's: the narrowest nice width within the point budget. */
-function bucketSecondsFor(startMs: number, endMs: number, maxPoints: number): number {
-  const touched = (width: number) => Math.floor((endMs - 1) / (width * 1000)) - Math.floor(startMs / (width * 1000)) + 1;
-  for (const width of NICE_BUCKET_SECONDS) if (touched(width) <= maxPoints) return width;
-  let days = 2;
-  while (touched(days * 86400) > maxPoints) days += 1;
-  return days * 86400;
-}
-
 /** Shape of each demo metric: a daily wave around a level, a spread within the bucket, thresholds. */
 const METRIC_SHAPES: Record<number, { level: number; swing: number; spread: number; drift: number; thresholds: [number, number][] }> = {
   1: { level: 22, swing: 5, spread: 0.8, drift: 2, thresholds: [[12, 32], [15, 29]] },
@@ -141,10 +131,20 @@ export interface SeriesFixtureOptions {
   gap?: [number, number];
   /** No thresholds for the metric. @default false */
   withoutThresholds?: boolean;
+  /** The node asked for: each node past the first reads a little lower, so two compared nodes differ. @default 1 */
+  nodoId?: number | null;
 }
 
 /** A deterministic downsampled series as the API would answer it: a daily wave, a yearly drift, no randomness. */
-export function seriesFixture({ metricaId, start, end, maxPoints = 800, gap, withoutThresholds = false }: SeriesFixtureOptions): SeriesResponse {
+export function seriesFixture({
+  metricaId,
+  start,
+  end,
+  maxPoints = 800,
+  gap,
+  withoutThresholds = false,
+  nodoId = 1,
+}: SeriesFixtureOptions): SeriesResponse {
   const shape = METRIC_SHAPES[metricaId] ?? METRIC_SHAPES[1]!;
   const endMs = Math.min(end.getTime(), FIXTURE_NOW.getTime());
   const startMs = start.getTime();
@@ -159,7 +159,10 @@ export function seriesFixture({ metricaId, start, end, maxPoints = 800, gap, wit
     const year = (t / (365 * 86_400_000)) * 2 * Math.PI;
     // Wider buckets hold more of the daily wave, so their envelope widens too.
     const daily = bucketSeconds >= 86_400 ? 0 : Math.sin(day - 1.9) * shape.swing;
-    const avg = shape.level + daily + Math.sin(year) * shape.drift + Math.sin(t / 3_700_000) * shape.spread * 0.5;
+    // Day to day a slow wobble: an hourly one sampled once a day would alias into a zigzag.
+    const wobble = bucketSeconds >= 86_400 ? Math.sin(t / (9 * 86_400_000)) * shape.spread : Math.sin(t / 3_700_000) * shape.spread * 0.5;
+    const offset = Math.max(0, (nodoId ?? 1) - 1) * shape.swing * 0.35;
+    const avg = shape.level - offset + daily + Math.sin(year) * shape.drift + wobble;
     const spread = shape.spread + (bucketSeconds >= 3600 ? shape.swing * Math.min(1, bucketSeconds / 86_400) : 0);
     buckets.push({
       t: new Date(t).toISOString(),

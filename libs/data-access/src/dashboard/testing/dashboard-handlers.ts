@@ -52,6 +52,7 @@ export const dashboardHandlers = {
           start: new Date(query.get('startDate') ?? 0),
           end: new Date(query.get('endDate') ?? 0),
           maxPoints: Number(query.get('maxPoints') ?? 800),
+          nodoId: query.has('nodoId') ? Number(query.get('nodoId')) : null,
           ...series,
         }),
       );
