@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { baseUrl, DEMO_PASSWORD, OPERATOR_EMAIL as DEMO_EMAIL } from './support/session';
+import { baseUrl, OPERATOR_EMAIL, signIn } from './support/session';
 
 /** The day `offset` days from today in the page's time zone, as a date input wants it. */
 function day(offset: number): string {
@@ -25,11 +25,7 @@ describe.each([
     browser = await launchChromium();
     const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width, height } });
     page = await context.newPage();
-    await page.goto(baseUrl());
-    await page.getByLabel('CORREO ELECTRÓNICO').fill(DEMO_EMAIL);
-    await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
-    await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
+    await signIn(page, OPERATOR_EMAIL);
   });
 
   afterAll(async () => {
