@@ -19,8 +19,18 @@ export { detectSense, resetDetectCache } from './sense/detect';
 export { senseListFetcher } from './sense/sense-fetcher';
 export { useSystemStatus, SYSTEM_STATUS_REFRESH_MS } from './sense/system-status';
 export type { SystemStatus } from './sense/system-status';
-export { GlobalFiltersProvider, useGlobalFilters, EMPTY_GLOBAL_FILTERS } from './filters/global-filters';
-export type { GlobalFilters, GlobalFiltersProviderProps } from './filters/global-filters';
+export {
+  GlobalFiltersProvider,
+  useGlobalFilters,
+  useOptionalGlobalFilters,
+  EMPTY_GLOBAL_FILTERS,
+  GLOBAL_FILTERS_STORAGE_KEY,
+  parseStoredFilters,
+  validScope,
+} from './filters/global-filters';
+export type { GlobalFilters, GlobalFiltersProviderProps, GlobalScopeLists } from './filters/global-filters';
+export { useGlobalScope } from './filters/global-scope';
+export type { GlobalScopeNames } from './filters/global-scope';
 export { reportKeys, REPORTS_BASE } from './reports/keys';
 export type { AlertasReportParams, MensajesReportParams, ReportSortState } from './reports/keys';
 export { useAlertasReport, useMensajesReport, useAlertaFilterOptions, useMensajeFilterOptions, downloadReportCsv, acknowledgeAlert, acknowledgeEpisode, acknowledgeMatchingAlerts } from './reports/reports';

@@ -54,6 +54,8 @@ export { StatusCard } from './status-card';
 export type { StatusCardProps, StatusFigures } from './status-card';
 export { AppHeader, HEADER_HEIGHT } from './header';
 export type { AppHeaderProps, Crumb } from './header';
+export { ScopeChip, scopePath } from './scope-chip';
+export type { ScopeChipProps } from './scope-chip';
 export { ScreenBoundary } from './lazy-screen';
 export type { ScreenBoundaryProps } from './lazy-screen';
 export { PromptScreen } from './prompt-screen';

@@ -23,7 +23,7 @@ export const screens = {
   thresholds: new LazyScreen('thresholds', 'low', () =>
     import('@camposense/feature-thresholds').then((module) => module.ThresholdsScreen as ComponentType<object>),
   ),
-  alerts: new LazyScreen<{ tab: string }>('alerts', 'low', () =>
+  alerts: new LazyScreen<{ tab: string; onOpenChart?: () => void }>('alerts', 'low', () =>
     import('@camposense/feature-reports').then((module) => module.AlertsReport),
   ),
   messages: new LazyScreen<{ tab: string }>('messages', 'low', () =>

@@ -21,7 +21,7 @@ export function ActiveScreen({ user }: ActiveScreenProps) {
   else if (tab === 'reportes') content = <PromptScreen message={t('nav.chooseSubtab')} />;
   else if (tab === 'parameters') content = <PromptScreen message={t('nav.chooseOption')} />;
   else if (tab === 'dashboard' || report === 'dashboard') content = <screens.dashboard.Component tab={tab} />;
-  else if (report === 'alertas') content = <screens.alerts.Component tab={tab} />;
+  else if (report === 'alertas') content = <screens.alerts.Component tab={tab} onOpenChart={() => navigate('reportes-dashboard')} />;
   else if (report === 'mensajes') content = <screens.messages.Component tab={tab} />;
   else if (report) content = <screens.reportPlaceholder.Component tab={tab} />;
   else if (table && findTable(table)) {

@@ -60,6 +60,34 @@ export const ReportsUnknownSubtab: Story = {
     await expect(await screen.findByText('San José')).toBeVisible();
   },
 };
+/** Scoped to one farm: the header's chip names it, and its clear button gives every screen all its data back. */
+export const ScopedToFarm: Story = {
+  decorators: [at('reportes', 'status', { paisId: 1, empresaId: 1, fundoId: 1 })],
+  play: async () => {
+    await statusLoaded();
+    const chip = await screen.findByRole('group', { name: 'Filtro global: Perú › Agrícola Virú › San José' });
+    await expect(within(chip).getByRole('button', { name: 'Quitar el filtro global Perú › Agrícola Virú › San José' })).toBeVisible();
+  },
+};
+/** The chip's clear button empties the sidebar's selection too, and the chip goes. */
+export const ScopeCleared: Story = {
+  decorators: [at('reportes', 'status', { paisId: 1, empresaId: 1, fundoId: 1 })],
+  play: async () => {
+    await statusLoaded();
+    const chip = await screen.findByRole('group', { name: 'Filtro global: Perú › Agrícola Virú › San José' });
+    await userEvent.click(within(chip).getByRole('button', { name: 'Quitar el filtro global Perú › Agrícola Virú › San José' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: /^Filtro global/ })).toBeNull());
+    await expect(screen.queryByText('San José')).toBeNull();
+  },
+};
+export const ScopedToCountryEnglish: Story = {
+  decorators: [at('reportes', 'status', { paisId: 1, empresaId: 1, fundoId: null })],
+  globals: { language: 'en' },
+  play: async () => {
+    await statusLoaded();
+    await expect(await screen.findByRole('group', { name: 'Global filter: Perú › Agrícola Virú' })).toBeVisible();
+  },
+};
 /** Left of `other`, not over it: a column of its own in the layout. */
 async function besides(menu: HTMLElement, other: HTMLElement) {
   await expect(menu.getBoundingClientRect().right).toBeLessThanOrEqual(other.getBoundingClientRect().left);

@@ -1,5 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useAuth, useGlobalFilters, useSystemStatus } from '@camposense/data-access';
+import { useAuth, useGlobalScope, useSystemStatus } from '@camposense/data-access';
 import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser, type TableOperation } from '@camposense/domain';
 import { useTranslation, type Translate } from '@camposense/i18n';
 import {
@@ -8,6 +8,7 @@ import {
   AuxSidebar,
   HEADER_HEIGHT,
   MainSidebar,
+  ScopeChip,
   SECTION_ACCENT,
   SIDEBAR_COLLAPSE_DELAY_MS,
   StatusCard,
@@ -72,7 +73,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   const { confirmLeave } = useUnsavedChanges();
   const status = useSystemStatus();
   const activeTime = useActiveTime();
-  useGlobalFilters();
+  const scope = useGlobalScope();
 
   const section = sectionOf(tab);
   const table = parametersTable(tab);
@@ -216,6 +217,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
         <AppHeader
           crumbs={crumbs}
           lastUpdate={status.lastUpdate}
+          scope={<ScopeChip pais={scope.pais} empresa={scope.empresa} fundo={scope.fundo} onClear={scope.clear} />}
           status={
             <StatusCard
               variant="inline"

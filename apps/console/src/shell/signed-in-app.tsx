@@ -1,4 +1,4 @@
-import { DashboardFiltersProvider, GlobalFiltersProvider, useLiveUpdates } from '@camposense/data-access';
+import { DashboardFiltersProvider, GLOBAL_FILTERS_STORAGE_KEY, GlobalFiltersProvider, useLiveUpdates } from '@camposense/data-access';
 import type { SessionUser } from '@camposense/domain';
 import { SignedInUiProvider, Toaster, UnsavedChangesProvider } from '@camposense/ui';
 import { SWRConfig } from 'swr';
@@ -19,7 +19,8 @@ export function SignedInApp({ user }: SignedInAppProps) {
     <SignedInUiProvider>
       <SWRConfig value={{ revalidateOnFocus: false }}>
         <NavigationProvider>
-          <GlobalFiltersProvider>
+          {/* The tab's sessionStorage: a reload keeps the scope, a new tab or a shared link starts from all. */}
+          <GlobalFiltersProvider storageKey={GLOBAL_FILTERS_STORAGE_KEY}>
             <DashboardFiltersProvider>
               <UnsavedChangesProvider>
                 <LiveUpdates />

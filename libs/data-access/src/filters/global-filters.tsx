@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export interface GlobalFilters {
   paisId: number | null;
@@ -12,28 +12,103 @@ interface GlobalFiltersContextValue extends GlobalFilters {
   /** Choosing a company clears the farm. */
   setEmpresa: (empresaId: number | null) => void;
   setFundo: (fundoId: number | null) => void;
+  /** Clears country, company and farm: every screen shows all its data again. */
+  clear: () => void;
 }
 
 const GlobalFiltersContext = createContext<GlobalFiltersContextValue | null>(null);
 
 export const EMPTY_GLOBAL_FILTERS: GlobalFilters = { paisId: null, empresaId: null, fundoId: null };
 
+/** Where the console keeps the selection between reloads (sessionStorage of the tab). */
+export const GLOBAL_FILTERS_STORAGE_KEY = 'camposense.globalFilters';
+
+const positiveId = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+
+/**
+ * The stored selection, or empty when there is none or it is not one the cascade allows: a company
+ * needs its country, a farm its company, so a lower level without its parent is dropped.
+ */
+export function parseStoredFilters(text: string | null): GlobalFilters {
+  if (!text) return EMPTY_GLOBAL_FILTERS;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(text);
+  } catch {
+    return EMPTY_GLOBAL_FILTERS;
+  }
+  if (typeof stored !== 'object' || stored === null) return EMPTY_GLOBAL_FILTERS;
+  const record = stored as Record<string, unknown>;
+  const paisId = positiveId(record['paisId']);
+  const empresaId = paisId === null ? null : positiveId(record['empresaId']);
+  const fundoId = empresaId === null ? null : positiveId(record['fundoId']);
+  return { paisId, empresaId, fundoId };
+}
+
+function readStorage(key: string): GlobalFilters {
+  try {
+    return parseStoredFilters(window.sessionStorage.getItem(key));
+  } catch {
+    // Storage refused (privacy settings): the selection then lives as long as the page.
+    return EMPTY_GLOBAL_FILTERS;
+  }
+}
+
+function writeStorage(key: string, filters: GlobalFilters) {
+  try {
+    if (filters.paisId === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, JSON.stringify(filters));
+  } catch {
+    // As above: not kept, still used.
+  }
+}
+
+/** The lists of the hierarchy the selection is checked against; `undefined` while one loads. */
+export interface GlobalScopeLists {
+  paisIds?: readonly number[];
+  empresaIds?: readonly number[];
+  fundoIds?: readonly number[];
+}
+
+/**
+ * The selection with the ids that no longer exist dropped (a farm deleted since it was stored,
+ * another database): the first level missing from its loaded list and everything under it go.
+ */
+export function validScope(filters: GlobalFilters, lists: GlobalScopeLists): GlobalFilters {
+  const { paisId, empresaId, fundoId } = filters;
+  if (paisId !== null && lists.paisIds && !lists.paisIds.includes(paisId)) return EMPTY_GLOBAL_FILTERS;
+  if (empresaId !== null && lists.empresaIds && !lists.empresaIds.includes(empresaId)) return { paisId, empresaId: null, fundoId: null };
+  if (fundoId !== null && lists.fundoIds && !lists.fundoIds.includes(fundoId)) return { paisId, empresaId, fundoId: null };
+  return filters;
+}
+
 export interface GlobalFiltersProviderProps {
   children: ReactNode;
-  /** A starting selection (stories, tests). */
+  /** A starting selection (stories, tests); it wins over a stored one. */
   initial?: Partial<GlobalFilters>;
+  /**
+   * Keep the selection in the tab's sessionStorage under this key, so a reload keeps it (the
+   * console passes GLOBAL_FILTERS_STORAGE_KEY; stories and tests keep theirs in memory).
+   */
+  storageKey?: string;
 }
 
 /** The Pais / Empresa / Fundo selection of the main sidebar, shared with every screen. */
-export function GlobalFiltersProvider({ children, initial }: GlobalFiltersProviderProps) {
-  const [filters, setFilters] = useState<GlobalFilters>({ ...EMPTY_GLOBAL_FILTERS, ...initial });
+export function GlobalFiltersProvider({ children, initial, storageKey }: GlobalFiltersProviderProps) {
+  const [filters, setFilters] = useState<GlobalFilters>(() =>
+    initial ? { ...EMPTY_GLOBAL_FILTERS, ...initial } : storageKey ? readStorage(storageKey) : EMPTY_GLOBAL_FILTERS,
+  );
+  useEffect(() => {
+    if (storageKey) writeStorage(storageKey, filters);
+  }, [storageKey, filters]);
   const setPais = useCallback((paisId: number | null) => setFilters({ paisId, empresaId: null, fundoId: null }), []);
   const setEmpresa = useCallback(
     (empresaId: number | null) => setFilters((current) => ({ ...current, empresaId, fundoId: null })),
     [],
   );
   const setFundo = useCallback((fundoId: number | null) => setFilters((current) => ({ ...current, fundoId })), []);
-  const value = useMemo(() => ({ ...filters, setPais, setEmpresa, setFundo }), [filters, setPais, setEmpresa, setFundo]);
+  const clear = useCallback(() => setFilters(EMPTY_GLOBAL_FILTERS), []);
+  const value = useMemo(() => ({ ...filters, setPais, setEmpresa, setFundo, clear }), [filters, setPais, setEmpresa, setFundo, clear]);
   return <GlobalFiltersContext.Provider value={value}>{children}</GlobalFiltersContext.Provider>;
 }
 
@@ -41,4 +116,9 @@ export function useGlobalFilters(): GlobalFiltersContextValue {
   const context = useContext(GlobalFiltersContext);
   if (!context) throw new Error('useGlobalFilters must be used inside <GlobalFiltersProvider>');
   return context;
+}
+
+/** The global selection when a provider is mounted, else null (screens shown alone in stories). */
+export function useOptionalGlobalFilters(): GlobalFiltersContextValue | null {
+  return useContext(GlobalFiltersContext);
 }

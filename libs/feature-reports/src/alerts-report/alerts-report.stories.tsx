@@ -1,7 +1,9 @@
-import { GlobalFiltersProvider } from '@camposense/data-access';
+import { DashboardFiltersProvider, GlobalFiltersProvider, useDashboardFilters } from '@camposense/data-access';
+import type { DashboardFilters } from '@camposense/data-access';
 import { alertasFixture, alertasManyFixture, reportHandlers } from '@camposense/data-access/testing';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { useEffect } from 'react';
 import { AlertsReport } from './alerts-report';
 
 const withGlobalFilters =
@@ -132,6 +134,53 @@ export const Filtered: Story = {
     await screen.findByText('Total: 3');
     await settled();
     await expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
+  },
+};
+
+/** What the dashboard's filters hold, as the chart action left them. */
+let dashboardSeen: DashboardFilters | null = null;
+function DashboardProbe() {
+  const { fundoId, entidadId, ubicacionId, startDate, endDate, nodoId, umbralId } = useDashboardFilters();
+  useEffect(() => {
+    dashboardSeen = { fundoId, entidadId, ubicacionId, startDate, endDate, nodoId, umbralId };
+  }, [fundoId, entidadId, ubicacionId, startDate, endDate, nodoId, umbralId]);
+  return null;
+}
+const withDashboard: Decorator = (Story) => (
+  <DashboardFiltersProvider>
+    <DashboardProbe />
+    <Story />
+  </DashboardFiltersProvider>
+);
+
+/**
+ * The console passes onOpenChart: each row with a threshold gets VER GRÁFICO, which sets the
+ * dashboard to the node, a day either side of the alert and its threshold, then shows it.
+ */
+export const ChartAction: Story = {
+  decorators: [withDashboard],
+  args: { onOpenChart: fn() },
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas()),
+  play: async ({ args }) => {
+    const first = within(await settled()).getAllByRole('row')[1]!;
+    await userEvent.click(within(first).getByRole('button', { name: 'Ver gráfico de Temperatura del nodo NODO-SJO-01 a la hora de la alerta' }));
+    await expect(args.onOpenChart).toHaveBeenCalledOnce();
+    const row = alertasFixture[0]!;
+    await waitFor(() => expect(dashboardSeen).toMatchObject({ nodoId: row.umbral!.nodoid, umbralId: row.umbralid, ubicacionId: row.umbral!.ubicacionid }));
+    await expect(dashboardSeen!.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  },
+};
+
+export const ChartActionEnglish: Story = {
+  decorators: [withDashboard],
+  args: { onOpenChart: fn() },
+  globals: { language: 'en' },
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas()),
+  play: async () => {
+    const first = within(await settled()).getAllByRole('row')[1]!;
+    await expect(within(first).getByRole('button', { name: 'View chart of Temperatura for node NODO-SJO-01 at the time of the alert' })).toHaveTextContent(
+      'View chart',
+    );
   },
 };
 

@@ -1,32 +1,63 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { acknowledgeAlert, acknowledgeMatchingAlerts, downloadReportCsv, useAlertasReport } from '@camposense/data-access';
+import {
+  acknowledgeAlert,
+  acknowledgeMatchingAlerts,
+  downloadReportCsv,
+  useAlertasReport,
+  useNodosConLocalizacion,
+  useOptionalDashboardFilters,
+} from '@camposense/data-access';
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn } from '@camposense/domain';
 import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
 import { ConfirmDialog, DataTable, DateCell, gradoPalette, Pager, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
+import { ChartLine } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ReportFrame } from '../shared/report-frame';
 import { reportQueryProps } from '../shared/report-query';
 import { reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
+import { alertChartFocus } from './alert-chart';
 import { limitsText, measurementText, metricText, thresholdText } from './alert-cells';
 import { AlertFiltersProvider, useAlertFilters } from './alert-filters';
 import { AlertFiltersPanel } from './alert-filters-panel';
 
+export interface AlertsReportProps {
+  /** The tab being shown (the console passes it to every report). */
+  tab?: string;
+  /**
+   * Shows the dashboard, once an alert's row has set it to its node, days and threshold; without
+   * it (or without the dashboard's filters) the rows have no chart action.
+   */
+  onOpenChart?: () => void;
+}
+
 /** The alerts report (`reportes-alertas`), inside its own filters provider as the spec wants. */
-export function AlertsReport() {
+export function AlertsReport({ onOpenChart }: AlertsReportProps) {
   return (
     <AlertFiltersProvider>
       <Stack gap="4" p="4">
         <AlertFiltersPanel />
-        <AlertsRegistry />
+        <AlertsRegistry onOpenChart={onOpenChart} />
       </Stack>
     </AlertFiltersProvider>
   );
 }
 
-function AlertsRegistry() {
+function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>) {
   const { t, i18n } = useTranslation();
+  const dashboard = useOptionalDashboardFilters();
+  const nodes = useNodosConLocalizacion();
+  const canOpenChart = Boolean(onOpenChart && dashboard);
+  const openChart = useCallback(
+    (row: AlertaReportRow) => {
+      const focus = alertChartFocus(row, nodes.data);
+      if (!focus || !dashboard || !onOpenChart) return;
+      dashboard.focus(focus);
+      onOpenChart();
+    },
+    [dashboard, nodes.data, onOpenChart],
+  );
   const { filters, narrowed } = useAlertFilters();
   const { estado } = filters;
   const { page, setPage, sort, setSort } = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
@@ -138,8 +169,33 @@ function AlertsRegistry() {
           );
         },
       },
+      ...(canOpenChart
+        ? [
+            {
+              id: 'grafico',
+              header: t('reports.alerts.columns.grafico'),
+              cell: (row: AlertaReportRow) =>
+                row.umbral ? (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="brand"
+                    aria-label={t('reports.alerts.openChart', { nodo: row.nodo ?? '', metrica: row.metrica ?? '' })}
+                    title={t('reports.alerts.openChart', { nodo: row.nodo ?? '', metrica: row.metrica ?? '' })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      openChart(row);
+                    }}
+                  >
+                    <ChartLine aria-hidden />
+                    {t('reports.alerts.chart')}
+                  </Button>
+                ) : null,
+            },
+          ]
+        : []),
     ],
-    [t, locale, i18n.language, pending, acknowledge],
+    [t, locale, i18n.language, pending, acknowledge, canOpenChart, openChart],
   );
   // Processed or closed alerts have nothing to acknowledge; an empty selection neither.
   const nothingToAcknowledge = estado === 'procesada' || estado === 'cerrada' || (data?.pagination.total ?? 0) === 0;

@@ -1,5 +1,5 @@
 import { Box, Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useDashboardFilters, useDashboardFundos, useDashboardPlaces, useGlobalFilters } from '@camposense/data-access';
+import { useDashboardFilters, useDashboardFundos, useDashboardPlaces, useEmpresas, useGlobalFilters } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox, SearchableSelect } from '@camposense/ui';
 import { RotateCcw } from 'lucide-react';
@@ -13,11 +13,18 @@ import { effectiveRange, formatDayRange } from './date-range';
 export function DashboardFilterBar() {
   const { t } = useTranslation();
   const filters = useDashboardFilters();
-  const { empresaId } = useGlobalFilters();
+  const { paisId, empresaId, fundoId: globalFundoId } = useGlobalFilters();
   const fundos = useDashboardFundos(empresaId);
+  // With only a country chosen, its companies' farms: the bar offers nothing outside the sidebar's scope.
+  const empresas = useEmpresas(empresaId === null ? paisId : null);
   const { entities, locations, retry } = useDashboardPlaces(filters.fundoId, filters.entidadId);
 
-  const fundoOptions = useMemo(() => (fundos.data ?? []).map((row) => ({ value: row.fundoid, label: row.fundo })), [fundos.data]);
+  const fundoOptions = useMemo(() => {
+    const companies = empresaId === null && paisId !== null ? new Set((empresas.data ?? []).map((row) => row.empresaid)) : null;
+    return (fundos.data ?? [])
+      .filter((row) => (globalFundoId === null || row.fundoid === globalFundoId) && (!companies || companies.has(row.empresaid)))
+      .map((row) => ({ value: row.fundoid, label: row.fundo }));
+  }, [fundos.data, empresas.data, paisId, empresaId, globalFundoId]);
   const entityOptions = useMemo(() => entities.options.map((row) => ({ value: row.entidadid, label: row.entidad })), [entities.options]);
   const locationOptions = useMemo(
     () => locations.options.map((row) => ({ value: row.ubicacionid, label: row.ubicacion })),

@@ -102,6 +102,35 @@ export const English: Story = {
   },
 };
 
+/**
+ * The sidebar scoped to Santa Rosa: the FUNDO field follows it, and the node list holds only its
+ * node (the issue: a farm chosen in the sidebar still listed every node).
+ */
+export const ScopedToFarm: Story = {
+  decorators: [withDashboardFilters({}, { paisId: 1, empresaId: 1, fundoId: 2 })],
+  play: async () => {
+    const list = await screen.findByRole('listbox', { name: 'NODOS' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1));
+    await expect(within(list).getByRole('option', { name: /NODO-SRO-01/ })).toBeVisible();
+    await waitFor(() => expect(screen.getByDisplayValue('Santa Rosa')).toBeVisible());
+  },
+};
+
+/**
+ * Opened from an alert: the node, a day either side of it and the alert's threshold drawn as the
+ * accent band over the others (the chart's `edited` band).
+ */
+export const OpenedFromAlert: Story = {
+  decorators: [
+    withDashboardFilters({ fundoId: 1, entidadId: 1, ubicacionId: 1, nodoId: 1, umbralId: 10, startDate: '2026-11-20', endDate: '2026-11-22' }),
+  ],
+  play: async () => {
+    await chartsDrawn();
+    await expect(screen.getByRole('option', { name: /NODO-SJO-01/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(screen.getByText('20/11 - 22/11')).toBeVisible();
+  },
+};
+
 /** The indicator while the dashboard's chunk loads. */
 export const LazyLoading: StoryObj<typeof DashboardLoading> = {
   render: () => <DashboardLoading />,

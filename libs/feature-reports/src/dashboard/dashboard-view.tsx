@@ -1,5 +1,5 @@
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
-import { acknowledgeEpisode, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes } from '@camposense/data-access';
+import { acknowledgeEpisode, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { effectiveRange, rangeInstants } from './date-range';
 import { AnalysisPanel, episodesOfMetric, MetricChartCard } from './metric-series';
 import { NodeSelector } from './node-selector';
+import { nodesInScope } from './node-scope';
 import { SilentNodeNotice } from './silent-node-notice';
 
 /** The API's cap on buckets; the budget is otherwise about one bucket per pixel of chart. */
@@ -35,23 +36,27 @@ export default function DashboardView() {
   const filters = useDashboardFilters();
   const nodes = useNodosConLocalizacion();
   const metricas = useMetricas();
-  const [selected, setSelected] = useState<number | null>(null);
+  const global = useOptionalGlobalFilters();
+  const { nodoId: selected, setNodo: setSelected, umbralId } = filters;
   const [chartsRef, maxPoints] = useMaxPoints();
 
+  const paisId = global?.paisId ?? null;
+  const empresaId = global?.empresaId ?? null;
+  const fundoId = global?.fundoId ?? null;
+  const globalScope = useMemo(() => ({ paisId, empresaId, fundoId }), [paisId, empresaId, fundoId]);
   const inScope = useMemo(
     () =>
-      (nodes.data ?? []).filter(
-        (node) =>
-          (filters.fundoId === null || node.fundoid === filters.fundoId) &&
-          (filters.entidadId === null || node.entidadid === filters.entidadId) &&
-          (filters.ubicacionId === null || node.ubicacionid === filters.ubicacionId),
-      ),
-    [nodes.data, filters.fundoId, filters.entidadId, filters.ubicacionId],
+      nodesInScope(nodes.data ?? [], globalScope, {
+        fundoId: filters.fundoId,
+        entidadId: filters.entidadId,
+        ubicacionId: filters.ubicacionId,
+      }),
+    [nodes.data, globalScope, filters.fundoId, filters.entidadId, filters.ubicacionId],
   );
   // A node the filters no longer show is no longer chosen.
   useEffect(() => {
     if (selected !== null && nodes.data && !inScope.some((node) => node.nodoid === selected)) setSelected(null);
-  }, [inScope, nodes.data, selected]);
+  }, [inScope, nodes.data, selected, setSelected]);
 
   const range = effectiveRange(filters);
   const { startDate, endDate } = rangeInstants(range);
@@ -93,6 +98,7 @@ export default function DashboardView() {
             episodes={episodesOfMetric(episodes, metric.metricaid)}
             compareCandidates={compareCandidates}
             seriesLabel={selectedNode?.nodo}
+            highlightUmbralId={selected === null ? null : umbralId}
           />
         ))}
         <AnalysisPanel metrics={metrics} request={request} />

@@ -22,13 +22,15 @@ export function toneOf(metric: Pick<MetricaRow, 'metrica'>): ChartTone {
 }
 
 /** What one chart needs from a series answer. */
-function chartProps(series: SeriesResponse) {
+function chartProps(series: SeriesResponse, highlightUmbralId: number | null = null) {
   const buckets = bucketsOf(series);
   const thresholds: ChartThreshold[] = series.thresholds.map((threshold) => ({
     minimo: threshold.minimo,
     maximo: threshold.maximo,
     label: threshold.criticidad,
     severity: threshold.grado,
+    // The chart's accent band (solid edges over the others) picks out the alert's threshold.
+    ...(threshold.umbralid === highlightUmbralId ? { variant: 'edited' as const } : {}),
   }));
   return { buckets, thresholds, start: new Date(series.start), end: new Date(series.end), bucketSeconds: series.bucketSeconds };
 }
@@ -48,6 +50,8 @@ export interface MetricChartCardProps {
   seriesLabel?: string;
   /** IANA zone the chart's times are written in (the farm's). @default the browser's */
   timeZone?: string;
+  /** A threshold to pick out among the chart's bands (an alert's). @default null */
+  highlightUmbralId?: number | null;
 }
 
 /** The request of a zoomed range: the same scope and budget over the brushed span, so its buckets are finer. */
@@ -71,7 +75,7 @@ export function episodesOfMetric(episodes: readonly OpenEpisode[], metricaid: nu
 }
 
 /** One metric's chart card: title with unit, the d3 chart, its loading and error states. */
-export function MetricChartCard({ metric, request, episodes = [], compareCandidates = [], seriesLabel, timeZone }: MetricChartCardProps) {
+export function MetricChartCard({ metric, request, episodes = [], compareCandidates = [], seriesLabel, timeZone, highlightUmbralId = null }: MetricChartCardProps) {
   const { t, i18n } = useTranslation();
   const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
   const { data, error, isLoading, mutate } = useSeries(full);
@@ -88,10 +92,10 @@ export function MetricChartCard({ metric, request, episodes = [], compareCandida
   const compareDetail = useSeries(useMemo(() => compareRequest(detailRequest, compared?.nodoid ?? null), [detailRequest, compared]));
   const props = useMemo(() => {
     if (!data) return null;
-    const whole = chartProps(data);
+    const whole = chartProps(data, highlightUmbralId);
     const finer = zoom && detail.data ? detail.data : null;
     return finer ? { ...whole, buckets: bucketsOf(finer), bucketSeconds: finer.bucketSeconds } : whole;
-  }, [data, zoom, detail.data]);
+  }, [data, zoom, detail.data, highlightUmbralId]);
   const comparison = useMemo<ChartComparison | null>(() => {
     const answer = (zoom && compareDetail.data) || compareWhole.data;
     if (!compared || !answer) return null;

@@ -1,12 +1,12 @@
 import { DashboardFiltersProvider, GlobalFiltersProvider } from '@camposense/data-access';
-import type { DashboardFilters } from '@camposense/data-access';
+import type { DashboardFilters, GlobalFilters } from '@camposense/data-access';
 import type { Decorator } from '@storybook/react-vite';
 import { expect, screen, waitFor } from 'storybook/test';
 
-/** The providers the console mounts above the dashboard, with a starting choice of filters. */
-export function withDashboardFilters(initial: Partial<DashboardFilters> = {}): Decorator {
+/** The providers the console mounts above the dashboard, with a starting choice of filters and of the sidebar's scope. */
+export function withDashboardFilters(initial: Partial<DashboardFilters> = {}, global?: Partial<GlobalFilters>): Decorator {
   return (Story) => (
-    <GlobalFiltersProvider>
+    <GlobalFiltersProvider initial={global}>
       <DashboardFiltersProvider initial={initial}>
         <Story />
       </DashboardFiltersProvider>

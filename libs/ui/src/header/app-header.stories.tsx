@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { ScopeChip } from '../scope-chip/scope-chip';
 import { StatusCard } from '../status-card/status-card';
 import { UserMenu } from '../user-menu/user-menu';
 import { AppHeader } from './app-header';
@@ -11,6 +12,7 @@ const meta = {
     // Slots the shell fills with other components (each with its own stories).
     status: { control: false },
     userMenu: { control: false },
+    scope: { control: false },
     lastUpdate: { control: 'date' },
   },
   args: {
@@ -42,4 +44,11 @@ export const NeverUpdated: Story = { args: { lastUpdate: null } };
 export const English: Story = {
   args: { crumbs: [{ label: 'CampoSense' }, { label: 'REPORTS', accent: 'section.reports' }, { label: 'MESSAGES' }] },
   globals: { language: 'en' },
+};
+/** Scoped to one farm: the chip sits after the breadcrumb. */
+export const Scoped: Story = {
+  args: {
+    crumbs: [{ label: 'CampoSense' }, { label: 'REPORTES', accent: 'section.reports' }, { label: 'DASHBOARD' }],
+    scope: <ScopeChip pais="Chile" empresa="Agrícola Andes" fundo="El Retiro" onClear={fn()} />,
+  },
 };

@@ -21,6 +21,8 @@ export interface AppHeaderProps {
   lastUpdate: Date | null;
   /** The header status (StatusCard variant inline). */
   status?: ReactNode;
+  /** The global scope every screen follows (ScopeChip), after the breadcrumb. @default none */
+  scope?: ReactNode;
   /** The user menu. */
   userMenu: ReactNode;
   /** The settings button. */
@@ -33,7 +35,7 @@ export interface AppHeaderProps {
  * The header over every signed-in screen: breadcrumbs, the last update, the status line, the theme
  * toggle, settings and the user menu.
  */
-export function AppHeader({ crumbs, lastUpdate, status, userMenu, onOpenSettings, timeZone }: AppHeaderProps) {
+export function AppHeader({ crumbs, lastUpdate, status, scope, userMenu, onOpenSettings, timeZone }: AppHeaderProps) {
   const { t, i18n } = useTranslation();
   const updated = formatDateTime(lastUpdate, i18n.language, timeZone ? { timeZone } : undefined);
   return (
@@ -69,6 +71,7 @@ export function AppHeader({ crumbs, lastUpdate, status, userMenu, onOpenSettings
           ))}
         </Breadcrumb.List>
       </Breadcrumb.Root>
+      {scope}
       <HStack gap="3" flexShrink={0}>
         <Box display={{ base: 'none', '2xl': 'block' }}>{status}</Box>
         <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={t('systemStatus.lastUpdate')}>

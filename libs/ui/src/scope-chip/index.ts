@@ -1,0 +1,2 @@
+export { ScopeChip, scopePath } from './scope-chip';
+export type { ScopeChipProps } from './scope-chip';

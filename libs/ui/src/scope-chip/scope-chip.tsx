@@ -1,0 +1,61 @@
+import { HStack, IconButton, Text } from '@chakra-ui/react';
+import { useTranslation } from '@camposense/i18n';
+import { Filter, X } from 'lucide-react';
+
+export interface ScopeChipProps {
+  /** The chosen country's name; nothing is shown while it is null (no scope: every screen shows all). */
+  pais: string | null;
+  empresa?: string | null;
+  fundo?: string | null;
+  /** Clears the global selection. */
+  onClear: () => void;
+}
+
+/** The names of the scope as one path, e.g. Chile › El Retiro S.A. › El Retiro. */
+export function scopePath(names: readonly (string | null | undefined)[]): string {
+  return names.filter((name): name is string => Boolean(name)).join(' › ');
+}
+
+/**
+ * The global selection every screen is scoped to ("Chile › El Retiro"), shown in the header so it
+ * is never forgotten, with a button that clears it.
+ */
+export function ScopeChip({ pais, empresa = null, fundo = null, onClear }: ScopeChipProps) {
+  const { t } = useTranslation();
+  if (!pais) return null;
+  const path = scopePath([pais, empresa, fundo]);
+  return (
+    <HStack
+      role="group"
+      aria-label={t('filters.scopeLabel', { scope: path })}
+      gap="1"
+      ps="2"
+      pe="0.5"
+      py="0.5"
+      minW="0"
+      maxW="full"
+      borderWidth="1px"
+      borderColor="brand.muted"
+      borderRadius="full"
+      bg="brand.subtle"
+      color="brand.fg"
+      flexShrink={1}
+    >
+      <Filter size={14} aria-hidden />
+      <Text fontSize="xs" fontWeight="semibold" truncate title={path}>
+        {path}
+      </Text>
+      <IconButton
+        aria-label={t('filters.scopeClear', { scope: path })}
+        title={t('filters.scopeClear', { scope: path })}
+        size="2xs"
+        variant="ghost"
+        colorPalette="brand"
+        borderRadius="full"
+        onClick={onClear}
+      >
+        <X aria-hidden />
+      </IconButton>
+    </HStack>
+  );
+}
