@@ -85,6 +85,15 @@ const preview: Preview = {
     layout: 'fullscreen',
     controls: { expanded: true },
     a11y: { test: 'error' },
+    // The viewports of the phone and tablet stories (`globals: { viewport: { value: 'phone' } }`);
+    // the Vitest run sizes the page to them, the default stays 1200 × 900.
+    viewport: {
+      options: {
+        phone: { name: 'Phone 390 × 844', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+        tablet: { name: 'Tablet 768 × 1024', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+        wide: { name: 'Desktop 1440 × 900', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+      },
+    },
   },
   tags: ['autodocs'],
 };

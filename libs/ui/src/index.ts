@@ -39,6 +39,7 @@ export {
   HOVER_INTENT_SENSITIVITY_PX,
   TableIcon,
   TABLE_ICONS,
+  NavDrawer,
 } from './sidebar';
 export type {
   MainSidebarProps,
@@ -49,6 +50,7 @@ export type {
   SidebarItemProps,
   HoverExpandOptions,
   TableIconProps,
+  NavDrawerProps,
 } from './sidebar';
 export { StatusCard } from './status-card';
 export type { StatusCardProps, StatusFigures } from './status-card';

@@ -1,5 +1,5 @@
 import { AuthProvider, GlobalFiltersProvider } from '@camposense/data-access';
-import { adminUser, authHandlers, operatorUser, senseHandlers, sensorReplicateHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
+import { adminUser, authHandlers, operatorUser, reportHandlers, senseHandlers, sensorReplicateHandlers, tableHandlers, thresholdHandlers } from '@camposense/data-access/testing';
 import { UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -244,3 +244,116 @@ export const Configuration: Story = {
   },
 };
 export const ConfigurationEnglish: Story = { ...Configuration, globals: { language: 'en' } };
+
+const phone = { viewport: { value: 'phone' } };
+const menuButton = () => screen.getByRole('button', { name: /^(Abrir menú|Open menu)$/ });
+const drawer = () => screen.findByRole('dialog', { name: /^(Menú|Menu)$/ });
+
+/** Nothing wider than the viewport: the page never scrolls sideways. */
+async function noSidewaysScroll() {
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
+
+/** A phone: no rails, the menu button instead; the avatar and the status button in view. */
+export const PhoneWelcome: Story = {
+  decorators: [at('welcome')],
+  globals: phone,
+  play: async () => {
+    await expect(menuButton()).toBeVisible();
+    await expect(screen.queryByRole('navigation', { name: /^(Menú principal|Main menu)$/ })).toBeNull();
+    await expect(screen.getByRole('button', { name: /^(Menú de usuario|User menu)$/ })).toBeVisible();
+    await expect(screen.getByRole('button', { name: /^(Ver estado del sistema|Show system status)$/ })).toBeVisible();
+    await noSidewaysScroll();
+  },
+};
+/** The drawer open: the main menu, the global filters and the status, labelled. */
+export const PhoneDrawerOpen: Story = {
+  decorators: [at('welcome')],
+  globals: phone,
+  play: async () => {
+    await userEvent.click(menuButton());
+    const open = await drawer();
+    await expect(within(open).getByRole('navigation', { name: /^(Menú principal|Main menu)$/ })).toBeVisible();
+    await expect(within(open).getAllByRole('combobox')).toHaveLength(3);
+    await waitFor(() => expect(within(open).getByText('128')).toBeVisible());
+    // Modal: the page behind is hidden from assistive technology while the drawer is open.
+    await expect(screen.getByRole('button', { name: /^(Abrir menú|Open menu)$/, hidden: true })).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+export const PhoneDrawerOpenEnglish: Story = { ...PhoneDrawerOpen, globals: { ...phone, language: 'en' } };
+/**
+ * A section whose choice is pending keeps the drawer open with its menu; the choice closes it and
+ * the alerts read as cards.
+ */
+export const PhoneAlertsCards: Story = {
+  decorators: [at('welcome')],
+  globals: phone,
+  beforeEach: ({ msw }) => {
+    msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status(), ...reportHandlers.alertas());
+  },
+  play: async () => {
+    await userEvent.click(menuButton());
+    await userEvent.click(within(await drawer()).getByRole('button', { name: 'REPORTES' }));
+    const reportsMenu = within(await drawer()).getByRole('navigation', { name: 'Menú de reportes' });
+    await userEvent.click(within(reportsMenu).getByRole('button', { name: 'ALERTAS' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const cards = await screen.findByRole('list', { name: 'Alertas' });
+    await waitFor(() => expect(cards).toHaveAttribute('aria-busy', 'false'));
+    await expect(within(cards).getAllByRole('listitem').length).toBeGreaterThan(0);
+    await expect(screen.queryByRole('table', { name: 'Alertas' })).toBeNull();
+    await noSidewaysScroll();
+    // Focus returns to the button that opened the drawer.
+    await waitFor(() => expect(menuButton()).toHaveFocus());
+  },
+};
+/** The header status on a phone: a button, and a popover with the same figures. */
+export const PhoneStatusPopover: Story = {
+  decorators: [at('welcome')],
+  globals: phone,
+  play: async () => {
+    await statusLoaded();
+    await userEvent.click(screen.getByRole('button', { name: /^(Ver estado del sistema|Show system status)$/ }));
+    const popover = await screen.findByRole('dialog', { name: /^(ESTADO DEL SISTEMA|SYSTEM STATUS)$/ });
+    await expect(within(popover).getByText('128')).toBeVisible();
+  },
+};
+/** A parameters table on a phone scrolls sideways inside its frame, the page does not. */
+export const PhoneParametersTable: Story = {
+  decorators: [at('parameters-empresa')],
+  globals: phone,
+  beforeEach: parametersTables,
+  play: async () => {
+    await expect(await screen.findByText(/^(45 de 45 registros|45 of 45 records)$/)).toBeVisible();
+    await noSidewaysScroll();
+  },
+};
+/** A tablet keeps the rails beside the content (from `md`), no menu button. */
+export const TabletParametersTable: Story = {
+  decorators: [at('parameters-empresa')],
+  globals: { viewport: { value: 'tablet' } },
+  beforeEach: parametersTables,
+  play: async () => {
+    await expect(await screen.findByRole('navigation', { name: /^(Operaciones|Operations)$/ })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: /^(Abrir menú|Open menu)$/ })).toBeNull();
+    await expect(await screen.findByText(/^(45 de 45 registros|45 of 45 records)$/)).toBeVisible();
+    await noSidewaysScroll();
+  },
+};
+export const TabletReportsPrompt: Story = { decorators: [at('reportes')], globals: { viewport: { value: 'tablet' } }, play: statusLoaded };
+/** At 1440 px the header status is in the header, whole, and the breadcrumb of a table is not cut. */
+export const WideParametersTable: Story = {
+  decorators: [at('parameters-audit_log_umbral')],
+  globals: { viewport: { value: 'wide' } },
+  beforeEach: parametersTables,
+  play: async () => {
+    await statusLoaded();
+    const status = screen.getByRole('status', { name: /^(ESTADO DEL SISTEMA|SYSTEM STATUS)$/ });
+    await expect(status).toBeVisible();
+    await expect(status.scrollWidth).toBeLessThanOrEqual(status.clientWidth);
+    const breadcrumb = screen.getByRole('navigation', { name: /^(Ruta de navegación|Breadcrumb)$/ });
+    for (const item of within(breadcrumb).getAllByRole('listitem')) {
+      const crumb = item.firstElementChild as HTMLElement;
+      await expect(crumb.scrollWidth).toBeLessThanOrEqual(crumb.clientWidth);
+    }
+  },
+};

@@ -9,6 +9,7 @@ import {
   HEADER_HEIGHT,
   MainSidebar,
   ScopeChip,
+  NavDrawer,
   SECTION_ACCENT,
   SIDEBAR_COLLAPSE_DELAY_MS,
   StatusCard,
@@ -21,7 +22,7 @@ import {
   type MainSection,
 } from '@camposense/ui';
 import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigation } from '../navigation/navigation';
 import { parametersTable, reportSubtab, REPORT_SUBTABS } from '../navigation/tabs';
 import { schedulePreloads, useHoverPreload } from '../screens/preload-schedule';
@@ -85,6 +86,13 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   // While its choice is pending the auxiliary menu stays open in a column of its own: the prompt
   // beside it asks for that choice, and an overlay would cover the breadcrumb.
   const auxChoicePending = tab === 'reportes' || tab === 'parameters';
+
+  // Phones (below `md`): the sidebars live in a drawer. A choice in it closes it, unless the tab
+  // it leads to still waits for a choice in the section's menu, which is in the drawer too.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => {
+    if (!auxChoicePending) setDrawerOpen(false);
+  }, [tab, subtab, auxChoicePending]);
 
   useEffect(() => schedulePreloads(allScreens), []);
   const preloadOnHover = useHoverPreload();
@@ -150,8 +158,11 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     crumbs.push({ label: t(`operations.${subtab}`) });
   }
 
-  return (
-    <Flex h="100vh" w="full" bg="surface.page" overflow="hidden">
+  const statusFigures = { online: status.online, activeTime, sensors: status.sensors, activeAlerts: status.activeAlerts };
+
+  /** The sidebars: rails beside the content, or (inDrawer) stacked in the phone's drawer. */
+  const sidebars = (inDrawer: boolean) => (
+    <>
       <MainSidebar
         activeSection={section}
         pinned={onWelcome}
@@ -159,10 +170,9 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
         itemProps={(item) => preloadOnHover(item === 'umbrales' ? screens.thresholds : item === 'parameters' ? screens.parameters : undefined)}
         expanded={main.expanded}
         hoverHandlers={main.handlers}
+        inDrawer={inDrawer}
         filters={<GlobalFiltersPanel />}
-        status={
-          <StatusCard online={status.online} activeTime={activeTime} sensors={status.sensors} activeAlerts={status.activeAlerts} />
-        }
+        status={<StatusCard {...statusFigures} />}
       />
       {section === 'reportes' ? (
         <AuxSidebar
@@ -174,6 +184,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           expanded={aux.expanded || auxChoicePending}
           pinned={auxChoicePending}
           hoverHandlers={aux.handlers}
+          inDrawer={inDrawer}
           accent={SECTION_ACCENT.reportes}
         />
       ) : null}
@@ -187,6 +198,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           expanded={aux.expanded || auxChoicePending}
           pinned={auxChoicePending}
           hoverHandlers={aux.handlers}
+          inDrawer={inDrawer}
           accent={SECTION_ACCENT.parameters}
         />
       ) : null}
@@ -208,9 +220,21 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           // Docked: as an overlay it lay over the table's first columns while the pointer crossed it.
           expanded
           docked
+          inDrawer={inDrawer}
           accent={SECTION_ACCENT.parameters}
         />
       ) : null}
+    </>
+  );
+
+  return (
+    <Flex h="100vh" w="full" bg="surface.page" overflow="hidden">
+      <Flex hideBelow="md" h="full" flexShrink={0}>
+        {sidebars(false)}
+      </Flex>
+      <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+        {sidebars(true)}
+      </NavDrawer>
       {/* The header belongs to the content: a menu the pointer has left folds at once over it
           too, so it never lingers over the breadcrumb. */}
       <Flex direction="column" flex="1" minW="0" onMouseEnter={hideMenus}>
@@ -218,15 +242,10 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           crumbs={crumbs}
           lastUpdate={status.lastUpdate}
           scope={<ScopeChip pais={scope.pais} empresa={scope.empresa} fundo={scope.fundo} onClear={scope.clear} />}
-          status={
-            <StatusCard
-              variant="inline"
-              online={status.online}
-              activeTime={activeTime}
-              sensors={status.sensors}
-              activeAlerts={status.activeAlerts}
-            />
-          }
+          status={<StatusCard variant="inline" {...statusFigures} />}
+          statusCard={<StatusCard {...statusFigures} />}
+          onOpenMenu={() => setDrawerOpen(true)}
+          menuOpen={drawerOpen}
           onOpenSettings={() => navigate('configuration')}
           userMenu={<UserMenu email={user.email} onSignOut={() => void signOut()} />}
         />

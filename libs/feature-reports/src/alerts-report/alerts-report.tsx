@@ -242,6 +242,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
           </HStack>
           <DataTable
             label={t('reports.alerts.tableLabel')}
+            phoneLayout="cards"
             columns={columns}
             rows={answer.data}
             rowKey={(row) => String(row.alertaid)}

@@ -85,6 +85,7 @@ export function MessagesReport() {
           >
             <DataTable
               label={t('reports.messages.tableLabel')}
+              phoneLayout="cards"
               columns={columns}
               rows={answer.data}
               rowKey={(row) => String(row.mensajeid)}

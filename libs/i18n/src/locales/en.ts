@@ -23,6 +23,9 @@ export const en: Dictionary = {
     chooseSubtab: 'Choose a subtab to continue',
     breadcrumb: 'Breadcrumb',
     openSettings: 'Open settings',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    menu: 'Menu',
   },
   groups: {
     location: 'LOCATION',
@@ -80,6 +83,10 @@ export const en: Dictionary = {
     alerts: 'Alerts in progress',
     lastUpdate: 'Last update',
     never: 'No data',
+    show: 'Show system status',
+    connectionLost: 'No connection to the server. Retrying…',
+    connectionBack: 'Connection restored',
+    retryNow: 'Retry now',
   },
   devPlaceholder: {
     title: 'Screen under development',

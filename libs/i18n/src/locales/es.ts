@@ -22,6 +22,9 @@ export const es = {
     chooseSubtab: 'Selecciona una subpestaña para continuar',
     breadcrumb: 'Ruta de navegación',
     openSettings: 'Abrir ajustes',
+    openMenu: 'Abrir menú',
+    closeMenu: 'Cerrar menú',
+    menu: 'Menú',
   },
   groups: {
     location: 'UBICACIÓN',
@@ -79,6 +82,10 @@ export const es = {
     alerts: 'Alertas en curso',
     lastUpdate: 'Última actualización',
     never: 'Sin datos',
+    show: 'Ver estado del sistema',
+    connectionLost: 'Sin conexión con el servidor. Reintentando…',
+    connectionBack: 'Conexión restablecida',
+    retryNow: 'Reintentar ahora',
   },
   devPlaceholder: {
     title: 'Pantalla en desarrollo',

@@ -103,3 +103,53 @@ export const Selectable: Story = {
     await expect(screen.getAllByRole('row')[3]).toHaveAttribute('aria-selected', 'true');
   },
 };
+
+const phone = { viewport: { value: 'phone' } };
+
+/** A phone, a report: each row a card of header–value pairs, named like the table. */
+export const PhoneCards: Story = {
+  args: { phoneLayout: 'cards' },
+  globals: phone,
+  play: async () => {
+    const cards = screen.getByRole('list', { name: 'Fundos' });
+    await expect(within(cards).getAllByRole('listitem')).toHaveLength(3);
+    await expect(within(cards).getAllByText('Abreviatura')[0]).toBeVisible();
+    await expect(screen.queryByRole('table')).toBeNull();
+  },
+};
+export const PhoneCardsEmpty: Story = {
+  args: { phoneLayout: 'cards', rows: [], emptyText: 'No se encontraron registros' },
+  globals: phone,
+  play: async () => {
+    await expect(screen.getByText('No se encontraron registros')).toBeVisible();
+  },
+};
+/** Cards can be picked too: Enter on a card selects it, the picked one is the current one. */
+export const PhoneCardsSelectable: Story = {
+  args: { phoneLayout: 'cards' },
+  globals: phone,
+  render: (args) => <SelectableTable {...args} />,
+  play: async () => {
+    const cards = screen.getAllByRole('listitem');
+    await expect(cards[1]).toHaveAttribute('aria-current', 'true');
+    cards[2]!.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(screen.getAllByRole('listitem')[2]).toHaveAttribute('aria-current', 'true');
+  },
+};
+/** A phone, a wide table: it scrolls sideways in its frame under a sticky first column. */
+export const PhoneScroll: Story = {
+  args: {
+    columns: [...COLUMNS, { id: 'notes', header: 'Observaciones', cell: () => 'Riego por goteo en todo el fundo, revisión semanal' }],
+  },
+  globals: phone,
+  play: async () => {
+    const table = screen.getByRole('table', { name: 'Fundos' });
+    const frame = table.parentElement!;
+    await expect(frame.scrollWidth).toBeGreaterThan(frame.clientWidth);
+    const firstCell = screen.getAllByRole('cell')[0]!;
+    frame.scrollLeft = 200;
+    await expect(getComputedStyle(firstCell).position).toBe('sticky');
+    await expect(firstCell.getBoundingClientRect().left).toBeLessThanOrEqual(frame.getBoundingClientRect().left + 1);
+  },
+};

@@ -1,4 +1,4 @@
-import { Box, Button, Table } from '@chakra-ui/react';
+import { Box, Button, chakra, Table, useBreakpointValue } from '@chakra-ui/react';
 import type { SortDirection } from '@camposense/domain';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
@@ -44,9 +44,89 @@ export interface DataTableProps<Row, SortKey extends string = string> {
   onRowSelect?: (row: Row) => void;
   /** Shown in a single row when there are no rows. */
   emptyText?: string;
+  /**
+   * Below the `md` breakpoint (phones): `cards` draws each row as a card of header–value pairs
+   * (a report read in the field); `scroll` keeps the table, scrolling sideways under a sticky
+   * first column (a parameters table, compared across rows). @default 'scroll'
+   */
+  phoneLayout?: 'cards' | 'scroll';
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * On a phone the first column (the row's name or id) stays in view while the rest scrolls under
+ * it; opaque where the striping leaves the cell bare. From `md` the table is as before.
+ */
+const STICKY_FIRST_CELL = {
+  position: { base: 'sticky', md: 'static' },
+  insetInlineStart: '0',
+  zIndex: { base: 1, md: 'auto' },
+  bg: { base: 'surface.card', md: undefined },
+  borderInlineEndWidth: { base: '1px', md: '0' },
+} as const;
+
+interface DataCardsProps<Row, SortKey extends string> extends Pick<DataTableProps<Row, SortKey>, 'label' | 'columns' | 'busy' | 'emptyText' | 'onRowSelect'> {
+  rows: { id: string; original: Row }[];
+  selectedKey: string | null;
+}
+
+/** The rows as cards (a phone): a list named like the table, each card the columns' header–value pairs. */
+function DataCards<Row, SortKey extends string>({ label, columns, rows, busy = false, selectedKey, onRowSelect, emptyText }: DataCardsProps<Row, SortKey>) {
+  return (
+    <chakra.ul role="list" aria-label={label} aria-busy={busy} display="flex" flexDirection="column" gap="2" opacity={busy ? 0.6 : 1}>
+      {rows.length === 0 && emptyText ? (
+        <chakra.li borderWidth="1px" rounded="md" p="4" textAlign="center" color="fg.muted">
+          {emptyText}
+        </chakra.li>
+      ) : null}
+      {rows.map((row) => {
+        const selected = selectedKey !== null && row.id === selectedKey;
+        const select = onRowSelect ? () => onRowSelect(row.original) : undefined;
+        return (
+          <chakra.li
+            key={row.id}
+            // A list item takes no aria-selected: the picked card is the current one.
+            aria-current={selected ? 'true' : undefined}
+            data-selected={selected ? '' : undefined}
+            tabIndex={onRowSelect ? 0 : undefined}
+            cursor={onRowSelect ? 'pointer' : undefined}
+            onClick={select}
+            onKeyDown={
+              select
+                ? (event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      select();
+                    }
+                  }
+                : undefined
+            }
+            borderWidth="1px"
+            borderColor={selected ? 'orange.emphasized' : 'border'}
+            bg={selected ? 'orange.subtle' : 'surface.card'}
+            rounded="md"
+            px="3"
+            py="2"
+          >
+            <chakra.dl display="grid" gridTemplateColumns="minmax(6rem, max-content) 1fr" columnGap="3" rowGap="1" fontSize="sm">
+              {columns.map((column) => (
+                <Box key={column.id} display="contents">
+                  <chakra.dt color="fg.muted" fontSize="xs" fontWeight="semibold" alignSelf="center">
+                    {column.header}
+                  </chakra.dt>
+                  <chakra.dd minW="0" overflowWrap="anywhere">
+                    {column.cell(row.original)}
+                  </chakra.dd>
+                </Box>
+              ))}
+            </chakra.dl>
+          </chakra.li>
+        );
+      })}
+    </chakra.ul>
+  );
+}
 
 /**
  * Every list of the console: headless TanStack Table for the column and sort state (manual: the
@@ -63,7 +143,10 @@ export function DataTable<Row, SortKey extends string = string>({
   selectedKey = null,
   onRowSelect,
   emptyText,
+  phoneLayout = 'scroll',
 }: DataTableProps<Row, SortKey>) {
+  // Read at once (ssr off): a desktop never draws the cards for a frame first.
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const columnDefs = useMemo<ColumnDef<Row>[]>(
     () =>
       columns.map((column) => ({
@@ -99,6 +182,20 @@ export function DataTable<Row, SortKey extends string = string>({
     },
   });
 
+  if (phone && phoneLayout === 'cards') {
+    return (
+      <DataCards
+        label={label}
+        columns={columns}
+        rows={table.getRowModel().rows.map((row) => ({ id: row.id, original: row.original }))}
+        busy={busy}
+        selectedKey={selectedKey}
+        onRowSelect={onRowSelect}
+        emptyText={emptyText}
+      />
+    );
+  }
+
   return (
     <Box overflowX="auto" borderWidth="1px" borderColor="border" rounded="md" opacity={busy ? 0.6 : 1}>
       <Table.Root size="sm" aria-label={label} aria-busy={busy} striped interactive={onRowSelect !== undefined}>
@@ -112,6 +209,7 @@ export function DataTable<Row, SortKey extends string = string>({
                 return (
                   <Table.ColumnHeader
                     key={header.id}
+                    {...(header.index === 0 ? STICKY_FIRST_CELL : {})}
                     w={column.width}
                     aria-sort={!sortable ? undefined : sorted ? ARIA_SORT[sorted] : 'none'}
                     whiteSpace="nowrap"
@@ -173,9 +271,9 @@ export function DataTable<Row, SortKey extends string = string>({
                     : undefined
                 }
               >
-                {row.getVisibleCells().map((cell) => (
+                {row.getVisibleCells().map((cell, index) => (
                   // Striping paints the cells, so the selection must too.
-                  <Table.Cell key={cell.id} bg={selected ? 'orange.subtle' : undefined}>
+                  <Table.Cell key={cell.id} {...(index === 0 ? STICKY_FIRST_CELL : {})} {...(selected ? { bg: 'orange.subtle' } : {})}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </Table.Cell>
                 ))}

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ScopeChip } from '../scope-chip/scope-chip';
 import { StatusCard } from '../status-card/status-card';
 import { UserMenu } from '../user-menu/user-menu';
@@ -11,6 +11,7 @@ const meta = {
   argTypes: {
     // Slots the shell fills with other components (each with its own stories).
     status: { control: false },
+    statusCard: { control: false },
     userMenu: { control: false },
     scope: { control: false },
     lastUpdate: { control: 'date' },
@@ -22,6 +23,8 @@ const meta = {
     onOpenSettings: fn(),
     userMenu: <UserMenu email="admin@camposense.dev" onSignOut={fn()} />,
     status: <StatusCard variant="inline" online activeTime="1 h 05 min" sensors={60} activeAlerts={128} />,
+    statusCard: <StatusCard online activeTime="1 h 05 min" sensors={60} activeAlerts={128} />,
+    onOpenMenu: fn(),
   },
 } satisfies Meta<typeof AppHeader>;
 
@@ -52,3 +55,52 @@ export const Scoped: Story = {
     scope: <ScopeChip pais="Chile" empresa="Agrícola Andes" fundo="El Retiro" onClear={fn()} />,
   },
 };
+
+const alertsCrumbs = [{ label: 'CampoSense' }, { label: 'REPORTES', accent: 'section.reports' }, { label: 'ALERTAS' }];
+
+/** The status shows in the header from 1280 px: at 1440, whole, beside the last update. */
+export const Wide: Story = {
+  args: { crumbs: alertsCrumbs },
+  globals: { viewport: { value: 'wide' } },
+  play: async () => {
+    const status = screen.getByRole('status', { name: /^(ESTADO DEL SISTEMA|SYSTEM STATUS)$/ });
+    await expect(status).toBeVisible();
+    await expect(status.scrollWidth).toBeLessThanOrEqual(status.clientWidth);
+    await expect(screen.queryByRole('button', { name: /^(Ver estado del sistema|Show system status)$/ })).toBeNull();
+  },
+};
+/** A tablet: the status folds into its button; no menu button, the sidebars are rails. */
+export const Tablet: Story = {
+  args: { crumbs: alertsCrumbs },
+  globals: { viewport: { value: 'tablet' } },
+  play: async () => {
+    await expect(screen.getByRole('button', { name: /^(Ver estado del sistema|Show system status)$/ })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: /^(Abrir menú|Open menu)$/ })).toBeNull();
+  },
+};
+/** A phone: the menu button, the last crumb only, the status button, settings and the avatar in view. */
+export const Phone: Story = {
+  args: { crumbs: alertsCrumbs },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await expect(screen.getByRole('button', { name: /^(Abrir menú|Open menu)$/ })).toBeVisible();
+    await expect(screen.getByRole('button', { name: /^(Ver estado del sistema|Show system status)$/ })).toBeVisible();
+    const avatar = screen.getByRole('button', { name: /^(Menú de usuario|User menu)$/ });
+    await expect(avatar).toBeVisible();
+    await expect(avatar.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(screen.getByText('ALERTAS')).toBeVisible();
+  },
+};
+/** The status popover on a phone: the same figures as the header line, and the last update. */
+export const PhoneStatusOpen: Story = {
+  args: { crumbs: alertsCrumbs },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await userEvent.click(screen.getByRole('button', { name: /^(Ver estado del sistema|Show system status)$/ }));
+    const popover = await screen.findByRole('dialog', { name: /^(ESTADO DEL SISTEMA|SYSTEM STATUS)$/ });
+    await expect(within(popover).getByText(/^(Sistema en línea|System online)$/)).toBeVisible();
+    await expect(within(popover).getByText('128')).toBeVisible();
+    await expect(within(popover).getByText(/(Última actualización|Last update)/)).toBeVisible();
+  },
+};
+export const PhoneStatusOpenEnglish: Story = { ...PhoneStatusOpen, globals: { viewport: { value: 'phone' }, language: 'en' } };

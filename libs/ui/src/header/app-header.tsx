@@ -1,6 +1,6 @@
-import { Box, Breadcrumb, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Breadcrumb, Flex, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime, useTranslation } from '@camposense/i18n';
-import { Settings } from 'lucide-react';
+import { Activity, Menu, Settings } from 'lucide-react';
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '../theme-toggle/theme-toggle';
@@ -19,10 +19,18 @@ export interface AppHeaderProps {
   crumbs: Crumb[];
   /** When the figures were last read; shown in es-ES or en-US. */
   lastUpdate: Date | null;
-  /** The header status (StatusCard variant inline). */
+  /** The header status (StatusCard variant inline), shown from 1280 px. */
   status?: ReactNode;
   /** The global scope every screen follows (ScopeChip), after the breadcrumb. @default none */
   scope?: ReactNode;
+  /** The same status as a card, in the popover that stands for it below 1280 px. */
+  statusCard?: ReactNode;
+  /** Opens the navigation drawer; its button shows below the `md` breakpoint, where the sidebars fold into it. */
+  onOpenMenu?: () => void;
+  /** The drawer is open (the menu button's aria-expanded). @default false */
+  menuOpen?: boolean;
+  /** Open the status popover at first render (stories). @default false */
+  statusOpen?: boolean;
   /** The user menu. */
   userMenu: ReactNode;
   /** The settings button. */
@@ -33,29 +41,62 @@ export interface AppHeaderProps {
 
 /**
  * The header over every signed-in screen: breadcrumbs, the last update, the status line, the theme
- * toggle, settings and the user menu.
+ * toggle, settings and the user menu. Below 1280 px the status folds into a popover; below `md`
+ * (phones) the menu button opens the sidebars' drawer and the breadcrumb shows its last crumb only.
  */
-export function AppHeader({ crumbs, lastUpdate, status, scope, userMenu, onOpenSettings, timeZone }: AppHeaderProps) {
+export function AppHeader({
+  crumbs,
+  lastUpdate,
+  status,
+  scope,
+  statusCard,
+  onOpenMenu,
+  menuOpen = false,
+  statusOpen = false,
+  userMenu,
+  onOpenSettings,
+  timeZone,
+}: AppHeaderProps) {
   const { t, i18n } = useTranslation();
   const updated = formatDateTime(lastUpdate, i18n.language, timeZone ? { timeZone } : undefined);
+  const updatedText = (
+    <Text as="span" color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+      {updated ?? t('systemStatus.never')}
+    </Text>
+  );
   return (
     <Flex
       as="header"
       h={HEADER_HEIGHT}
       flexShrink={0}
-      px="4"
-      gap="4"
+      px={{ base: '2', md: '4' }}
+      gap={{ base: '2', md: '4' }}
       align="center"
       justify="space-between"
       borderBottomWidth="1px"
       bg="surface.card"
     >
+      {onOpenMenu ? (
+        <IconButton
+          aria-label={t('nav.openMenu')}
+          title={t('nav.openMenu')}
+          aria-expanded={menuOpen}
+          aria-haspopup="dialog"
+          variant="ghost"
+          size="sm"
+          hideFrom="md"
+          onClick={onOpenMenu}
+        >
+          <Menu aria-hidden />
+        </IconButton>
+      ) : null}
       <Breadcrumb.Root aria-label={t('nav.breadcrumb')} flex="1" minW="0" overflow="hidden">
         <Breadcrumb.List flexWrap="nowrap" whiteSpace="nowrap">
           {crumbs.map((crumb, index) => (
             <Fragment key={`${crumb.label}-${index}`}>
-              {index > 0 ? <Breadcrumb.Separator /> : null}
-              <Breadcrumb.Item>
+              {/* A phone shows where the operator is, not the whole way there. */}
+              {index > 0 ? <Breadcrumb.Separator hideBelow="md" /> : null}
+              <Breadcrumb.Item hideBelow={index < crumbs.length - 1 ? 'md' : undefined}>
                 <Breadcrumb.CurrentLink
                   aria-current={index === crumbs.length - 1 ? 'page' : undefined}
                   color={crumb.accent ?? (index === 0 ? 'brand.fg' : 'fg')}
@@ -72,15 +113,37 @@ export function AppHeader({ crumbs, lastUpdate, status, scope, userMenu, onOpenS
         </Breadcrumb.List>
       </Breadcrumb.Root>
       {scope}
-      <HStack gap="3" flexShrink={0}>
-        <Box display={{ base: 'none', '2xl': 'block' }}>{status}</Box>
-        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={t('systemStatus.lastUpdate')}>
+      <HStack gap={{ base: '1', md: '3' }} flexShrink={0}>
+        {status ? <Box hideBelow="xl">{status}</Box> : null}
+        {statusCard ? (
+          <Popover.Root defaultOpen={statusOpen} positioning={{ placement: 'bottom-end' }}>
+            <Popover.Trigger asChild>
+              <IconButton aria-label={t('systemStatus.show')} title={t('systemStatus.show')} variant="ghost" size="sm" hideFrom="xl">
+                <Activity aria-hidden />
+              </IconButton>
+            </Popover.Trigger>
+            <Portal>
+              <Popover.Positioner>
+                <Popover.Content w="16rem" maxW="calc(100vw - 1rem)" aria-label={t('systemStatus.title')}>
+                  <Popover.Body p="2">
+                    <Stack gap="2">
+                      {statusCard}
+                      <Text fontSize="xs" color="fg.muted" px="1">
+                        {t('systemStatus.lastUpdate')}: {updatedText}
+                      </Text>
+                    </Stack>
+                  </Popover.Body>
+                </Popover.Content>
+              </Popover.Positioner>
+            </Portal>
+          </Popover.Root>
+        ) : null}
+        {/* On a phone the last update is in the status popover. */}
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={t('systemStatus.lastUpdate')} hideBelow={statusCard ? 'md' : undefined}>
           <Text as="span" display={{ base: 'none', '2xl': 'inline' }}>
             {t('systemStatus.lastUpdate')}:{' '}
           </Text>
-          <Text as="span" color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-            {updated ?? t('systemStatus.never')}
-          </Text>
+          {updatedText}
         </Text>
         <ThemeToggle />
         <IconButton aria-label={t('nav.openSettings')} title={t('nav.openSettings')} variant="ghost" size="sm" onClick={onOpenSettings}>

@@ -38,6 +38,8 @@ export interface AuxSidebarProps {
    * which would otherwise cover the table's first columns). @default false
    */
   docked?: boolean;
+  /** Drawn in the phone's drawer, below the main menu: labels shown, no rail. @default false */
+  inDrawer?: boolean;
   /** Pointer and focus handlers of the hover behaviour (useHoverExpand). */
   hoverHandlers?: Partial<HTMLAttributes<HTMLElement>>;
   /** The section colour of the active item. @default 'brand.fg' */
@@ -55,13 +57,14 @@ export function AuxSidebar({
   expanded: hoverExpanded,
   pinned = false,
   docked = false,
+  inDrawer = false,
   hoverHandlers,
   accent,
   itemProps,
 }: AuxSidebarProps) {
-  const expanded = hoverExpanded || docked;
+  const expanded = hoverExpanded || docked || inDrawer;
   return (
-    <SidebarPanel label={label} expanded={expanded} pinned={pinned} docked={docked} {...(docked ? {} : hoverHandlers)}>
+    <SidebarPanel label={label} expanded={expanded} pinned={pinned} docked={docked} inDrawer={inDrawer} {...(docked || inDrawer ? {} : hoverHandlers)}>
       {groups.map((group) => (
         <div key={group.id} role="group" aria-label={group.label ?? label}>
           {group.label ? (

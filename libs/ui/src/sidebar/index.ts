@@ -17,3 +17,5 @@ export {
 export type { HoverExpandOptions } from './use-hover-expand';
 export { TableIcon, TABLE_ICONS } from './table-icons';
 export type { TableIconProps } from './table-icons';
+export { NavDrawer } from './nav-drawer';
+export type { NavDrawerProps } from './nav-drawer';

@@ -38,22 +38,39 @@ export interface MainSidebarProps {
   itemProps?: (section: MainSection) => Partial<SidebarItemProps>;
   /** Take the expanded width in the layout instead of overlaying (welcome). @default false */
   pinned?: boolean;
+  /** Drawn in the phone's drawer: labels, filters and status, without the product mark. @default false */
+  inDrawer?: boolean;
 }
 
 /** The left main sidebar: the three top tabs, the global filters and the status card. */
-export function MainSidebar({ activeSection, onSelect, expanded, hoverHandlers, filters, status, itemProps, pinned = false }: MainSidebarProps) {
+export function MainSidebar({
+  activeSection,
+  onSelect,
+  expanded: expandedProp,
+  hoverHandlers,
+  filters,
+  status,
+  itemProps,
+  pinned = false,
+  inDrawer = false,
+}: MainSidebarProps) {
   const { t } = useTranslation();
+  const expanded = expandedProp || inDrawer;
   return (
-    <SidebarPanel label={t('nav.mainMenu')} expanded={expanded} pinned={pinned} {...hoverHandlers}>
-      <Flex align="center" gap="2" px={expanded ? '2' : '0'} justify={expanded ? 'flex-start' : 'center'} h="10" color="brand.fg">
-        <Sprout size={22} aria-hidden />
-        {expanded ? (
-          <Text fontWeight="bold" letterSpacing="tight">
-            {t('app.name')}
-          </Text>
-        ) : null}
-      </Flex>
-      <Separator my="1" />
+    <SidebarPanel label={t('nav.mainMenu')} expanded={expanded} pinned={pinned} inDrawer={inDrawer} {...(inDrawer ? {} : hoverHandlers)}>
+      {inDrawer ? null : (
+        <>
+          <Flex align="center" gap="2" px={expanded ? '2' : '0'} justify={expanded ? 'flex-start' : 'center'} h="10" color="brand.fg">
+            <Sprout size={22} aria-hidden />
+            {expanded ? (
+              <Text fontWeight="bold" letterSpacing="tight">
+                {t('app.name')}
+              </Text>
+            ) : null}
+          </Flex>
+          <Separator my="1" />
+        </>
+      )}
       {MAIN_SECTIONS.map((section) => (
         <SidebarItem
           key={section}
@@ -78,7 +95,11 @@ export function MainSidebar({ activeSection, onSelect, expanded, hoverHandlers, 
           </Box>
         </>
       ) : null}
-      {expanded && status ? <Box mt="auto" pt="3">{status}</Box> : null}
+      {expanded && status ? (
+        <Box mt="auto" pt="3">
+          {status}
+        </Box>
+      ) : null}
     </SidebarPanel>
   );
 }

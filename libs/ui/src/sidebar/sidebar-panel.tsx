@@ -18,12 +18,24 @@ export interface SidebarPanelProps extends Omit<BoxProps, 'children'> {
    * it never lies over the table it acts on. @default false
    */
   docked?: boolean;
+  /**
+   * Drawn inside the phone's drawer: a plain landmark in the drawer's flow, full width, labels
+   * shown, no rail and no overlay. @default false
+   */
+  inDrawer?: boolean;
   /** The items and groups. */
   children: ReactNode;
 }
 
 /** The frame every sidebar shares: 16rem expanded, 4rem collapsed, a navigation landmark. */
-export function SidebarPanel({ label, expanded, pinned = false, docked = false, children, ...rest }: SidebarPanelProps) {
+export function SidebarPanel({ label, expanded, pinned = false, docked = false, inDrawer = false, children, ...rest }: SidebarPanelProps) {
+  if (inDrawer) {
+    return (
+      <Box as="nav" aria-label={label} data-expanded="true" w="full">
+        <Stack gap="1">{children}</Stack>
+      </Box>
+    );
+  }
   const width = docked ? SIDEBAR_DOCKED_WIDTH : expanded ? SIDEBAR_EXPANDED_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
   const inLayout = pinned || docked;
   return (
