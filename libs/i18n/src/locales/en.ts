@@ -314,7 +314,7 @@ export const en: Dictionary = {
     readings_one: '{{count}} reading',
     readings_other: '{{count}} readings',
     noData: 'No readings in this range',
-    zoomHint: 'Drag across the chart to zoom into a span; double-click or Escape to go back',
+    zoomHint: 'Drag across the chart (or press +) to zoom into a span; double-click or − to go back a step, Escape to see it all',
     resetZoom: 'Show the whole range',
     legend: 'Compared series',
     timeZone: 'Time: {{zone}}',

@@ -313,7 +313,7 @@ export const es = {
     readings_one: '{{count}} lectura',
     readings_other: '{{count}} lecturas',
     noData: 'Sin lecturas en este rango',
-    zoomHint: 'Arrastra sobre el gráfico para ampliar un tramo; doble clic o Escape para volver',
+    zoomHint: 'Arrastra sobre el gráfico (o pulsa +) para ampliar un tramo; doble clic o − para volver un paso, Escape para ver todo',
     resetZoom: 'Ver todo el rango',
     legend: 'Series comparadas',
     timeZone: 'Hora: {{zone}}',

@@ -207,3 +207,19 @@ export const NamedTimeZoneEnglish: Story = {
     await expect(screen.getByText('Time: America/Lima')).toBeVisible();
   },
 };
+
+/** Zoom without a mouse: choose a bucket with the arrows, + zooms into half the view around it, − goes back. */
+export const KeyboardZoom: Story = {
+  args: { ...storySeries({ end: END, days: 365, points: 365 }) },
+  play: async () => {
+    await drawn();
+    const chart = screen.getByRole('img');
+    const whole = chart.getAttribute('data-view-start');
+    await userEvent.tab();
+    await userEvent.keyboard('{Home}{PageDown}{PageDown}+');
+    await waitFor(() => expect(chart.getAttribute('data-view-start')).toBe(whole));
+    await waitFor(() => expect(chart.getAttribute('data-view-end')).toBe('2026-05-23T03:30:00.000Z'));
+    await userEvent.keyboard('-');
+    await waitFor(() => expect(chart.getAttribute('data-view-end')).toBe(END.toISOString()));
+  },
+};

@@ -17,7 +17,7 @@ import {
 import { gapBefore } from './gaps';
 import type { ChartBucket } from './gaps';
 import { chartTimeFormats, zoneTicks } from './time-locale';
-import { rangeOfBrush, visibleRange, zoomReducer } from './zoom';
+import { halfAround, rangeOfBrush, visibleRange, zoomReducer } from './zoom';
 import type { ChartRange } from './zoom';
 
 export interface ChartThreshold {
@@ -362,7 +362,8 @@ export function SeriesChart({
       axis.selectAll('text').style('fill', token('fg.muted')).style('font-size', '11px').style('font-family', 'inherit');
       axis.selectAll('line, .domain').style('stroke', token('border'));
     };
-    const tickCount = Math.max(2, Math.floor(innerWidth / 110));
+    // At least three ticks: on a phone a year would otherwise read as one label.
+    const tickCount = Math.max(3, Math.floor(innerWidth / 110));
     const bottom = axisBottom<Date>(x).tickFormat(formats.tick);
     // In a named zone the ticks fall on its midnights and hours; else d3's, on the browser's.
     if (timeZone) bottom.tickValues(zoneTicks(timeZone, shown.start, shown.end, tickCount));
@@ -452,6 +453,13 @@ export function SeriesChart({
       return;
     }
     if (buckets.length === 0) return;
+    // + zooms into half the view around the chosen bucket, - goes back one level.
+    if ((event.key === '+' || event.key === '-') && active !== null && buckets[active]) {
+      event.preventDefault();
+      if (event.key === '-') zoomTo({ type: 'back' });
+      else zoomTo({ type: 'brush', range: halfAround(centre(buckets[active]), shown, whole) });
+      return;
+    }
     const last = buckets.length - 1;
     const moves: Record<string, (current: number) => number> = {
       ArrowLeft: (current) => Math.max(0, current - 1),

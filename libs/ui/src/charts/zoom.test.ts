@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_ZOOM_MS, rangeOfBrush, visibleRange, zoomReducer } from './zoom';
+import { halfAround, MIN_ZOOM_MS, rangeOfBrush, visibleRange, zoomReducer } from './zoom';
 import type { ZoomStack } from './zoom';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n));
@@ -44,5 +44,16 @@ describe('rangeOfBrush', () => {
     const narrow = rangeOfBrush(100, 110, minutes, year)!;
     expect(narrow.end.getTime() - narrow.start.getTime()).toBe(MIN_ZOOM_MS);
     expect(narrow.start.getTime()).toBe(day(1).getTime() + 105_000 - MIN_ZOOM_MS / 2);
+  });
+});
+
+describe('halfAround', () => {
+  it('halves the view around the chosen bucket', () => {
+    expect(halfAround(day(101), { start: day(1), end: day(201) }, year)).toEqual({ start: day(51), end: day(151) });
+  });
+
+  it('slides inside the window near its edges', () => {
+    expect(halfAround(day(2), year, year)).toEqual({ start: day(1), end: new Date(day(1).getTime() + 182.5 * 86_400_000) });
+    expect(halfAround(day(366), { start: day(300), end: day(366) }, year)).toEqual({ start: day(333), end: day(366) });
   });
 });

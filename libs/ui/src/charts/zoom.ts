@@ -56,3 +56,15 @@ export function rangeOfBrush(from: number, to: number, invert: (pixel: number) =
   }
   return { start: new Date(start), end: new Date(end) };
 }
+
+/**
+ * The keyboard's zoom: half of `view` centred on `centre` (the bucket chosen with the arrows),
+ * shifted to stay inside `bounds`, never narrower than MIN_ZOOM_MS.
+ */
+export function halfAround(centre: Date, view: ChartRange, bounds: ChartRange): ChartRange {
+  const width = Math.max(MIN_ZOOM_MS, (view.end.getTime() - view.start.getTime()) / 2);
+  const low = bounds.start.getTime();
+  const high = bounds.end.getTime();
+  const start = Math.max(low, Math.min(high - width, centre.getTime() - width / 2));
+  return { start: new Date(start), end: new Date(Math.min(high, start + width)) };
+}
