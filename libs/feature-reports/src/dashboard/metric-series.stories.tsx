@@ -114,3 +114,14 @@ export const FarmTimeZoneEnglish: Story = {
     await expect(screen.getByText('Time: America/Lima')).toBeVisible();
   },
 };
+
+/** On a phone (390 px): the year's band and mean fit the card, the compare select wraps under the title. */
+export const YearPhone: Story = {
+  args: { request: year, seriesLabel: 'NODO-SJO-01', compareCandidates: [{ nodoid: 2, nodo: 'NODO-SJO-02' }] },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    const chart = await drawnChart();
+    await expect(chart).toHaveAttribute('data-daily', 'true');
+    await expect(Number(chart.getAttribute('width'))).toBeLessThanOrEqual(390);
+  },
+};

@@ -119,7 +119,7 @@ export function MetricChartCard({ metric, request, episodes = [], compareCandida
 
   return (
     <Stack as="section" aria-label={metric.metrica} gap="1" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
-      <Flex justify="space-between" align="baseline">
+      <Flex justify="space-between" align="baseline" wrap="wrap" gap="2">
         <Heading as="h3" size="sm">
           {metric.metrica}
           {metric.unidad ? (
