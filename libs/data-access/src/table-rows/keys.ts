@@ -7,6 +7,8 @@ export interface TableRowsParams {
   search?: string;
   sortBy?: string;
   sortOrder?: SortDirection;
+  /** Equality filters on columns, e.g. `{ fundoid: 3 }` for the locations of the global farm. */
+  filters?: Readonly<Record<string, number>>;
 }
 
 const SENSE = '/sense';
@@ -32,6 +34,7 @@ export const tableRowKeys = {
       ['search', params.search?.trim()],
       ['sortBy', params.sortBy],
       ['sortOrder', params.sortBy ? params.sortOrder : undefined],
+      ...Object.entries(params.filters ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([column, value]): [string, number] => [column, value]),
     ])}`,
   columns: (table: TableName) => `${SENSE}/${table}/columns`,
   constraints: (table: TableName) => `${SENSE}/${table}/constraints`,

@@ -1,3 +1,4 @@
+import { GlobalFiltersProvider } from '@camposense/data-access';
 import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testing';
 import type { ApiErrorBody } from '@camposense/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -45,6 +46,23 @@ export const Loaded: Story = {
     await expect(within(table).getByRole('columnheader', { name: /Creado por/ })).toBeVisible();
     await expect(within(table).getByText('Inactivo')).toBeVisible();
     await expect(screen.getByRole('navigation', { name: 'Paginación' })).toHaveTextContent('PÁGINA 1 DE 3');
+  },
+};
+
+/** The sidebar scoped to Chile: the companies are Chile's only (the API's paisid filter). */
+export const ScopedToCountry: Story = {
+  decorators: [
+    (Story) => (
+      <GlobalFiltersProvider initial={{ paisId: 2 }}>
+        <Story />
+      </GlobalFiltersProvider>
+    ),
+  ],
+  play: async () => {
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(screen.getByText('22 de 45 registros')).toBeVisible());
+    await waitFor(() => expect(within(table).getAllByText('Chile').length).toBeGreaterThan(0));
+    await expect(within(table).queryByText('Perú')).toBeNull();
   },
 };
 

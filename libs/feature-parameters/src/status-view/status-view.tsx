@@ -1,12 +1,20 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { downloadTableCsv, useReferenceLabelSets, useTableMeta, useTableRows, useTableTotal } from '@camposense/data-access';
+import {
+  downloadTableCsv,
+  globalScopeFilter,
+  useOptionalGlobalFilters,
+  useReferenceLabelSets,
+  useTableMeta,
+  useTableRows,
+  useTableTotal,
+} from '@camposense/data-access';
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
 import { localeOf, useTranslation } from '@camposense/i18n';
 import { DataTable, ErrorBox, FormField, Pager, QueryState, showToast } from '@camposense/ui';
 import type { DataTableSort } from '@camposense/ui';
 import { Download, Pencil } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { RowActions } from './row-actions';
 import { referencedIds, rowKeyOf, statusColumns } from './status-columns';
 
@@ -37,7 +45,17 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
   const [actionError, setActionError] = useState<string | null>(null);
   const selectable = Boolean(onUpdateRow) || canWrite;
   const meta = useTableMeta(table);
+  // Companies, farms and locations follow the sidebar's country, company and farm.
+  const global = useOptionalGlobalFilters();
+  const scopeFilter = useMemo(
+    () => globalScopeFilter(table, global && { paisId: global.paisId, empresaId: global.empresaId, fundoId: global.fundoId }),
+    [table, global],
+  );
+  // Another scope is another list: back to its first page.
+  const scopeKey = JSON.stringify(scopeFilter ?? null);
+  useEffect(() => setView((current) => (current.page === 1 ? current : { ...current, page: 1 })), [scopeKey]);
   const rows = useTableRows(table, {
+    filters: scopeFilter,
     page: view.page,
     pageSize: REPORT_PAGE_SIZE,
     search: deferredSearch,

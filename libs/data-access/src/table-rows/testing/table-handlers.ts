@@ -13,14 +13,18 @@ function compare(left: unknown, right: unknown): number {
   return typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
 }
 
+const LIST_PARAMETERS = new Set(['page', 'pageSize', 'search', 'sortBy', 'sortOrder', 'limit']);
+
 /** The API's list over the fixture rows: search over the registry's text columns, sort, page. */
 function answer(table: string, params: URLSearchParams, rowsOverride?: TableRow[]): TableRow[] | PaginatedRows {
   const rows = rowsOverride ?? (isTableName(table) ? (tableFixtures[table]?.rows ?? []) : []);
   const definition = isTableName(table) ? tableDefinition(table) : undefined;
   const search = params.get('search')?.trim().toLowerCase();
-  let selected = search
-    ? rows.filter((row) => (definition?.searchColumns ?? []).some((column) => String(row[column] ?? '').toLowerCase().includes(search)))
-    : rows;
+  // Any other parameter filters by equality, as the API's (`?fundoid=3`: the global farm's locations).
+  const filters = [...params.entries()].filter(([name]) => !LIST_PARAMETERS.has(name));
+  let selected = rows.filter((row) => filters.every(([column, value]) => String(row[column]) === value));
+  if (search)
+    selected = selected.filter((row) => (definition?.searchColumns ?? []).some((column) => String(row[column] ?? '').toLowerCase().includes(search)));
   const sortBy = params.get('sortBy');
   if (sortBy) {
     const sign = params.get('sortOrder') === 'desc' ? -1 : 1;
