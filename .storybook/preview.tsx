@@ -3,6 +3,7 @@ import { I18nextProvider, LANGUAGES } from '@camposense/i18n';
 import { createI18n } from '@camposense/i18n/full';
 import { UiProvider, type ColorMode } from '@camposense/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { reportNetworkAnswer } from '@camposense/data-access';
 import { FIXTURE_NOW } from '@camposense/data-access/testing';
 import MockDate from 'mockdate';
 import { mswLoader } from 'msw-storybook-addon/csf3';
@@ -52,6 +53,8 @@ const preview: Preview = {
   // Every date a story shows is relative to one fixed instant, so screenshots never drift.
   beforeEach: () => {
     MockDate.set(FIXTURE_NOW);
+    // The connection state is the page's: a lost-connection story must not leave its banner to the next.
+    reportNetworkAnswer();
     localStorage.clear();
     sessionStorage.clear();
     return () => MockDate.reset();

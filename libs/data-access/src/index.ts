@@ -2,6 +2,7 @@ export { apiRequest, apiRequestVersioned, apiFetcher, setTokenSource, API_BASE }
 export type { Versioned } from './client/api-client';
 export type { ApiRequestInit, TokenSource } from './client/api-client';
 export { ApiError, isApiError } from './client/api-error';
+export { useConnectionLost, useConnectionRetry, reportNetworkFailure, reportNetworkAnswer } from './client/connection';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { AuthContextValue, AuthProviderProps, AuthStatus, SignOutResult } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';

@@ -94,3 +94,5 @@ export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProp
 export { parseCsv, parseCsvFile } from './csv';
 export type { ParsedCsv } from './csv';
 export { gradoPalette } from './grado-palette';
+export { ConnectionBanner } from './connection-banner';
+export type { ConnectionBannerProps } from './connection-banner';

@@ -357,3 +357,31 @@ export const WideParametersTable: Story = {
     }
   },
 };
+
+/** The API is unreachable: the banner under the header says the console keeps retrying. */
+export const ConnectionLost: Story = {
+  decorators: [at('welcome')],
+  beforeEach: ({ msw }) => {
+    msw.use(...senseHandlers.unreachable());
+  },
+  play: async () => {
+    await expect(await screen.findByRole('alert')).toHaveTextContent(/^(Sin conexión con el servidor\. Reintentando…|No connection to the server\. Retrying…)/);
+  },
+};
+export const ConnectionLostEnglish: Story = { ...ConnectionLost, globals: { language: 'en' } };
+export const ConnectionLostPhone: Story = { ...ConnectionLost, globals: phone };
+/** Unreachable, then back: the retry's answer takes the banner away. */
+export const ConnectionBack: Story = {
+  decorators: [at('welcome')],
+  beforeEach: ({ msw }) => {
+    msw.use(...senseHandlers.unreachable());
+  },
+  play: async ({ msw }) => {
+    await screen.findByRole('alert');
+    msw.resetHandlers();
+    msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status());
+    await userEvent.click(screen.getByRole('button', { name: /^(Reintentar ahora|Retry now)$/ }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await statusLoaded();
+  },
+};

@@ -1,11 +1,12 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useAuth, useGlobalScope, useSystemStatus } from '@camposense/data-access';
+import { useAuth, useConnectionRetry, useGlobalScope, useSystemStatus } from '@camposense/data-access';
 import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser, type TableOperation } from '@camposense/domain';
 import { useTranslation, type Translate } from '@camposense/i18n';
 import {
   AppHeader,
   AUX_SIDEBAR_COLLAPSE_DELAY_MS,
   AuxSidebar,
+  ConnectionBanner,
   HEADER_HEIGHT,
   MainSidebar,
   ScopeChip,
@@ -73,6 +74,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   const { signOut } = useAuth();
   const { confirmLeave } = useUnsavedChanges();
   const status = useSystemStatus();
+  const connection = useConnectionRetry();
   const activeTime = useActiveTime();
   const scope = useGlobalScope();
 
@@ -249,10 +251,12 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           onOpenSettings={() => navigate('configuration')}
           userMenu={<UserMenu email={user.email} onSignOut={() => void signOut()} />}
         />
+        <ConnectionBanner lost={connection.lost} onRetryNow={connection.retryNow} />
         <Box
           as="main"
-          h={onWelcome ? 'auto' : `calc(100vh - ${HEADER_HEIGHT})`}
-          flex={onWelcome ? '1' : undefined}
+          h={onWelcome || connection.lost ? 'auto' : `calc(100vh - ${HEADER_HEIGHT})`}
+          flex={onWelcome || connection.lost ? '1' : undefined}
+          minH="0"
           overflow="auto"
           display="flex"
           flexDirection="column"

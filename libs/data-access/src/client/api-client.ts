@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { reportNetworkAnswer, reportNetworkFailure } from './connection';
 
 export type TokenSource = {
   /** The current access token, or null when signed out. */
@@ -67,8 +68,11 @@ async function send(path: string, init: ApiRequestInit): Promise<{ response: Res
       if (await tokenSource.refresh()) response = await fetch(url, buildInit(init));
     }
   } catch (cause) {
+    // An aborted request is the console's own doing, not a lost connection.
+    if (!(cause instanceof DOMException && cause.name === 'AbortError')) reportNetworkFailure();
     throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : String(cause), null);
   }
+  reportNetworkAnswer();
   const body = await parseBody(response);
   if (!response.ok) throw ApiError.fromResponse(response.status, body, response.headers.get('Retry-After'));
   return { response, body };

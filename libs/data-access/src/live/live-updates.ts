@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { API_BASE, apiRequest } from '../client/api-client';
+import { reconnectDelay } from '../client/connection';
 import { dashboardKeys, EPISODES } from '../dashboard/keys';
 import { REPORTS_BASE } from '../reports/keys';
 
@@ -40,10 +41,7 @@ export function keysStaleAfter(type: LiveEventType): (key: string) => boolean {
   }
 }
 
-/** Waits before reconnecting after the n-th failure in a row (1 s, 2 s, 4 s… up to 30 s). */
-export function reconnectDelay(failures: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
-}
+export { reconnectDelay };
 
 /** How long events are gathered before the stale calls are asked again (a burst is one refetch). */
 const COALESCE_MS = 150;

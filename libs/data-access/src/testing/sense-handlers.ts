@@ -51,4 +51,6 @@ export const senseHandlers = {
     http.get('/api/sense/nodo', internalError),
     http.get('/api/sense/alerta', internalError),
   ],
+  /** The API cannot be reached at all: every call fails at the network (no answer, no status). */
+  unreachable: () => [http.all('/api/*', () => HttpResponse.error())],
 };

@@ -85,7 +85,6 @@ export const en: Dictionary = {
     never: 'No data',
     show: 'Show system status',
     connectionLost: 'No connection to the server. Retrying…',
-    connectionBack: 'Connection restored',
     retryNow: 'Retry now',
   },
   devPlaceholder: {

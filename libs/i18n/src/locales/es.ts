@@ -84,7 +84,6 @@ export const es = {
     never: 'Sin datos',
     show: 'Ver estado del sistema',
     connectionLost: 'Sin conexión con el servidor. Reintentando…',
-    connectionBack: 'Conexión restablecida',
     retryNow: 'Reintentar ahora',
   },
   devPlaceholder: {

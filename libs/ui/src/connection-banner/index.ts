@@ -1,0 +1,2 @@
+export { ConnectionBanner } from './connection-banner';
+export type { ConnectionBannerProps } from './connection-banner';
