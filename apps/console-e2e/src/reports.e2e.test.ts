@@ -107,7 +107,7 @@ describe('the alerts and messages reports on the demo farm', () => {
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('ID de alerta,Umbral,Criticidad,Nodo,Ubicación,Métrica,Unidad,Mínimo,Máximo,Valor,Fecha de alerta,Fecha de creación,Estado');
+    expect(lines[0]).toBe('ID de alerta,Umbral,Criticidad,Nodo,Ubicación,Métrica,Unidad,Mínimo,Máximo,Valor,Fecha de alerta (America/Lima),Fecha de creación (America/Lima),Estado');
     expect(lines.length - 1).toBe(total);
     const firstId = (await journey.page.getByRole('table', { name: 'Alertas' }).getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim();
     expect(lines[1]!.split(',')[0]).toBe(firstId);
@@ -142,7 +142,7 @@ describe('the alerts and messages reports on the demo farm', () => {
     const [download] = await Promise.all([journey.page.waitForEvent('download'), journey.page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
-    expect(text.slice(1, text.indexOf('\r\n'))).toBe('ID de mensaje,Contacto,Mensaje,Fecha,Fecha de creación,Estado,ID de alerta');
+    expect(text.slice(1, text.indexOf('\r\n'))).toBe('ID de mensaje,Contacto,Mensaje,Fecha (America/Lima),Fecha de creación (America/Lima),Estado,ID de alerta');
     expect(text.split("\r\n").filter(Boolean).length - 1).toBe(total);
   });
 

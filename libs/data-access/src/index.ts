@@ -115,3 +115,5 @@ export {
 export type { CriticidadOption, PerfilOption, UmbralChanges, NewUmbral } from './thresholds/thresholds';
 export { useLiveUpdates, keysStaleAfter, LIVE_EVENT_TYPES } from './live/live-updates';
 export type { LiveEventType } from './live/live-updates';
+export { useScopeTimeZone, useTimeZoneSource, resolveDisplayTimeZone, TIME_ZONE_SOURCE_STORAGE_KEY } from './time-zone/display-time-zone';
+export type { DisplayTimeZone as ScopeTimeZone, TimeZoneSource, ZoneResolutionInput } from './time-zone/display-time-zone';

@@ -27,3 +27,59 @@ export function canonicalTimeZone(name: string): string | null {
 export function isTimeZone(name: string): boolean {
   return canonicalTimeZone(name) !== null;
 }
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Minutes `timeZone` is ahead of UTC at `instant` (Lima −300, Santiago −180 in summer, −240 in winter). */
+export function timeZoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const parts = Object.fromEntries(wallClock(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(Number(parts['year']), Number(parts['month']) - 1, Number(parts['day']), Number(parts['hour']), Number(parts['minute']), Number(parts['second']));
+  return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** `-05:00`, `+00:00`: the offset as ISO 8601 writes it. */
+export function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const absolute = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+/**
+ * An instant as ISO 8601 local time in `timeZone` with its offset (`2026-11-01T07:00:00-05:00`),
+ * not UTC `Z`: what a CSV of farm events writes, so the file reads like the screen and still names
+ * one instant. Milliseconds are written only when there are some. Null for a missing or bad date.
+ */
+export function formatInstantInZone(value: Date | string | null | undefined, timeZone: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const instant = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  const offset = timeZoneOffsetMinutes(instant, timeZone);
+  const local = new Date(instant.getTime() + offset * 60_000);
+  const milliseconds = local.getUTCMilliseconds();
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+    (milliseconds ? `.${pad(milliseconds, 3)}` : '') +
+    formatOffset(offset)
+  );
+}

@@ -9,3 +9,5 @@ export type { Language } from './languages';
 export { formatDateTime, formatDate, formatDayMonth, formatLongDate } from './format';
 export type { FormatOptions } from './format';
 export { I18nextProvider, useTranslation, Trans } from 'react-i18next';
+export { DisplayTimeZoneContext, browserTimeZone, formatZoneName, useDisplayTimeZone } from './time-zone';
+export type { DisplayTimeZone, DisplayTimeZoneBasis } from './time-zone';

@@ -85,6 +85,8 @@ export { StatusBadge } from './status-badge';
 export type { StatusBadgeProps } from './status-badge';
 export { DateCell } from './date-cell';
 export type { DateCellProps } from './date-cell';
+export { TimeZoneNote } from './time-zone-note';
+export type { TimeZoneNoteProps } from './time-zone-note';
 export { ConfirmDialog } from './confirm-dialog';
 export type { ConfirmDialogProps } from './confirm-dialog';
 export { QueryState } from './query-state';

@@ -1,4 +1,6 @@
-import { DashboardFiltersProvider, GLOBAL_FILTERS_STORAGE_KEY, GlobalFiltersProvider, useLiveUpdates } from '@camposense/data-access';
+import { DashboardFiltersProvider, GLOBAL_FILTERS_STORAGE_KEY, GlobalFiltersProvider, useLiveUpdates, useScopeTimeZone } from '@camposense/data-access';
+import { DisplayTimeZoneContext } from '@camposense/i18n';
+import type { ReactNode } from 'react';
 import type { SessionUser } from '@camposense/domain';
 import { SignedInUiProvider, Toaster, UnsavedChangesProvider } from '@camposense/ui';
 import { SWRConfig } from 'swr';
@@ -21,18 +23,26 @@ export function SignedInApp({ user }: SignedInAppProps) {
         <NavigationProvider>
           {/* The tab's sessionStorage: a reload keeps the scope, a new tab or a shared link starts from all. */}
           <GlobalFiltersProvider storageKey={GLOBAL_FILTERS_STORAGE_KEY}>
-            <DashboardFiltersProvider>
-              <UnsavedChangesProvider>
-                <LiveUpdates />
-                <ConsoleShell user={user} />
-                <Toaster />
-              </UnsavedChangesProvider>
-            </DashboardFiltersProvider>
+            {/* The time zone every date is shown in follows the global scope (issue 16). */}
+            <DisplayTimeZoneProvider>
+              <DashboardFiltersProvider>
+                <UnsavedChangesProvider>
+                  <LiveUpdates />
+                  <ConsoleShell user={user} />
+                  <Toaster />
+                </UnsavedChangesProvider>
+              </DashboardFiltersProvider>
+            </DisplayTimeZoneProvider>
           </GlobalFiltersProvider>
         </NavigationProvider>
       </SWRConfig>
     </SignedInUiProvider>
   );
+}
+
+/** The zone every date is shown in, from the global scope and the setting (issue 16), for every screen. */
+function DisplayTimeZoneProvider({ children }: { children: ReactNode }) {
+  return <DisplayTimeZoneContext.Provider value={useScopeTimeZone()}>{children}</DisplayTimeZoneContext.Provider>;
 }
 
 /** The live stream (inside SWRConfig, whose cache it revalidates); renders nothing. */

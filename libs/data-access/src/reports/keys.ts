@@ -76,20 +76,22 @@ export const reportKeys = {
       ...mensajeFilterEntries(params),
     ])}`,
   mensajeFilterOptions: () => `${REPORTS_BASE}/mensajes/filtros`,
-  alertasCsv: (filters: AlertaReportFilters, sort: ReportSortState<AlertaSortColumn>, lang: string, token: string) =>
+  alertasCsv: (filters: AlertaReportFilters, sort: ReportSortState<AlertaSortColumn>, lang: string, token: string, timeZone?: string) =>
     `${REPORTS_BASE}/alertas.csv${query([
       ['sortBy', sort.sortBy],
       ['sortOrder', sort.sortOrder],
       ...alertaFilterEntries(filters),
       ['lang', lang],
+      ['tz', timeZone],
       ['token', token],
     ])}`,
-  mensajesCsv: (filters: MensajeReportFilters, sort: ReportSortState<MensajeSortColumn>, lang: string, token: string) =>
+  mensajesCsv: (filters: MensajeReportFilters, sort: ReportSortState<MensajeSortColumn>, lang: string, token: string, timeZone?: string) =>
     `${REPORTS_BASE}/mensajes.csv${query([
       ['sortBy', sort.sortBy],
       ['sortOrder', sort.sortOrder],
       ...mensajeFilterEntries(filters),
       ['lang', lang],
+      ['tz', timeZone],
       ['token', token],
     ])}`,
   downloadToken: (report: 'alertas' | 'mensajes') => `${REPORTS_BASE}/download-token?report=${report}`,

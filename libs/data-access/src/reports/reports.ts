@@ -36,9 +36,10 @@ export function useMensajeFilterOptions() {
   return useSWR<MensajeFilterOptions>(reportKeys.mensajeFilterOptions(), apiFetcher);
 }
 
+/** `timeZone`: the IANA zone the screen shows (useDisplayTimeZone); the CSV's dates are written in it, with their offset. */
 export type ReportCsvRequest =
-  | { report: 'alertas'; filters: AlertaReportFilters; sort: ReportSortState<AlertaSortColumn>; lang: string }
-  | { report: 'mensajes'; filters: MensajeReportFilters; sort: ReportSortState<MensajeSortColumn>; lang: string };
+  | { report: 'alertas'; filters: AlertaReportFilters; sort: ReportSortState<AlertaSortColumn>; lang: string; timeZone: string }
+  | { report: 'mensajes'; filters: MensajeReportFilters; sort: ReportSortState<MensajeSortColumn>; lang: string; timeZone: string };
 
 /**
  * Exports what the report's filters select (every page) as CSV. A link cannot send the bearer
@@ -50,8 +51,8 @@ export async function downloadReportCsv(request: ReportCsvRequest): Promise<void
   const lang = request.lang.startsWith('en') ? 'en' : 'es';
   followDownloadLink(
     request.report === 'alertas'
-      ? reportKeys.alertasCsv(request.filters, request.sort, lang, token)
-      : reportKeys.mensajesCsv(request.filters, request.sort, lang, token),
+      ? reportKeys.alertasCsv(request.filters, request.sort, lang, token, request.timeZone)
+      : reportKeys.mensajesCsv(request.filters, request.sort, lang, token, request.timeZone),
   );
 }
 

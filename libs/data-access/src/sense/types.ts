@@ -3,6 +3,8 @@ export interface PaisRow {
   paisid: number;
   pais: string;
   paisabrev: string;
+  /** IANA time zone of the country's farms (issue 16). */
+  zonahoraria?: string;
 }
 
 export interface EmpresaRow {
@@ -17,4 +19,6 @@ export interface FundoRow {
   fundo: string;
   fundoabrev: string;
   empresaid: number;
+  /** The farm's own IANA time zone; null or absent = its country's. */
+  zonahoraria?: string | null;
 }

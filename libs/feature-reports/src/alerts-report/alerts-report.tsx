@@ -9,7 +9,7 @@ import {
 } from '@camposense/data-access';
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn } from '@camposense/domain';
-import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
+import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { ConfirmDialog, DataTable, DateCell, gradoPalette, Pager, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
@@ -58,6 +58,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
     },
     [dashboard, nodes.data, onOpenChart],
   );
+  const { timeZone } = useDisplayTimeZone();
   const { filters, narrowed } = useAlertFilters();
   const { estado } = filters;
   const { page, setPage, sort, setSort } = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
@@ -147,7 +148,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             const name = [firstname, lastname].filter(Boolean).join(' ') || login || '';
             return (
               <Text as="span" whiteSpace="nowrap" title={row.notareconocido ?? undefined}>
-                {t('reports.alerts.acknowledgedBy', { name, date: formatDateTime(row.fechareconocido, i18n.language) ?? '' })}
+                {t('reports.alerts.acknowledgedBy', { name, date: formatDateTime(row.fechareconocido, i18n.language, { timeZone }) ?? '' })}
               </Text>
             );
           }
@@ -195,7 +196,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
           ]
         : []),
     ],
-    [t, locale, i18n.language, pending, acknowledge, canOpenChart, openChart],
+    [t, locale, i18n.language, timeZone, pending, acknowledge, canOpenChart, openChart],
   );
   // Processed or closed alerts have nothing to acknowledge; an empty selection neither.
   const nothingToAcknowledge = estado === 'procesada' || estado === 'cerrada' || (data?.pagination.total ?? 0) === 0;
@@ -213,7 +214,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
         <ReportFrame
           title={t('reports.alerts.title')}
           total={answer.pagination.total}
-          onExport={() => downloadReportCsv({ report: 'alertas', filters, sort, lang: i18n.language })}
+          onExport={() => downloadReportCsv({ report: 'alertas', filters, sort, lang: i18n.language, timeZone })}
         >
           <HStack gap="3" wrap="wrap">
             <Button

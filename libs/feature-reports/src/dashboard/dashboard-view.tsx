@@ -2,7 +2,7 @@ import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import { acknowledgeEpisode, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
-import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
+import { EmptyState, ErrorState, LoadingState, TimeZoneNote } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { effectiveRange, rangeInstants } from './date-range';
@@ -90,6 +90,8 @@ export default function DashboardView() {
     content = (
       <Stack gap="3">
         {selectedNode && <SilentNodeNotice node={selectedNode} onAcknowledge={acknowledgeSilence} />}
+        {/* The zone of the charts' times and of every date below, named once (issue 16). */}
+        <TimeZoneNote />
         {metrics.map((metric) => (
           <MetricChartCard
             key={metric.metricaid}

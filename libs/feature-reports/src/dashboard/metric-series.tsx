@@ -2,7 +2,7 @@ import { Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-u
 import { useSeries } from '@camposense/data-access';
 import type { MetricaRow, SeriesRequest } from '@camposense/data-access';
 import type { OpenEpisode, SeriesResponse } from '@camposense/domain';
-import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
+import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
 import { ErrorState, LoadingState, SeriesChart } from '@camposense/ui';
 import type { ChartBucket, ChartComparison, ChartEpisode, ChartRange, ChartThreshold, ChartTone } from '@camposense/ui';
@@ -48,7 +48,7 @@ export interface MetricChartCardProps {
   compareCandidates?: readonly { nodoid: number; nodo: string }[];
   /** The chosen node's name, for the legend when comparing. @default the metric's name */
   seriesLabel?: string;
-  /** IANA zone the chart's times are written in (the farm's). @default the browser's */
+  /** IANA zone the chart's times are written in. @default the console's display zone (the farm's, or the browser's by the setting) */
   timeZone?: string;
   /** A threshold to pick out among the chart's bands (an alert's). @default null */
   highlightUmbralId?: number | null;
@@ -75,8 +75,10 @@ export function episodesOfMetric(episodes: readonly OpenEpisode[], metricaid: nu
 }
 
 /** One metric's chart card: title with unit, the d3 chart, its loading and error states. */
-export function MetricChartCard({ metric, request, episodes = [], compareCandidates = [], seriesLabel, timeZone, highlightUmbralId = null }: MetricChartCardProps) {
+export function MetricChartCard({ metric, request, episodes = [], compareCandidates = [], seriesLabel, timeZone: timeZoneProp, highlightUmbralId = null }: MetricChartCardProps) {
   const { t, i18n } = useTranslation();
+  const display = useDisplayTimeZone();
+  const timeZone = timeZoneProp ?? display.timeZone;
   const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
   const { data, error, isLoading, mutate } = useSeries(full);
   // Zoomed into a span, the card asks for that span: a year zoomed into a week reads hour by hour.
@@ -104,7 +106,7 @@ export function MetricChartCard({ metric, request, episodes = [], compareCandida
   const marks = useMemo<ChartEpisode[]>(
     () =>
       episodes.map((episode) => {
-        const since = formatDateTime(episode.fechainicio, i18n.language) ?? '';
+        const since = formatDateTime(episode.fechainicio, i18n.language, { timeZone }) ?? '';
         return {
           start: new Date(episode.fechainicio),
           label: episode.tipo === 'sindatos' ? t('dashboard.chartSilent', { since }) : t('dashboard.chartEpisode', { criticidad: episode.criticidad, since }),
@@ -113,7 +115,7 @@ export function MetricChartCard({ metric, request, episodes = [], compareCandida
           maximo: episode.maximo,
         };
       }),
-    [episodes, t, i18n.language],
+    [episodes, t, i18n.language, timeZone],
   );
   const seriesKey = `${request.nodoId ?? `u${request.ubicacionId}`}|${request.startDate}|${request.endDate}`;
 
@@ -144,7 +146,7 @@ export function MetricChartCard({ metric, request, episodes = [], compareCandida
         <HStack as="ul" aria-label={t('dashboard.episodesLabel')} gap="1" wrap="wrap" listStyleType="none">
           {episodes.map((episode) => (
             <Badge as="li" key={episode.episodioid} size="sm" colorPalette={episode.statusid === 1 ? 'red' : 'gray'} variant="subtle">
-              {episodeText(episode, t, i18n.language)}
+              {episodeText(episode, t, i18n.language, timeZone)}
             </Badge>
           ))}
         </HStack>
@@ -173,8 +175,8 @@ export function MetricChartCard({ metric, request, episodes = [], compareCandida
 }
 
 /** An episode in words: active or acknowledged, its criticality and start; a silence since when. */
-function episodeText(episode: OpenEpisode, t: Translate, language: string): string {
-  const since = formatDateTime(episode.fechainicio, language) ?? '';
+function episodeText(episode: OpenEpisode, t: Translate, language: string, timeZone: string): string {
+  const since = formatDateTime(episode.fechainicio, language, { timeZone }) ?? '';
   if (episode.tipo === 'sindatos') return t('dashboard.episodeSilent', { since });
   return t(episode.statusid === 1 ? 'dashboard.episodeActive' : 'dashboard.episodeAcknowledged', { criticidad: episode.criticidad, since });
 }
@@ -221,6 +223,7 @@ export function AnalysisPanel({ metrics, request }: AnalysisPanelProps) {
 
 function AnalysisRow({ metric, request }: { metric: MetricaRow; request: Omit<SeriesRequest, 'metricaId'> }) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useDisplayTimeZone();
   const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
   const { data, error } = useSeries(full);
   const number = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 2 });
@@ -236,7 +239,7 @@ function AnalysisRow({ metric, request }: { metric: MetricaRow; request: Omit<Se
       <Table.Cell textAlign="end">{value(stats?.avg)}</Table.Cell>
       <Table.Cell textAlign="end">{value(stats?.min)}</Table.Cell>
       <Table.Cell textAlign="end">{value(stats?.max)}</Table.Cell>
-      <Table.Cell>{stats ? (formatDateTime(stats.latest, i18n.language) ?? t('dashboard.notAvailable')) : none}</Table.Cell>
+      <Table.Cell>{stats ? (formatDateTime(stats.latest, i18n.language, { timeZone }) ?? t('dashboard.notAvailable')) : none}</Table.Cell>
       <Table.Cell textAlign="end">{stats ? number.format(stats.activeSensors) : none}</Table.Cell>
     </Table.Row>
   );

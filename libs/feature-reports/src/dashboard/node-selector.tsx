@@ -1,6 +1,6 @@
 import { Badge, Box, Button, DataList, HStack, Input, InputGroup, Stack, Text, Tooltip } from '@chakra-ui/react';
 import type { NodoConLocalizacion } from '@camposense/domain';
-import { formatDateTime, useTranslation } from '@camposense/i18n';
+import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
 import { Radio, Search } from 'lucide-react';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -104,7 +104,8 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
 /** "Last seen", and a mark for a silent node and for open threshold alarms (alarms.md). */
 function NodeMarks({ node }: { node: NodoConLocalizacion }) {
   const { t, i18n } = useTranslation();
-  const seen = formatDateTime(node.ultimaFecha, i18n.language);
+  const { timeZone } = useDisplayTimeZone();
+  const seen = formatDateTime(node.ultimaFecha, i18n.language, { timeZone });
   const silent = node.episodioSinDatos;
   return (
     <Stack gap="1" minW="0">
@@ -145,7 +146,8 @@ function NodeTooltip({ node, children }: { node: NodoConLocalizacion; children: 
 /** What the node tooltip lists: DevEUI, location, fund, company, country, entity, coordinates, last measurement and its hour. */
 export function NodeDetails({ node }: { node: NodoConLocalizacion }) {
   const { t, i18n } = useTranslation();
-  const last = formatDateTime(node.ultimaFecha, i18n.language);
+  const { timeZone } = useDisplayTimeZone();
+  const last = formatDateTime(node.ultimaFecha, i18n.language, { timeZone });
   const [day, hour] = last ? last.split(', ') : [null, null];
   const coordinates =
     node.latitud !== null && node.longitud !== null ? `${node.latitud.toFixed(6)}, ${node.longitud.toFixed(6)}` : t('dashboard.notAvailable');
@@ -163,7 +165,7 @@ export function NodeDetails({ node }: { node: NodoConLocalizacion }) {
   // Open alarms, only where there are some: a quiet node's tooltip stays as it was.
   if (node.episodiosActivos > 0) rows.push([t('dashboard.tooltipActiveAlerts'), String(node.episodiosActivos)]);
   if (node.episodioSinDatos) {
-    const since = formatDateTime(node.episodioSinDatos.fechainicio, i18n.language) ?? t('dashboard.notAvailable');
+    const since = formatDateTime(node.episodioSinDatos.fechainicio, i18n.language, { timeZone }) ?? t('dashboard.notAvailable');
     rows.push([t('dashboard.tooltipSilentSince'), node.episodioSinDatos.statusid === 1 ? since : `${since} · ${t('dashboard.silentAcknowledged')}`]);
   }
   return (

@@ -1,6 +1,6 @@
 import { Alert, Button, HStack, Text } from '@chakra-ui/react';
 import type { NodoConLocalizacion } from '@camposense/domain';
-import { formatDateTime, useTranslation } from '@camposense/i18n';
+import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { useState } from 'react';
 
 export interface SilentNodeNoticeProps {
@@ -17,12 +17,13 @@ export interface SilentNodeNoticeProps {
  */
 export function SilentNodeNotice({ node, onAcknowledge }: SilentNodeNoticeProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useDisplayTimeZone();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const episode = node.episodioSinDatos;
   if (!episode) return null;
   const active = episode.statusid === 1;
-  const since = formatDateTime(node.ultimaFecha, i18n.language) ?? t('dashboard.notAvailable');
+  const since = formatDateTime(node.ultimaFecha, i18n.language, { timeZone }) ?? t('dashboard.notAvailable');
 
   const acknowledge = async () => {
     setBusy(true);

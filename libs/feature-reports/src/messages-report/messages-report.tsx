@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { downloadReportCsv, useGlobalFilters, useMensajesReport } from '@camposense/data-access';
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { MensajeReportFilters, MensajeReportRow, MensajeSortColumn } from '@camposense/domain';
-import { useTranslation } from '@camposense/i18n';
+import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import { isNarrowed, MessageFiltersPanel, NO_MESSAGE_CHOICES } from './message-f
  */
 export function MessagesReport() {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useDisplayTimeZone();
   const { paisId, empresaId, fundoId } = useGlobalFilters();
   const [choices, setChoices] = useState(NO_MESSAGE_CHOICES);
   const filters = useMemo<MensajeReportFilters>(
@@ -81,7 +82,7 @@ export function MessagesReport() {
           <ReportFrame
             title={t('reports.messages.title')}
             total={answer.pagination.total}
-            onExport={() => downloadReportCsv({ report: 'mensajes', filters, sort, lang: i18n.language })}
+            onExport={() => downloadReportCsv({ report: 'mensajes', filters, sort, lang: i18n.language, timeZone })}
           >
             <DataTable
               label={t('reports.messages.tableLabel')}

@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { localeOf, useTranslation } from '@camposense/i18n';
-import { showToast } from '@camposense/ui';
+import { showToast, TimeZoneNote } from '@camposense/ui';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -38,6 +38,8 @@ export function ReportFrame({ title, total, onExport, children }: ReportFramePro
           <Text color="fg.muted" fontSize="sm">
             {t('reports.total', { total: new Intl.NumberFormat(localeOf(i18n.language)).format(total) })}
           </Text>
+          {/* The zone the date columns (and the CSV) are in, named once for the whole table. */}
+          <TimeZoneNote />
         </Stack>
         <Button size="sm" colorPalette="brand" variant="outline" loading={exporting} loadingText={t('reports.exporting')} onClick={() => void exportCsv()}>
           <Download aria-hidden />

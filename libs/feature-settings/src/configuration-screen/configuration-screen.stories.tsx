@@ -1,8 +1,11 @@
+import { resolveDisplayTimeZone, TIME_ZONE_SOURCE_STORAGE_KEY, useTimeZoneSource } from '@camposense/data-access';
 import { authHandlers } from '@camposense/data-access/testing';
+import { browserTimeZone, DisplayTimeZoneContext } from '@camposense/i18n';
 import { Toaster, dismissAllToasts } from '@camposense/ui';
 import { toastShown } from '@camposense/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
+import type { ReactNode } from 'react';
 import { ConfigurationScreen } from './configuration-screen';
 import { DEFAULT_PREFERENCES, preferencesStorageKey } from './preferences';
 
@@ -70,3 +73,29 @@ export const Saved: Story = {
     await waitFor(() => expect(toastShown(/^(Ajustes guardados|Settings saved)$/)).toBe(true));
   },
 };
+
+/** The shell's provider, stood in for: a Chilean farm in scope, and the setting as stored. */
+function ChileanScope({ children }: { children: ReactNode }) {
+  const [source] = useTimeZoneSource();
+  const zone = resolveDisplayTimeZone({ source, browserZone: browserTimeZone(), fundo: null, pais: { zonahoraria: 'America/Santiago' }, paises: [] });
+  return <DisplayTimeZoneContext.Provider value={zone}>{children}</DisplayTimeZoneContext.Provider>;
+}
+
+const TIME_ZONE_SWITCH = /Usar la zona horaria del navegador|Use the browser’s time zone/;
+
+/**
+ * Issue 16: the farm's zone by default; switching to the browser's (the stories' Lima) changes
+ * what every screen shows at once, and is remembered in this browser.
+ */
+export const TimeZoneSwitch: Story = {
+  decorators: [(Story) => <ChileanScope>{Story()}</ChileanScope>],
+  beforeEach: () => () => localStorage.removeItem(TIME_ZONE_SOURCE_STORAGE_KEY),
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('time-zone-current')).toHaveTextContent(/America\/Santiago \(GMT-[34]\)/);
+    await userEvent.click(canvas.getByRole('checkbox', { name: TIME_ZONE_SWITCH }));
+    await expect(canvas.getByTestId('time-zone-current')).toHaveTextContent('America/Lima (GMT-5)');
+    await expect(localStorage.getItem(TIME_ZONE_SOURCE_STORAGE_KEY)).toBe('browser');
+  },
+};
+export const TimeZoneSwitchEnglish: Story = { ...TimeZoneSwitch, play: undefined, globals: { language: 'en' } };

@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Card, Checkbox, DataList, Flex, Heading, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { APP_VERSION } from '@camposense/domain';
-import { formatLongDate, isLanguage, useTranslation, type Language } from '@camposense/i18n';
+import { useTimeZoneSource } from '@camposense/data-access';
+import { browserTimeZone, formatLongDate, formatZoneName, isLanguage, useDisplayTimeZone, useTranslation, type Language } from '@camposense/i18n';
 import { showToast, useColorMode } from '@camposense/ui';
-import { BellRing, Info, KeyRound, Languages, Moon, RotateCcw, Save, SlidersHorizontal, Sun } from 'lucide-react';
+import { BellRing, Clock, Info, KeyRound, Languages, Moon, RotateCcw, Save, SlidersHorizontal, Sun } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { IngestKeysSetting } from './ingest-keys-setting';
 import { LanguageChoice, MessageLanguageSetting } from './message-language-setting';
@@ -40,6 +41,30 @@ function SettingsCard({ icon, title, children }: { icon: ReactNode; title: strin
       </Card.Header>
       <Card.Body pt="2">{children}</Card.Body>
     </Card.Root>
+  );
+}
+
+/** Issue 16: farm events in the farm's zone, or in this browser's when the person asks for it. */
+function TimeZoneSetting() {
+  const { t } = useTranslation();
+  const [source, setSource] = useTimeZoneSource();
+  const { timeZone } = useDisplayTimeZone();
+  return (
+    <Stack gap="3">
+      <Text color="fg.muted" fontSize="sm">
+        {t('timeZone.settingDescription')}
+      </Text>
+      <Switch.Root checked={source === 'browser'} onCheckedChange={(details) => setSource(details.checked ? 'browser' : 'farm')} colorPalette="brand">
+        <Switch.HiddenInput />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>{t('timeZone.useBrowser', { zone: browserTimeZone() })}</Switch.Label>
+      </Switch.Root>
+      <Text fontSize="sm" data-testid="time-zone-current">
+        {t('timeZone.current', { zone: formatZoneName(timeZone) })}
+      </Text>
+    </Stack>
   );
 }
 
@@ -130,6 +155,11 @@ export function ConfigurationScreen({ userKey, now, timeZone, canManageIngestKey
             </Stack>
           </SettingsCard>
         </SimpleGrid>
+
+        {/* Kept in this browser like the language and the theme, and applied at once, without GUARDAR. */}
+        <SettingsCard icon={<Clock size={20} aria-hidden />} title={t('timeZone.settingTitle')}>
+          <TimeZoneSetting />
+        </SettingsCard>
 
         {/* Kept by the API for the notifier, not in this browser: it changes at once, without GUARDAR. */}
         <SettingsCard icon={<BellRing size={20} aria-hidden />} title={t('settings.messageLanguageTitle')}>

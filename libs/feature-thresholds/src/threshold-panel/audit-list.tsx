@@ -1,7 +1,7 @@
 import { Badge, List, Stack, Text } from '@chakra-ui/react';
 import type { CriticidadOption } from '@camposense/data-access';
 import type { UmbralAuditChange, UmbralAuditEntry } from '@camposense/domain';
-import { formatDateTime, localeOf, useTranslation } from '@camposense/i18n';
+import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 
 const ACTION_PALETTE = { INSERT: 'green', UPDATE: 'blue', DELETE: 'red' } as const;
 
@@ -18,6 +18,7 @@ export interface AuditListProps {
 /** Audit entries newest first: who, when, what, and each changed value old → new. */
 export function AuditList({ entries, criticidades = [], showLabel = false, label }: AuditListProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useDisplayTimeZone();
   const none = t('thresholds.history.none');
 
   const show = (change: UmbralAuditChange, value: string | number | null) => {
@@ -47,7 +48,7 @@ export function AuditList({ entries, criticidades = [], showLabel = false, label
                 ) : null}
               </Stack>
               <Text fontSize="xs" color="fg.muted">
-                {t('thresholds.history.by', { who, when: formatDateTime(entry.fecha, i18n.language) ?? none })}
+                {t('thresholds.history.by', { who, when: formatDateTime(entry.fecha, i18n.language, { timeZone }) ?? none })}
               </Text>
               {entry.cambios.map((change) => (
                 <Text key={change.campo} fontSize="sm">

@@ -409,6 +409,15 @@ export const en: Dictionary = {
       empty: 'No ingest keys yet',
     },
   },
+  timeZone: {
+    farm: 'Farm time: {{zone}}',
+    browser: 'This browser’s time: {{zone}}',
+    mixed: 'This browser’s time: {{zone}} (the chosen farms are in different time zones)',
+    settingTitle: 'Time zone',
+    settingDescription: 'Readings, alerts and messages are shown in the farm’s time (its country’s zone, or its own). Turn this on to see them in this browser’s time.',
+    useBrowser: 'Use the browser’s time zone ({{zone}})',
+    current: 'Now showing: {{zone}}',
+  },
   toast: {
     close: 'Close notification',
     success: 'Success',

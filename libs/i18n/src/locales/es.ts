@@ -408,6 +408,15 @@ export const es = {
       empty: 'Aún no hay claves de ingesta',
     },
   },
+  timeZone: {
+    farm: 'Horas del fundo: {{zone}}',
+    browser: 'Horas de este navegador: {{zone}}',
+    mixed: 'Horas de este navegador: {{zone}} (los fundos elegidos están en zonas horarias distintas)',
+    settingTitle: 'Zona horaria',
+    settingDescription: 'Lecturas, alertas y mensajes se muestran en la hora del fundo (la zona de su país, o la suya propia). Actívalo para verlos en la hora de este navegador.',
+    useBrowser: 'Usar la zona horaria del navegador ({{zone}})',
+    current: 'Ahora se muestra: {{zone}}',
+  },
   toast: {
     close: 'Cerrar notificación',
     success: 'Éxito',

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DisplayTimeZoneContext } from '@camposense/i18n';
 import { DateCell } from './date-cell';
 
 const meta = {
@@ -16,3 +17,13 @@ export const Spanish: Story = {};
 export const English: Story = { globals: { language: 'en' } };
 /** A missing date reads N/A. */
 export const Missing: Story = { args: { value: null } };
+/** In the display zone the shell provides (a Chilean farm: 11:05, not the browser's 09:05). */
+export const FarmZone: Story = {
+  decorators: [
+    (Story) => (
+      <DisplayTimeZoneContext.Provider value={{ timeZone: 'America/Santiago', basis: 'pais' }}>
+        <Story />
+      </DisplayTimeZoneContext.Provider>
+    ),
+  ],
+};

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Database } from '@camposense/db';
-import { findTable, REPORT_CSV_TEXTS, reportStatusKind } from '@camposense/domain';
+import { canonicalTimeZone, findTable, formatInstantInZone, REPORT_CSV_TEXTS, reportStatusKind } from '@camposense/domain';
 import type {
   AlertaReportFilters,
   AlertaSortColumn,
@@ -57,8 +57,8 @@ interface Paging {
 
 type AlertasQuery = Paging & AlertaReportFilters & { sortBy: AlertaSortColumn };
 type MensajesQuery = Paging & MensajeReportFilters & { sortBy: MensajeSortColumn };
-type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: SortDirection; lang: ReportLanguage; token?: string };
-type MensajesCsvQuery = MensajeReportFilters & { sortBy: MensajeSortColumn; sortOrder: SortDirection; lang: ReportLanguage; token?: string };
+type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: SortDirection; lang: ReportLanguage; tz: string; token?: string };
+type MensajesCsvQuery = MensajeReportFilters & { sortBy: MensajeSortColumn; sortOrder: SortDirection; lang: ReportLanguage; tz: string; token?: string };
 type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirection; token?: string };
 
 const TAGS = ['reports'];
@@ -67,7 +67,26 @@ function statusLabel(lang: ReportLanguage, statusid: number): string {
   return REPORT_CSV_TEXTS[lang].status[reportStatusKind(statusid)];
 }
 
-function alertaLine(lang: ReportLanguage, row: AlertaCsvRow): string {
+/**
+ * The zone a CSV writes its dates in (issue 16): the `tz` the console shows, checked against the
+ * time-zone database (400 naming `tz` otherwise).
+ */
+function csvTimeZone(tz: string): string {
+  const zone = canonicalTimeZone(tz);
+  if (!zone) throw validationError([{ field: 'tz', rule: 'format', limit: 'timeZone' }]);
+  return zone;
+}
+
+/** The header row with the zone named in each date column's title: `Fecha de alerta (America/Lima)`. */
+function zonedHeader(header: readonly string[], dateColumns: readonly number[], timeZone: string): string[] {
+  return header.map((cell, index) => (dateColumns.includes(index) ? `${cell} (${timeZone})` : cell));
+}
+
+/** The date columns of each report's CSV (REPORT_CSV_TEXTS order). */
+const ALERTA_DATE_COLUMNS = [10, 11];
+const MENSAJE_DATE_COLUMNS = [3, 4];
+
+function alertaLine(lang: ReportLanguage, row: AlertaCsvRow, timeZone: string): string {
   return csvLine([
     csvNumber(row.alertaid),
     csvText(row.umbral),
@@ -79,21 +98,21 @@ function alertaLine(lang: ReportLanguage, row: AlertaCsvRow): string {
     csvNumber(row.minimo),
     csvNumber(row.maximo),
     csvNumber(row.valor),
-    csvText(row.fecha),
-    csvText(row.datecreated),
+    csvText(formatInstantInZone(row.fecha, timeZone)),
+    csvText(formatInstantInZone(row.datecreated, timeZone)),
     csvText(statusLabel(lang, row.statusid)),
   ]);
 }
 
-function mensajeLine(lang: ReportLanguage, row: MensajeCsvRow, reader: AccessClaims | null): string {
+function mensajeLine(lang: ReportLanguage, row: MensajeCsvRow, reader: AccessClaims | null, timeZone: string): string {
   // A reader never gets another user's login as the contact's name (see security/reader-view.ts).
   const hideLogin = isReader(reader) && row.contact_named_by_login && row.contact_usuarioid !== reader?.id;
   return csvLine([
     csvNumber(row.mensajeid),
     csvText(hideLogin ? `Contact ${row.contactoid}` : row.contacto),
     csvText(row.mensaje),
-    csvText(row.fecha),
-    csvText(row.datecreated),
+    csvText(formatInstantInZone(row.fecha, timeZone)),
+    csvText(formatInstantInZone(row.datecreated, timeZone)),
     csvText(statusLabel(lang, row.statusid)),
     csvNumber(row.alertaid),
   ]);
@@ -235,8 +254,10 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
+      const timeZone = csvTimeZone(request.query.tz);
       const batches = queries.alertasCsvBatches(filtersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
-      return sendCsv(reply, 'alertas', await csvStream(REPORT_CSV_TEXTS[lang].alertas, batches, (row) => alertaLine(lang, row)));
+      const header = zonedHeader(REPORT_CSV_TEXTS[lang].alertas, ALERTA_DATE_COLUMNS, timeZone);
+      return sendCsv(reply, 'alertas', await csvStream(header, batches, (row) => alertaLine(lang, row, timeZone)));
     },
   );
 
@@ -278,8 +299,10 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
+      const timeZone = csvTimeZone(request.query.tz);
       const batches = queries.mensajesCsvBatches(mensajeFiltersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
-      return sendCsv(reply, 'mensajes', await csvStream(REPORT_CSV_TEXTS[lang].mensajes, batches, (row) => mensajeLine(lang, row, request.user)));
+      const header = zonedHeader(REPORT_CSV_TEXTS[lang].mensajes, MENSAJE_DATE_COLUMNS, timeZone);
+      return sendCsv(reply, 'mensajes', await csvStream(header, batches, (row) => mensajeLine(lang, row, request.user, timeZone)));
     },
   );
 

@@ -467,8 +467,8 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
       'Mínimo',
       'Máximo',
       'Valor',
-      'Fecha de alerta',
-      'Fecha de creación',
+      'Fecha de alerta (UTC)',
+      'Fecha de creación (UTC)',
       'Estado',
     ]);
     const expected = await context.query<{
@@ -495,7 +495,8 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
       expected.map((row) => [row.umbral, row.criticidad, row.nodo, row.ubicacion, row.metrica, row.unidad, String(row.minimo), String(row.maximo)]),
     );
     expect(Number(rows[0]![9])).toBe(expected[0]!.medicion);
-    expect(rows[0]![10]).toMatch(ISO_UTC);
+    // Without `tz` the dates are UTC, still written with their offset rather than `Z`.
+    expect(rows[0]![10]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+00:00$/);
     expect(['Activo', 'Inactivo', 'PROCESADA', 'DESCONOCIDO']).toContain(rows[0]![12]);
   });
 
@@ -503,11 +504,36 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     const response = await context.get('/api/sense/reports/mensajes.csv?lang=en');
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(response.body.slice(1));
-    expect(header).toEqual(['Message ID', 'Contact', 'Message', 'Date', 'Creation date', 'Status', 'Alert ID']);
+    expect(header).toEqual(['Message ID', 'Contact', 'Message', 'Date (UTC)', 'Creation date (UTC)', 'Status', 'Alert ID']);
     expect(rows.length).toBe(await count(sql`select count(*)::int as n from sense.mensaje`));
     expect(['Active', 'Inactive', 'PROCESSED', 'UNKNOWN']).toContain(rows[0]![5]);
     const [first] = await context.query<{ mensaje: string }>(sql`select mensaje from sense.mensaje order by fecha desc, mensajeid desc limit 1`);
     expect(rows[0]![2]).toBe(first!.mensaje);
+  });
+
+  it('writes the dates in the zone the console shows (tz), with their offset, and names the zone in the header', async () => {
+    const [newest] = await context.query<{ fecha: Date }>(sql`select fecha from sense.mensaje order by fecha desc, mensajeid desc limit 1`);
+    const lima = await context.get('/api/sense/reports/mensajes.csv?lang=es&tz=America/Lima');
+    expect(lima.statusCode, lima.body).toBe(200);
+    const [limaHeader, ...limaRows] = parseCsv(lima.body.slice(1));
+    expect(limaHeader).toEqual(['ID de mensaje', 'Contacto', 'Mensaje', 'Fecha (America/Lima)', 'Fecha de creación (America/Lima)', 'Estado', 'ID de alerta']);
+    expect(limaRows[0]![3]).toMatch(/-05:00$/);
+    expect(new Date(limaRows[0]![3]!).getTime()).toBe(new Date(newest!.fecha).getTime());
+    const madrid = parseCsv((await context.get('/api/sense/reports/mensajes.csv?lang=en&tz=Europe/Madrid')).body.slice(1));
+    expect(madrid[0]![3]).toBe('Date (Europe/Madrid)');
+    expect(madrid[1]![3]).toMatch(/\+01:00$/);
+    expect(new Date(madrid[1]![3]!).getTime()).toBe(new Date(newest!.fecha).getTime());
+    const alerts = parseCsv((await context.get('/api/sense/reports/alertas.csv?tz=america/santiago')).body.slice(1));
+    expect(alerts[0]![10]).toBe('Fecha de alerta (America/Santiago)');
+    expect(alerts[1]![10]).toMatch(/-0[34]:00$/);
+  });
+
+  it('refuses a time zone it does not know with 400 naming tz', async () => {
+    for (const tz of ['Mars/Olympus', '+05:00']) {
+      const response = await context.get(`/api/sense/reports/alertas.csv?tz=${encodeURIComponent(tz)}`);
+      expect(response.statusCode, tz).toBe(400);
+      expect(errorOf(response).details).toEqual([{ field: 'tz', rule: 'format', limit: 'timeZone' }]);
+    }
   });
 
   it('reads every row across keyset batches, whatever the sort and however many ties', async () => {
@@ -538,7 +564,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     expect(expiresAt - Date.now() / 1000).toBeLessThanOrEqual(60);
     const download = await context.get(`/api/sense/reports/alertas.csv?lang=en&token=${token}`, {});
     expect(download.statusCode).toBe(200);
-    expect(download.body.split('\r\n')[0]).toBe(`${UTF8_BOM}Alert ID,Threshold,Criticality,Node,Location,Metric,Unit,Minimum,Maximum,Value,Alert date,Creation date,Status`);
+    expect(download.body.split('\r\n')[0]).toBe(`${UTF8_BOM}Alert ID,Threshold,Criticality,Node,Location,Metric,Unit,Minimum,Maximum,Value,Alert date (UTC),Creation date (UTC),Status`);
 
     const otherReport = await context.get(`/api/sense/reports/mensajes.csv?token=${token}`, {});
     expect(otherReport.statusCode).toBe(401);

@@ -60,6 +60,12 @@ const mensajeSort = {
 } as const;
 
 const lang = { type: 'string', enum: REPORT_LANGUAGES, default: 'es', description: 'Idioma de las cabeceras' } as const;
+const tz = {
+  type: 'string',
+  maxLength: 64,
+  default: 'UTC',
+  description: 'Zona horaria IANA de las fechas (`America/Lima`): hora local con su desfase (`2026-11-01T07:00:00-05:00`), la zona nombrada en la cabecera',
+} as const;
 const downloadToken = {
   type: 'string',
   maxLength: 2048,
@@ -74,7 +80,7 @@ export const alertasQuery = {
 
 export const alertasCsvQuery = {
   type: 'object',
-  properties: { sortOrder: pagingQuery.sortOrder, ...alertaSort, ...alertaFilterQuery, lang, token: downloadToken },
+  properties: { sortOrder: pagingQuery.sortOrder, ...alertaSort, ...alertaFilterQuery, lang, tz, token: downloadToken },
   additionalProperties: false,
 } as const;
 
@@ -92,7 +98,7 @@ export const mensajesQuery = {
 
 export const mensajesCsvQuery = {
   type: 'object',
-  properties: { sortOrder: pagingQuery.sortOrder, ...mensajeSort, ...mensajeFilterQuery, lang, token: downloadToken },
+  properties: { sortOrder: pagingQuery.sortOrder, ...mensajeSort, ...mensajeFilterQuery, lang, tz, token: downloadToken },
   additionalProperties: false,
 } as const;
 
