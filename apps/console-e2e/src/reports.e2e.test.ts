@@ -162,8 +162,8 @@ describe('the alerts and messages reports on the demo farm', () => {
     await journey.page.getByRole('heading', { name: 'REGISTRO DE ALERTAS' }).waitFor({ timeout: 30_000 });
     await settled(journey.page, 'Alertas');
     const alerts = await totalShown(journey.page);
-    await journey.page.getByLabel('Nodo').selectOption({ index: 1 });
-    const node = (await journey.page.getByLabel('Nodo').locator('option:checked').textContent())?.trim();
+    await journey.page.getByLabel('Nodo', { exact: true }).selectOption({ index: 1 });
+    const node = (await journey.page.getByLabel('Nodo', { exact: true }).locator('option:checked').textContent())?.trim();
     await journey.page.waitForFunction((previous) => {
       const text = Array.from(document.querySelectorAll('p')).find((item) => item.textContent?.startsWith('Total: '))?.textContent;
       return text !== undefined && Number(text.replace(/\D/g, '')) !== previous;
