@@ -33,6 +33,9 @@ describe.each([{ name: 'desktop', width: 1440, height: 900 }])('the global scope
   });
 
   async function chooseInSidebar(label: string, option: string) {
+    // On a phone the sidebar is in the drawer the header's menu button opens (choosing keeps it open).
+    const menuButton = page.getByRole('button', { name: 'Abrir menú' });
+    if ((await menuButton.isVisible()) && !(await page.getByRole('dialog', { name: 'Menú' }).isVisible())) await menuButton.click();
     const combobox = page.getByRole('navigation', { name: 'Menú principal' }).getByRole('combobox', { name: label, exact: true });
     await expect.poll(() => combobox.isEnabled(), { timeout: 30_000 }).toBe(true);
     await combobox.click();
@@ -43,7 +46,8 @@ describe.each([{ name: 'desktop', width: 1440, height: 900 }])('the global scope
 
   /** The number of `Total: 1.234` on a report, once its table has settled. */
   async function reportTotal(table: 'Alertas' | 'Mensajes'): Promise<number> {
-    await page.locator(`table[aria-label="${table}"][aria-busy="false"]`).waitFor({ timeout: 30_000 });
+    // A table on a desktop, a list of cards on a phone: both named and busy-flagged alike.
+    await page.locator(`[aria-label="${table}"][aria-busy="false"]`).waitFor({ timeout: 30_000 });
     const text = (await page.getByText(/^Total: [\d.,]+$/).textContent()) ?? '';
     return Number(text.replace(/\D/g, ''));
   }

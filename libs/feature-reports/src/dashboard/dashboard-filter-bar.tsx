@@ -59,7 +59,7 @@ export function DashboardFilterBar() {
   return (
     <Stack gap="2" role="group" aria-label={t('dashboard.filters')}>
       <Flex gap="3" wrap="wrap" align="flex-end" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
-        <Box flex="1 1 12rem" minW="11rem">
+        <Box flex="1 1 18rem" minW="min(18rem, 100%)">
           <SearchableSelect
             label={t('dashboard.farm')}
             options={fundoOptions}
@@ -69,7 +69,7 @@ export function DashboardFilterBar() {
             loading={fundos.isLoading}
           />
         </Box>
-        <Box flex="1 1 12rem" minW="11rem">
+        <Box flex="1 1 18rem" minW="min(18rem, 100%)">
           <SearchableSelect
             label={t('dashboard.entity')}
             options={entityOptions}
@@ -80,7 +80,7 @@ export function DashboardFilterBar() {
             loading={!noFarm && entities.isLoading}
           />
         </Box>
-        <Box flex="1 1 12rem" minW="11rem">
+        <Box flex="1 1 18rem" minW="min(18rem, 100%)">
           <SearchableSelect
             label={t('dashboard.location')}
             options={locationOptions}

@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { baseUrl, OPERATOR_EMAIL, signIn } from './support/session';
+
+/** Issue 16 item 2 on the production build: a phone at 390 × 844 uses the console through its drawer. */
+describe('a phone in the field (390 × 844)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 390, height: 844 } });
+    page = await context.newPage();
+    await signIn(page, OPERATOR_EMAIL);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  it('opens the drawer, chooses a farm and goes to the alerts report, read as cards', async () => {
+    await expect.poll(noSidewaysScroll).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Menú de usuario' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menú' });
+    for (const [label, option] of [
+      ['País', 'Chile'],
+      ['Empresa', 'Agrícola Los Andes SpA'],
+      ['Fundo', 'Fundo El Retiro'],
+    ] as const) {
+      const combobox = drawer.getByRole('combobox', { name: label, exact: true });
+      await expect.poll(() => combobox.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await combobox.click();
+      await combobox.fill(option);
+      await page.getByRole('option', { name: option, exact: true }).click();
+    }
+    await drawer.getByRole('button', { name: 'REPORTES' }).click();
+    await drawer.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'ALERTAS' }).click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    const cards = page.locator('ul[aria-label="Alertas"][aria-busy="false"]');
+    await cards.waitFor({ timeout: 30_000 });
+    expect(await cards.getByRole('listitem').count()).toBeGreaterThan(0);
+    await expect.poll(noSidewaysScroll).toBe(true);
+  });
+
+  it('opens the dashboard and its filter bar fits', async () => {
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByRole('group', { name: /filtros/i }).first().waitFor({ timeout: 30_000 });
+    await expect.poll(noSidewaysScroll).toBe(true);
+  });
+
+  it('shows the lost-connection banner while the API is unreachable and drops it when it is back', async () => {
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Ver estado del sistema' }).click().catch(() => undefined);
+    await page.keyboard.press('Escape');
+    const banner = page.getByRole('alert').filter({ hasText: 'Sin conexión con el servidor. Reintentando…' });
+    await banner.waitFor({ timeout: 40_000 });
+    await page.unroute('**/api/**');
+    await banner.getByRole('button', { name: 'Reintentar ahora' }).click();
+    await banner.waitFor({ state: 'detached', timeout: 40_000 });
+  });
+});
+
+describe('a desktop at 1440 × 900', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, OPERATOR_EMAIL);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the header status whole, and the dashboard prompt is not clipped', async () => {
+    await page.goto(`${baseUrl()}/dashboard`);
+    const status = page.getByRole('status', { name: 'ESTADO DEL SISTEMA' });
+    await status.waitFor({ timeout: 30_000 });
+    expect(await status.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    // The prompt is the placeholder of ENTIDAD and UBICACIÓN: its text, in the input's font, fits the input's content box.
+    const prompts = page.getByPlaceholder('SELECCIONA UN FUNDO PRIMERO');
+    await prompts.first().waitFor({ timeout: 30_000 });
+    for (const prompt of await prompts.all()) {
+      const fits = await prompt.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const probe = document.createElement('span');
+        probe.style.font = style.font;
+        probe.style.letterSpacing = style.letterSpacing;
+        probe.style.textTransform = style.textTransform;
+        probe.style.whiteSpace = 'pre';
+        probe.textContent = input.placeholder;
+        document.body.append(probe);
+        const textWidth = probe.getBoundingClientRect().width;
+        probe.remove();
+        const contentWidth = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return textWidth <= contentWidth;
+      });
+      expect(fits).toBe(true);
+    }
+  });
+});
