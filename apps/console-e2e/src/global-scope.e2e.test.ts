@@ -64,6 +64,8 @@ describe.each([{ name: 'desktop', width: 1440, height: 900 }])('the global scope
     await chooseInSidebar('País', COUNTRY);
     await chooseInSidebar('Empresa', COMPANY);
     await chooseInSidebar('Fundo', FARM);
+    // The drawer is modal: close it to see the header behind it.
+    if (await page.getByRole('dialog', { name: 'Menú' }).isVisible()) await page.keyboard.press('Escape');
     await chip().waitFor();
   });
 
@@ -92,8 +94,9 @@ describe.each([{ name: 'desktop', width: 1440, height: 900 }])('the global scope
   it("opens an alert's chart: its node chosen on the dashboard, three days around it, the charts drawn", async () => {
     await page.goto(`${baseUrl()}/reportes/alertas`);
     await reportTotal('Alertas');
-    const first = page.getByRole('table', { name: 'Alertas' }).locator('tbody tr').first();
-    const node = ((await first.locator('td:nth-child(4)').textContent()) ?? '').trim();
+    // A table row on a desktop, a card on a phone.
+    const first = page.locator('table[aria-label="Alertas"] tbody tr, ul[aria-label="Alertas"] > li').first();
+    const node = ((await first.locator('td:nth-child(4), dl > div:nth-child(4) > dd').textContent()) ?? '').trim();
     await first.getByRole('button', { name: /^Ver gráfico de / }).click();
     const chosen = page.getByRole('listbox', { name: 'NODOS' }).getByRole('option', { selected: true });
     await chosen.waitFor({ timeout: 30_000 });
