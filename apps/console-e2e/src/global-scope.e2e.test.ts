@@ -16,7 +16,10 @@ const SCOPE = `${COUNTRY} › ${COMPANY} › ${FARM}`;
  * clears them; item 4's last point: an alert opens its node's chart. On a desktop; the phone run
  * (390 × 844) waits for the journey to pick the scope through the phone's navigation drawer.
  */
-describe.each([{ name: 'desktop', width: 1440, height: 900 }])('the global scope on $name ($width × $height)', ({ width, height }) => {
+describe.each([
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+])('the global scope on $name ($width × $height)', ({ width, height }) => {
   let browser: Browser;
   let page: Page;
   const chip = () => page.getByRole('group', { name: `Filtro global: ${SCOPE}` });
