@@ -1,7 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { baseUrl, OPERATOR_EMAIL, signIn } from './support/session';
+import { baseUrl, OPERATOR_EMAIL, openSignedIn } from './support/session';
 
 /** The day `offset` days from today in the page's time zone, as a date input wants it. */
 function day(offset: number): string {
@@ -22,15 +21,9 @@ describe.each([
   let chart: Locator;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width, height } });
-    page = await context.newPage();
-    await signIn(page, OPERATOR_EMAIL);
+    ({ browser, page } = await openSignedIn({ width, height }, OPERATOR_EMAIL));
   });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => browser?.close());
 
   async function choose(label: string, option: RegExp) {
     const combobox = page.getByRole('combobox', { name: label });

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { baseUrl, OPERATOR_EMAIL, signIn } from './support/session';
+import { baseUrl, OPERATOR_EMAIL, openSignedIn } from './support/session';
 
 const COUNTRY = 'Chile';
 const COMPANY = 'Agrícola Los Andes SpA';
@@ -25,15 +24,9 @@ describe.each([
   const chip = () => page.getByRole('group', { name: `Filtro global: ${SCOPE}` });
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width, height } });
-    page = await context.newPage();
-    await signIn(page, OPERATOR_EMAIL);
+    ({ browser, page } = await openSignedIn({ width, height }, OPERATOR_EMAIL));
   });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => browser?.close());
 
   async function chooseInSidebar(label: string, option: string) {
     // On a phone the sidebar is in the drawer the header's menu button opens (choosing keeps it open).

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { baseUrl, OPERATOR_EMAIL, signIn } from './support/session';
+import { baseUrl, DESKTOP, OPERATOR_EMAIL, openSignedIn, PHONE } from './support/session';
 
 /** Issue 16 item 2 on the production build: a phone at 390 × 844 uses the console through its drawer. */
 describe('a phone in the field (390 × 844)', () => {
@@ -9,15 +8,9 @@ describe('a phone in the field (390 × 844)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 390, height: 844 } });
-    page = await context.newPage();
-    await signIn(page, OPERATOR_EMAIL);
+    ({ browser, page } = await openSignedIn(PHONE, OPERATOR_EMAIL));
   });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => browser?.close());
 
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -69,15 +62,9 @@ describe('a desktop at 1440 × 900', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, OPERATOR_EMAIL);
+    ({ browser, page } = await openSignedIn(DESKTOP, OPERATOR_EMAIL));
   });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => browser?.close());
 
   it('shows the header status whole, and the dashboard prompt is not clipped', async () => {
     await page.goto(`${baseUrl()}/dashboard`);

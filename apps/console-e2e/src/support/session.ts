@@ -10,9 +10,17 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** A fresh browser context (no stored session), in Spanish, in Lima's time zone. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 1440, height: 900 } });
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const DESKTOP: Viewport = { width: 1440, height: 900 };
+export const PHONE: Viewport = { width: 390, height: 844 };
+
+/** A fresh browser context (no stored session), in Spanish, in Lima's time zone, desktop-sized unless told. */
+export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport });
   const page = await context.newPage();
   return { context, page };
 }
@@ -24,6 +32,14 @@ export async function signIn(page: Page, email = ADMIN_EMAIL): Promise<void> {
   await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
   await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
+}
+
+/** Chromium and a fresh page of `viewport`, signed in as `email`: for journeys run at several sizes. */
+export async function openSignedIn(viewport: Viewport, email: string): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchChromium();
+  const { page } = await newPage(browser, viewport);
+  await signIn(page, email);
+  return { browser, page };
 }
 
 /**
