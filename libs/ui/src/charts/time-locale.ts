@@ -1,5 +1,6 @@
 import { scaleUtc, timeDay, timeFormatLocale, timeHour, timeMinute, timeMonth, timeWeek, timeYear, utcDay, utcHour, utcMinute, utcMonth, utcWeek, utcYear } from 'd3';
 import type { TimeLocaleDefinition, TimeLocaleObject } from 'd3';
+import { timeZoneOffsetMinutes } from '@camposense/domain';
 
 /** d3's time locales for the console's two languages: the axis reads "lun 16" in es, "Mon 16" in en. */
 const ES_ES: TimeLocaleDefinition = {
@@ -35,31 +36,12 @@ export interface ChartTimeFormats {
 
 const cache = new Map<string, ChartTimeFormats>();
 
-const zoneParts = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * How far `timeZone`'s wall clock is ahead of UTC at `date`, in ms (Lima: −5 h), read with
- * Intl.DateTimeFormat so daylight saving is the zone's own. Throws a RangeError on an unknown zone.
+ * How far `timeZone`'s wall clock is ahead of UTC at `date`, in ms (Lima: −5 h), daylight saving
+ * being the zone's own. Throws a RangeError on an unknown zone.
  */
 export function zoneOffsetMs(timeZone: string, date: Date): number {
-  let format = zoneParts.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    zoneParts.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(date)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts['year']!, parts['month']! - 1, parts['day']!, parts['hour']!, parts['minute']!, parts['second']!);
-  return wall - Math.floor(date.getTime() / 1000) * 1000;
+  return timeZoneOffsetMinutes(date, timeZone) * 60_000;
 }
 
 /**
