@@ -4,7 +4,7 @@ import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-tabl
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 
 export interface DataTableColumn<Row, SortKey extends string = string> {
   /** Stable id of the column. */
@@ -71,6 +71,22 @@ interface DataCardsProps<Row, SortKey extends string> extends Pick<DataTableProp
   selectedKey: string | null;
 }
 
+/** A row or card with a handler is chosen by click, Enter or Space, and is reachable with Tab. */
+function choosable(select: (() => void) | undefined) {
+  if (!select) return {};
+  return {
+    tabIndex: 0,
+    cursor: 'pointer',
+    onClick: select,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        select();
+      }
+    },
+  };
+}
+
 /** The rows as cards (a phone): a list named like the table, each card the columns' header–value pairs. */
 function DataCards<Row, SortKey extends string>({ label, columns, rows, busy = false, selectedKey, onRowSelect, emptyText }: DataCardsProps<Row, SortKey>) {
   return (
@@ -89,19 +105,7 @@ function DataCards<Row, SortKey extends string>({ label, columns, rows, busy = f
             // A list item takes no aria-selected: the picked card is the current one.
             aria-current={selected ? 'true' : undefined}
             data-selected={selected ? '' : undefined}
-            tabIndex={onRowSelect ? 0 : undefined}
-            cursor={onRowSelect ? 'pointer' : undefined}
-            onClick={select}
-            onKeyDown={
-              select
-                ? (event) => {
-                    if (event.key === 'Enter' || event.key === ' ') {
-                      event.preventDefault();
-                      select();
-                    }
-                  }
-                : undefined
-            }
+            {...choosable(select)}
             borderWidth="1px"
             borderColor={selected ? 'orange.emphasized' : 'border'}
             bg={selected ? 'orange.subtle' : 'surface.card'}
@@ -257,19 +261,7 @@ export function DataTable<Row, SortKey extends string = string>({
                 key={row.id}
                 aria-selected={onRowSelect ? selected : undefined}
                 data-selected={selected ? '' : undefined}
-                cursor={onRowSelect ? 'pointer' : undefined}
-                tabIndex={onRowSelect ? 0 : undefined}
-                onClick={select}
-                onKeyDown={
-                  select
-                    ? (event) => {
-                        if (event.key === 'Enter' || event.key === ' ') {
-                          event.preventDefault();
-                          select();
-                        }
-                      }
-                    : undefined
-                }
+                {...choosable(select)}
               >
                 {row.getVisibleCells().map((cell, index) => (
                   // Striping paints the cells, so the selection must too.
