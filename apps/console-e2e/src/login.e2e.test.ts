@@ -1,5 +1,35 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, journeyPage, OPERATOR_EMAIL as DEMO_EMAIL } from './support/session';
+import { baseUrl, DEMO_PASSWORD, journeyPage, OPERATOR_EMAIL as DEMO_EMAIL, PHONE } from './support/session';
+
+/**
+ * Signs in with a wrong password as a new e-mail until the backoff makes the next wait at least
+ * 8 s (5 free attempts, then waits of 1, 2, 4, 8 s… for this e-mail from here only), then once
+ * more through the form, which must say how long to wait, whole on the screen.
+ */
+async function expectWaitToBeTold(page: Page): Promise<void> {
+  const email = `insistente-${Date.now()}@camposense.dev`;
+  for (;;) {
+    const answer = await page.request.post(`${baseUrl()}/api/auth/login`, { data: { email, password: 'no-es-la-clave' } });
+    if (answer.status() !== 429) continue;
+    const wait = Number(answer.headers()['retry-after']);
+    if (wait >= 8) break;
+    await page.waitForTimeout(wait * 1000);
+  }
+  await page.goto(baseUrl());
+  await page.getByLabel('CORREO ELECTRÓNICO').fill(email);
+  await page.getByLabel('CONTRASEÑA').fill('no-es-la-clave');
+  await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
+  const told = page.getByRole('alert').filter({ hasText: /^Demasiados intentos de inicio de sesión\. Espera \d+ s antes de volver a intentarlo\.$/ });
+  await told.waitFor();
+  // Nothing of it outside the screen, a phone's included, and no sideways scroll.
+  const box = (await told.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await told.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
 
 describe('sign-in journey on the production build', () => {
   const journey = journeyPage();
@@ -28,23 +58,7 @@ describe('sign-in journey on the production build', () => {
   });
 
   it('tells a visitor who tried too often how long to wait', async () => {
-    const email = `insistente-${Date.now()}@camposense.dev`;
-    // Wrong attempts from this address until the backoff makes the next wait at least 8 s
-    // (5 free attempts, then waits of 1, 2, 4, 8 s… for this e-mail from here only).
-    for (;;) {
-      const answer = await journey.page.request.post(`${baseUrl()}/api/auth/login`, { data: { email, password: 'no-es-la-clave' } });
-      if (answer.status() !== 429) continue;
-      const wait = Number(answer.headers()['retry-after']);
-      if (wait >= 8) break;
-      await journey.page.waitForTimeout(wait * 1000);
-    }
-    await journey.page.getByLabel('CORREO ELECTRÓNICO').fill(email);
-    await journey.page.getByLabel('CONTRASEÑA').fill('no-es-la-clave');
-    await journey.page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
-    await journey.page
-      .getByRole('alert')
-      .filter({ hasText: /^Demasiados intentos de inicio de sesión\. Espera \d+ s antes de volver a intentarlo\.$/ })
-      .waitFor();
+    await expectWaitToBeTold(journey.page);
   });
 
   it('signs in with the right password and shows the welcome screen', async () => {
@@ -71,5 +85,13 @@ describe('sign-in journey on the production build', () => {
     expect(await journey.page.getByLabel('CORREO ELECTRÓNICO').inputValue()).toBe(DEMO_EMAIL);
     await journey.page.reload();
     await journey.page.getByRole('button', { name: 'INICIAR SESIÓN' }).waitFor();
+  });
+});
+
+describe('a rate-limited sign-in on a phone (390 × 844)', () => {
+  const journey = journeyPage({ viewport: PHONE });
+
+  it('says how long to wait, whole on the screen', async () => {
+    await expectWaitToBeTold(journey.page);
   });
 });

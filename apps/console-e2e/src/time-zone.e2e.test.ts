@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD } from './support/session';
+import { ADMIN_EMAIL, signIn } from './support/session';
 
 /*
  * Issue 16: farm events in the farm's zone, or the browser's by the setting. The browser is put in
@@ -10,14 +10,6 @@ import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD } from './support/session';
  * zones apart: Chile's farms are America/Santiago (-03:00 in summer), the browser Europe/Madrid.
  */
 const BROWSER_ZONE = 'Europe/Madrid';
-
-async function signIn(page: Page) {
-  await page.goto(baseUrl());
-  await page.getByLabel('CORREO ELECTRÓNICO').fill(ADMIN_EMAIL);
-  await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
-  await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
-}
 
 async function openAlerts(page: Page) {
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }).click();
@@ -50,7 +42,7 @@ describe.each([{ width: 1440, height: 900 }])('the display time zone at $width �
     browser = await launchChromium();
     const context = await browser.newContext({ locale: 'es-ES', timezoneId: BROWSER_ZONE, viewport, acceptDownloads: true });
     page = await context.newPage();
-    await signIn(page);
+    await signIn(page, ADMIN_EMAIL);
   });
   afterAll(async () => {
     await browser?.close();

@@ -46,11 +46,11 @@ export async function openSignedIn(viewport: Viewport, email: string): Promise<{
  * A browser and a fresh page (`newPage`) for one file's journey: launched before its tests,
  * signed in first when `signInAs` names a user, closed after them. Read `journey.page` in the tests.
  */
-export function journeyPage({ signInAs }: { signInAs?: string } = {}): { browser: Browser; page: Page } {
+export function journeyPage({ signInAs, viewport = DESKTOP }: { signInAs?: string; viewport?: Viewport } = {}): { browser: Browser; page: Page } {
   const journey = {} as { browser: Browser; page: Page };
   beforeAll(async () => {
     journey.browser = await launchChromium();
-    ({ page: journey.page } = await newPage(journey.browser));
+    ({ page: journey.page } = await newPage(journey.browser, viewport));
     if (signInAs) await signIn(journey.page, signInAs);
   });
   afterAll(async () => {
