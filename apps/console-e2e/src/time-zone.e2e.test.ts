@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { ADMIN_EMAIL, signIn } from './support/session';
+import { ADMIN_EMAIL, baseUrl, DESKTOP, PHONE, signIn } from './support/session';
 
 /*
  * Issue 16: farm events in the farm's zone, or the browser's by the setting. The browser is put in
@@ -11,11 +11,22 @@ import { ADMIN_EMAIL, signIn } from './support/session';
  */
 const BROWSER_ZONE = 'Europe/Madrid';
 
+/** Where the main menu is: the page's rail on a desktop, the drawer its menu button opens on a phone. */
+async function mainMenu(page: Page): Promise<Page | Locator> {
+  const menuButton = page.getByRole('button', { name: 'Abrir menú' });
+  if (!(await menuButton.isVisible())) return page;
+  const drawer = page.getByRole('dialog', { name: 'Menú' });
+  if (!(await drawer.isVisible())) await menuButton.click();
+  return drawer;
+}
+
 async function openAlerts(page: Page) {
-  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }).click();
-  await page.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'ALERTAS' }).click();
+  const menu = await mainMenu(page);
+  await menu.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }).click();
+  await menu.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'ALERTAS' }).click();
   await page.getByRole('heading', { name: 'REGISTRO DE ALERTAS' }).waitFor({ timeout: 30_000 });
-  await page.locator('table[aria-label="Alertas"][aria-busy="false"]').waitFor();
+  // A table on a desktop, cards on a phone.
+  await page.locator('[aria-label="Alertas"][aria-busy="false"]').waitFor();
 }
 
 /** The exported CSV's header row and first data row, split into cells (dates hold no commas). */
@@ -23,6 +34,17 @@ async function exportedCsv(page: Page): Promise<{ header: string[]; first: strin
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
   const lines = (await readFile((await download.path())!, 'utf8')).slice(1).split('\r\n');
   return { header: lines[0]!.split(','), first: lines[1]!.split(',') };
+}
+
+/** The dashboard with the first node of the scope chosen: the zone its charts name under the axis. */
+async function chartTimeZone(page: Page): Promise<string | null> {
+  await page.goto(`${baseUrl()}/dashboard`);
+  const node = page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first();
+  await node.waitFor({ timeout: 30_000 });
+  await node.click();
+  const zone = page.getByTestId('chart-time-zone').first();
+  await zone.waitFor({ timeout: 30_000 });
+  return zone.textContent();
 }
 
 async function setBrowserZone(page: Page, on: boolean) {
@@ -34,8 +56,7 @@ async function setBrowserZone(page: Page, on: boolean) {
   if (on) await expect.poll(() => page.getByTestId('time-zone-current').textContent()).toMatch(/^Ahora se muestra: Europe\/Madrid \(GMT\+[12]\)$/);
 }
 
-// The phone viewport (390 × 844) joins this list once the shell's phone layout (issue 16, item 2) lands.
-describe.each([{ width: 1440, height: 900 }])('the display time zone at $width × $height', (viewport) => {
+describe.each([DESKTOP, PHONE])('the display time zone at $width × $height', (viewport) => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {
@@ -49,8 +70,9 @@ describe.each([{ width: 1440, height: 900 }])('the display time zone at $width �
   });
 
   it('shows a Chilean scope in Santiago time, in the report and its CSV', async () => {
-    await page.getByRole('navigation', { name: 'Menú principal' }).hover();
-    const country = page.getByRole('combobox', { name: 'País' });
+    const menu = await mainMenu(page);
+    if (menu === page) await page.getByRole('navigation', { name: 'Menú principal' }).hover();
+    const country = menu.getByRole('combobox', { name: 'País', exact: true });
     await country.click();
     await page.getByRole('option', { name: 'Chile', exact: true }).click();
     await openAlerts(page);
@@ -76,6 +98,13 @@ describe.each([{ width: 1440, height: 900 }])('the display time zone at $width �
     await page.getByRole('button', { name: 'Abrir ajustes' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ajustes', exact: true }).waitFor();
     expect(await page.getByRole('checkbox', { name: /Usar la zona horaria del navegador/ }).isChecked()).toBe(true);
+    await setBrowserZone(page, false);
+  });
+
+  it('names the zone under the chart axis, the farms\' or the browser\'s as the setting says', async () => {
+    expect(await chartTimeZone(page)).toBe('Hora: America/Santiago');
+    await setBrowserZone(page, true);
+    expect(await chartTimeZone(page)).toBe(`Hora: ${BROWSER_ZONE}`);
     await setBrowserZone(page, false);
   });
 });
