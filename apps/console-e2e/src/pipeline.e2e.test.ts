@@ -142,7 +142,8 @@ describe('from a ChirpStack uplink to a chart, an alert, an e-mail, an escalatio
 
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }).click();
     await page.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'ALERTAS' }).click();
-    await page.getByLabel('Estado de la alerta').selectOption('activa');
+    // The state filter sits in the report's filter panel (issue 16, item 4).
+    await page.getByLabel('Estado', { exact: true }).selectOption('activa');
     const row = page.getByRole('table', { name: 'Alertas' }).getByRole('row').filter({ hasText: target.umbral });
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Reconocer');
