@@ -60,8 +60,9 @@ export const Warning: Story = { args: { type: 'warning', messageKey: 'settings.b
 export const Info: Story = { args: { type: 'info', messageKey: 'settings.languageDescription' } };
 export const WithAction: Story = {
   args: { type: 'error', messageKey: 'errors.loadAlerts', withAction: true },
+  // The toast fades in: its action is in the page before it is visible, so wait for both.
   play: async () => {
-    await expect(await screen.findByRole('button', { name: /Reintentar|Retry/ })).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Reintentar|Retry/ })).toBeVisible());
   },
 };
 export const LongMessage: Story = { args: { type: 'info', messageKey: 'settings.languageDescription', longMessage: true } };
