@@ -38,8 +38,8 @@ const parametersTables: Story['beforeEach'] = ({ msw }) => {
   msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status(), ...tableHandlers.loaded());
 };
 
-async function statusLoaded(timeout?: number) {
-  await waitFor(() => expect(screen.getAllByText('128').length).toBeGreaterThan(0), timeout ? { timeout } : undefined);
+async function statusLoaded() {
+  await waitFor(() => expect(screen.getAllByText('128').length).toBeGreaterThan(0));
 }
 
 export const Welcome: Story = {
@@ -383,6 +383,6 @@ export const ConnectionBack: Story = {
     await userEvent.click(screen.getByRole('button', { name: /^(Reintentar ahora|Retry now)$/ }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     // Every query revalidates at once after the retry; on two loaded cores the status may come last.
-    await statusLoaded(15_000);
+    await waitFor(() => expect(screen.getAllByText('128').length).toBeGreaterThan(0), { timeout: 15_000 });
   },
 };
