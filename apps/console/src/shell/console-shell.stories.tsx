@@ -358,6 +358,9 @@ export const WideParametersTable: Story = {
   },
 };
 
+/** The banner, named by its message: the failed queries' error boxes are alerts too. */
+const connectionLostText = /^(Sin conexión con el servidor\. Reintentando…|No connection to the server\. Retrying…)$/;
+
 /** The API is unreachable: the banner under the header says the console keeps retrying. */
 export const ConnectionLost: Story = {
   decorators: [at('welcome')],
@@ -365,7 +368,7 @@ export const ConnectionLost: Story = {
     msw.use(...senseHandlers.unreachable());
   },
   play: async () => {
-    await expect(await screen.findByRole('alert')).toHaveTextContent(/^(Sin conexión con el servidor\. Reintentando…|No connection to the server\. Retrying…)/);
+    await expect(await screen.findByRole('alert', { name: connectionLostText })).toBeVisible();
   },
 };
 export const ConnectionLostEnglish: Story = { ...ConnectionLost, globals: { language: 'en' } };
@@ -377,11 +380,11 @@ export const ConnectionBack: Story = {
     msw.use(...senseHandlers.unreachable());
   },
   play: async ({ msw }) => {
-    await screen.findByRole('alert');
+    await screen.findByRole('alert', { name: connectionLostText });
     msw.resetHandlers();
     msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status());
     await userEvent.click(screen.getByRole('button', { name: /^(Reintentar ahora|Retry now)$/ }));
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alert', { name: connectionLostText })).toBeNull(), { timeout: 15_000 });
     // Every query revalidates at once after the retry; on two loaded cores the status may come last.
     await waitFor(() => expect(screen.getAllByText('128').length).toBeGreaterThan(0), { timeout: 15_000 });
   },

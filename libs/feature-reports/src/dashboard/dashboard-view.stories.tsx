@@ -54,7 +54,8 @@ export const LocationEpisodes: Story = {
   play: async () => {
     await chartsDrawn();
     const temperatura = screen.getByRole('region', { name: 'Temperatura' });
-    await expect(within(temperatura).getByText('Alerta activa · Media · desde 21/11/2026, 07:30')).toBeVisible();
+    // The episodes come in their own request, which may answer after the charts drew.
+    await expect(await within(temperatura).findByText('Alerta activa · Media · desde 21/11/2026, 07:30', {}, { timeout: 15_000 })).toBeVisible();
     await expect(within(temperatura).getByText('Sin datos desde 21/11/2026, 09:55')).toBeVisible();
     await waitFor(() => expect(within(temperatura).getByRole('img')).toHaveAttribute('data-episode-count', '2'));
     const humedad = screen.getByRole('region', { name: 'Humedad' });
@@ -81,7 +82,8 @@ export const NodeEpisodesAcknowledged: Story = {
     await userEvent.click(await screen.findByRole('option', { name: /NODO-SJO-02/ }));
     await chartsDrawn();
     const temperatura = screen.getByRole('region', { name: 'Temperatura' });
-    await expect(within(temperatura).getByText('Alerta reconocida · Media · desde 21/11/2026, 07:30')).toBeVisible();
+    // The episodes come in their own request, which may answer after the charts drew.
+    await expect(await within(temperatura).findByText('Alerta reconocida · Media · desde 21/11/2026, 07:30', {}, { timeout: 15_000 })).toBeVisible();
     await expect(within(temperatura).queryByText(/^Sin datos desde/)).toBeNull();
     await waitFor(() => expect(within(temperatura).getByRole('img')).toHaveAttribute('data-episode-count', '1'));
   },
@@ -93,7 +95,7 @@ export const LocationEpisodesEnglish: Story = {
   play: async () => {
     await chartsDrawn();
     const temperatura = screen.getByRole('region', { name: 'Temperatura' });
-    await expect(within(temperatura).getByText('Active alert · Media · since 11/21/2026, 07:30')).toBeVisible();
+    await expect(await within(temperatura).findByText('Active alert · Media · since 11/21/2026, 07:30', {}, { timeout: 15_000 })).toBeVisible();
     await expect(within(temperatura).getByText('No data since 11/21/2026, 09:55')).toBeVisible();
   },
 };

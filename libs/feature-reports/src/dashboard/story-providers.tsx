@@ -17,6 +17,7 @@ export function withDashboardFilters(initial: Partial<DashboardFilters> = {}, gl
 /** Waits until `count` charts have drawn (each chart's svg carries data-drawn-at once drawn). */
 export async function chartsDrawn(count = 3) {
   await waitFor(() => expect(screen.getAllByRole('img').filter((chart) => chart.getAttribute('data-drawn-at'))).toHaveLength(count), {
-    timeout: 5000,
+    // Three charts and their series requests on two loaded cores, in a whole visual run.
+    timeout: 15_000,
   });
 }

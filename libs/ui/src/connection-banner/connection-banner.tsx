@@ -1,6 +1,7 @@
 import { Button, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
 import { WifiOff } from 'lucide-react';
+import { useId } from 'react';
 
 export interface ConnectionBannerProps {
   /** The API cannot be reached; nothing is shown otherwise. */
@@ -15,10 +16,13 @@ export interface ConnectionBannerProps {
  */
 export function ConnectionBanner({ lost, onRetryNow }: ConnectionBannerProps) {
   const { t } = useTranslation();
+  const messageId = useId();
   if (!lost) return null;
   return (
     <Flex
       role="alert"
+      // Named by its message, so it can be told from the error boxes (also alerts) that failed requests show.
+      aria-labelledby={messageId}
       align="center"
       gap="3"
       px={{ base: '3', md: '4' }}
@@ -31,7 +35,7 @@ export function ConnectionBanner({ lost, onRetryNow }: ConnectionBannerProps) {
       flexShrink={0}
     >
       <WifiOff size={18} aria-hidden />
-      <Text fontSize="sm" fontWeight="semibold" flex="1" minW="12rem">
+      <Text id={messageId} fontSize="sm" fontWeight="semibold" flex="1" minW="12rem">
         {t('systemStatus.connectionLost')}
       </Text>
       <Spinner size="xs" aria-hidden />
