@@ -35,13 +35,7 @@ async function onServer(statement: string, parameters: unknown[] = []): Promise<
 async function createOutageDatabase(): Promise<void> {
   await onServer(`drop database if exists ${OUTAGE_DATABASE} with (force)`);
   await onServer(`create database ${OUTAGE_DATABASE}`);
-  const database = await createDatabase({ databaseUrl: databaseUrl(OUTAGE_DATABASE) });
-  try {
-    await prepareDatabase(database);
-    await seedDemoUsers(database);
-  } finally {
-    await database.close();
-  }
+  await createOutageDatabaseInPlace();
 }
 
 async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
