@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@camposense/db';
-import { maintainMeasurementPartitions } from '@camposense/db';
+import { compactAlertCounts, maintainMeasurementPartitions } from '@camposense/db';
 import { APP_VERSION } from '@camposense/domain';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -60,6 +60,22 @@ function scheduleMeasurementUpkeep(app: FastifyInstance, database: Database, ret
   app.addHook('onReady', async () => {
     await upkeep();
     timer = setInterval(() => void upkeep(), MEASUREMENT_UPKEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
+
+/** How often the alerts report's kept counts are folded (see compactAlertCounts). */
+const ALERT_COUNT_UPKEEP_MS = 60 * 1000;
+
+function scheduleAlertCountUpkeep(app: FastifyInstance, database: Database): void {
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      compactAlertCounts(database).catch((error: unknown) => app.log.warn({ err: error }, 'alerta_conteo: compaction failed; tried again later'));
+    }, ALERT_COUNT_UPKEEP_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
@@ -250,6 +266,7 @@ export async function buildApp({
   }
   await app.register(thresholdRoutes, { prefix: '/api/sense', database });
   scheduleMeasurementUpkeep(app, database, retentionMonths, now);
+  scheduleAlertCountUpkeep(app, database);
 
   const serveConsole = hasConsoleBuild(consoleDir);
   if (serveConsole) await registerConsoleStatic(app, consoleDir);

@@ -9,6 +9,7 @@ export type {
 export { migrate, schemaStatus, MIGRATIONS_FOLDER, MIGRATIONS_SCHEMA, MIGRATIONS_TABLE } from './migrate';
 export type { MigrateResult, SchemaStatus } from './migrate';
 export { seedDemoUsers, prepareDatabase, DEMO_USERS, DEMO_PASSWORD } from './seed';
+export { compactAlertCounts } from './alert-counts';
 export { isMeasurementTablePartitioned, maintainMeasurementPartitions, partitionMeasurementTable, PARTITION_MONTHS_AHEAD, PARTITION_MONTHS_BACK } from './partitions';
 export type { PartitionMaintenance } from './partitions';
 export type { DemoUser, PrepareOptions, PrepareResult } from './seed';

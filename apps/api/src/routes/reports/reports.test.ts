@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
+import { compactAlertCounts, DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import type { AlertaFilterOptions, AlertaReportPage, MensajeFilterOptions, MensajeReportPage, ReportDownloadToken } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
@@ -213,6 +213,40 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     const stillActive = await alertas('?estado=activa&pageSize=1');
     expect(stillActive.data[0]).toMatchObject({ reconocidopor: null, fechareconocido: null, notareconocido: null });
     expect((await context.get('/api/sense/reports/alertas?estado=abierta')).statusCode).toBe(400);
+  });
+
+  it('keeps its totals exact through every change of the alerts, and after the kept counts are folded', async () => {
+    const [probe] = await context.query<{ umbralid: number; nodoid: number; medicionid: number; fecha: string }>(
+      sql`select a.umbralid, u.nodoid, a.medicionid, a.fecha::text as fecha from sense.alerta a join sense.umbral u using (umbralid)
+        order by a.alertaid limit 1`,
+    );
+    const [other] = await context.query<{ umbralid: number }>(
+      sql`select umbralid from sense.umbral where nodoid <> ${probe!.nodoid} order by umbralid limit 1`,
+    );
+    const expectExact = async (step: string) => {
+      const all = await count(sql`select count(*)::int as n from sense.alerta`);
+      expect((await alertas('')).pagination, step).toEqual({ page: 1, pageSize: 20, total: all, totalPages: Math.ceil(all / 20) });
+      for (const [estado, statusid] of [['activa', 1], ['procesada', -1], ['cerrada', 0]] as const) {
+        expect((await alertas(`?estado=${estado}`)).pagination.total, `${step}: ${estado}`).toBe(
+          await count(sql`select count(*)::int as n from sense.alerta where statusid = ${statusid}`),
+        );
+      }
+      expect((await alertas(`?nodoId=${probe!.nodoid}&estado=activa`)).pagination.total, `${step}: node`).toBe(
+        await count(sql`select count(*)::int as n from sense.alerta a join sense.umbral u using (umbralid)
+          where u.nodoid = ${probe!.nodoid} and a.statusid = 1`),
+      );
+    };
+    await expectExact('as seeded');
+    const added = await ids(sql`insert into sense.alerta (umbralid, medicionid, fecha, statusid)
+      select ${probe!.umbralid}, ${probe!.medicionid}, ${probe!.fecha}::timestamptz, 1 from generate_series(1, 3) returning alertaid as id`);
+    await expectExact('three inserted');
+    await context.query(sql`update sense.alerta set statusid = -1 where alertaid = ${added[0]!}`);
+    await context.query(sql`update sense.alerta set umbralid = ${other!.umbralid} where alertaid = ${added[1]!}`);
+    await expectExact('one acknowledged, one moved to another node');
+    await context.query(sql`delete from sense.alerta where alertaid = any(${`{${added.join(',')}}`}::bigint[])`);
+    await expectExact('deleted again');
+    expect(await compactAlertCounts(context.database)).toBeGreaterThan(0);
+    await expectExact('folded');
   });
 
   it('filters by country, company and farm through the location of the threshold', async () => {

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client';
+
+/**
+ * Folds the deltas of `alerta_conteo` (migration 0014: appended by alerta's statement triggers,
+ * one row per threshold and state each time) into one row per threshold and state, so summing
+ * them stays a few thousand rows. Safe beside other writers and another instance doing the same:
+ * a delta committed meanwhile is not in the statement's snapshot and stays for the next time, and
+ * a row another compaction already took is skipped. Answers how many rows it folded.
+ */
+export async function compactAlertCounts(database: Database): Promise<number> {
+  const [row] = await database.query<{ folded: number }>(sql`
+    with gone as (delete from sense.alerta_conteo returning umbralid, statusid, n),
+    kept as (
+      insert into sense.alerta_conteo (umbralid, statusid, n)
+      select umbralid, statusid, sum(n) from gone group by umbralid, statusid having sum(n) <> 0
+      returning 1)
+    select (select count(*) from gone)::int as folded`);
+  return row?.folded ?? 0;
+}
