@@ -88,13 +88,17 @@ const TIME_ZONE_SWITCH = /Usar la zona horaria del navegador|Use the browser’s
  * what every screen shows at once, and is remembered in this browser.
  */
 export const TimeZoneSwitch: Story = {
+  // No zone of its own: the system date follows the console's display zone like every date.
+  args: { timeZone: undefined },
   decorators: [(Story) => <ChileanScope>{Story()}</ChileanScope>],
   beforeEach: () => () => localStorage.removeItem(TIME_ZONE_SOURCE_STORAGE_KEY),
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('time-zone-current')).toHaveTextContent(/America\/Santiago \(GMT-[34]\)/);
+    await expect(canvas.getByText(/15 de marzo de 2026 · America\/Santiago/)).toBeVisible();
     await userEvent.click(canvas.getByRole('checkbox', { name: TIME_ZONE_SWITCH }));
     await expect(canvas.getByTestId('time-zone-current')).toHaveTextContent('America/Lima (GMT-5)');
+    await expect(canvas.getByText('domingo, 15 de marzo de 2026 · America/Lima (GMT-5)')).toBeVisible();
     await expect(localStorage.getItem(TIME_ZONE_SOURCE_STORAGE_KEY)).toBe('browser');
   },
 };

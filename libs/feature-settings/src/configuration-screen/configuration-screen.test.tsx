@@ -88,12 +88,12 @@ describe('ConfigurationScreen', () => {
   it('switches the language, with the preview and the system card following it', async () => {
     const { user, i18n } = renderScreen();
     expect(screen.getByText('BIENVENIDO A CAMPOSENSE')).toBeInTheDocument();
-    expect(screen.getByText('domingo, 15 de marzo de 2026')).toBeInTheDocument();
+    expect(screen.getByText('domingo, 15 de marzo de 2026 · America/Lima (GMT-5)')).toBeInTheDocument();
     expect(screen.getByText('Español', { selector: 'dd' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /English/ }));
     expect(i18n.language).toBe('en');
     expect(screen.getByText('WELCOME TO CAMPOSENSE')).toBeInTheDocument();
-    expect(screen.getByText('Sunday, March 15, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Sunday, March 15, 2026 · America/Lima (GMT-5)')).toBeInTheDocument();
     expect(screen.getByText('English', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('1.0.0')).toBeInTheDocument();
   });

@@ -22,7 +22,7 @@ export interface ConfigurationScreenProps {
   userKey: string;
   /** The moment whose date the system card shows; stories fix it. @default the time of mounting */
   now?: Date;
-  /** The IANA time zone of that date. @default the browser's */
+  /** The IANA time zone of that date. @default the console's display zone (the farm's, or the browser's by the setting) */
   timeZone?: string;
   /** An admin: the ingest keys of the gateways are managed here too. @default false */
   canManageIngestKeys?: boolean;
@@ -69,8 +69,10 @@ function TimeZoneSetting() {
 }
 
 /** The configuration tab: language, theme, advanced preferences and what the system is running. */
-export function ConfigurationScreen({ userKey, now, timeZone, canManageIngestKeys = false }: ConfigurationScreenProps) {
+export function ConfigurationScreen({ userKey, now, timeZone: timeZoneProp, canManageIngestKeys = false }: ConfigurationScreenProps) {
   const { t, i18n } = useTranslation();
+  const display = useDisplayTimeZone();
+  const timeZone = timeZoneProp ?? display.timeZone;
   const { colorMode, toggleColorMode } = useColorMode();
   const [mountedAt] = useState(() => new Date());
   const [advanced, setAdvanced] = useState(false);
@@ -100,7 +102,8 @@ export function ConfigurationScreen({ userKey, now, timeZone, canManageIngestKey
 
   const systemFacts: { label: string; value: ReactNode }[] = [
     { label: t('settings.systemVersion'), value: <Badge colorPalette="brand">{APP_VERSION}</Badge> },
-    { label: t('settings.systemDate'), value: formatLongDate(now ?? mountedAt, language, timeZone ? { timeZone } : undefined) },
+    // The zone named beside the date: the farm's is not always the one of the clock on the wall.
+    { label: t('settings.systemDate'), value: t('settings.systemDateInZone', { date: formatLongDate(now ?? mountedAt, language, { timeZone }) ?? '', zone: formatZoneName(timeZone, now ?? mountedAt) }) },
     { label: t('settings.systemLanguage'), value: t(`language.${language}`) },
     { label: t('settings.systemTheme'), value: t(`theme.${colorMode}`) },
   ];

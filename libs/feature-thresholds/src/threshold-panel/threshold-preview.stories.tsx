@@ -1,4 +1,5 @@
 import { thresholdHandlers, thresholdScopeFixture } from '@camposense/data-access/testing';
+import { DisplayTimeZoneContext } from '@camposense/i18n';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
@@ -24,6 +25,19 @@ export const Loaded: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('group', { name: /^Banda editada/ })).toBeVisible();
     await expect(await canvas.findByRole('img', { name: /Temperatura de NODO-SJO-01/ })).toBeVisible();
+    // The axis is in the display zone (the stories' browser, Lima, without the shell) and says so.
+    await expect(canvas.getByTestId('chart-time-zone')).toHaveTextContent('America/Lima');
+  },
+};
+
+/** The shell's zone is a Chilean farm's: the preview's axis follows it and names it. */
+export const FarmTimeZone: Story = {
+  decorators: [
+    (Story) => <DisplayTimeZoneContext.Provider value={{ timeZone: 'America/Santiago', basis: 'fundo' }}>{Story()}</DisplayTimeZoneContext.Provider>,
+  ],
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('img', { name: /Temperatura de NODO-SJO-01/ })).toBeVisible();
+    await expect(canvas.getByTestId('chart-time-zone')).toHaveTextContent('America/Santiago');
   },
 };
 

@@ -2,7 +2,7 @@ import { Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useThresholdPreview, useThresholdSeries } from '@camposense/data-access';
 import type { ChartThreshold } from '@camposense/ui';
 import { ErrorBox, SeriesChart } from '@camposense/ui';
-import { useTranslation } from '@camposense/i18n';
+import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import type { UmbralPreviewCount } from '@camposense/domain';
 import { UMBRAL_PREVIEW_DEFAULT_DAYS } from '@camposense/domain';
 import { useEffect, useMemo, useState } from 'react';
@@ -57,6 +57,8 @@ function Count({ label, count, total, tone }: { label: string; count: UmbralPrev
  */
 export function ThresholdPreview({ place, current, edited, editedSeverity = 3 }: ThresholdPreviewProps) {
   const { t } = useTranslation();
+  // The farm's zone (or the browser's, by the setting), named under the axis like the dashboard's charts.
+  const { timeZone } = useDisplayTimeZone();
   const days = UMBRAL_PREVIEW_DEFAULT_DAYS;
   // One window per panel: a fixed end keeps the chart's key, and so its cache, stable.
   const window = useMemo(() => {
@@ -99,6 +101,7 @@ export function ThresholdPreview({ place, current, edited, editedSeverity = 3 }:
           thresholds={bands}
           height={180}
           tone="teal"
+          timeZone={timeZone}
         />
       ) : (
         <Skeleton height="180px" borderRadius="md" role="status" aria-label={t('thresholds.preview.loading')} />

@@ -359,6 +359,7 @@ export const en: Dictionary = {
     systemTitle: 'System information',
     systemVersion: 'Version',
     systemDate: 'Date',
+    systemDateInZone: '{{date}} · {{zone}}',
     systemLanguage: 'Active language',
     systemTheme: 'Active theme',
     reset: 'RESET',

@@ -358,6 +358,7 @@ export const es = {
     systemTitle: 'Información del sistema',
     systemVersion: 'Versión',
     systemDate: 'Fecha',
+    systemDateInZone: '{{date}} · {{zone}}',
     systemLanguage: 'Idioma activo',
     systemTheme: 'Tema activo',
     reset: 'RESTABLECER',

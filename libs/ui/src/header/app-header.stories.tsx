@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DisplayTimeZoneContext } from '@camposense/i18n';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ScopeChip } from '../scope-chip/scope-chip';
 import { StatusCard } from '../status-card/status-card';
@@ -53,6 +54,23 @@ export const Scoped: Story = {
   args: {
     crumbs: [{ label: 'CampoSense' }, { label: 'REPORTES', accent: 'section.reports' }, { label: 'DASHBOARD' }],
     scope: <ScopeChip pais="Chile" empresa="Agrícola Andes" fundo="El Retiro" onClear={fn()} />,
+  },
+};
+
+/**
+ * No zone of its own: the last update is read in the console's display zone (a Chilean farm's
+ * here, the shell's provider stood in for), and the tooltip names it.
+ */
+export const FarmTimeZone: Story = {
+  args: { timeZone: undefined },
+  globals: { viewport: { value: 'wide' } },
+  decorators: [
+    (Story) => <DisplayTimeZoneContext.Provider value={{ timeZone: 'America/Santiago', basis: 'fundo' }}>{Story()}</DisplayTimeZoneContext.Provider>,
+  ],
+  play: async () => {
+    // 15:25 UTC is 12:25 in Santiago's summer (GMT-3), 10:25 in the stories' Lima.
+    const updated = screen.getByTitle(/America\/Santiago \(GMT-3\)/);
+    await expect(updated).toHaveTextContent('21/11/2026, 12:25');
   },
 };
 

@@ -1,5 +1,5 @@
 import { Box, Breadcrumb, Flex, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime, useTranslation } from '@camposense/i18n';
+import { formatDateTime, formatZoneName, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { Activity, Menu, Settings } from 'lucide-react';
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
@@ -35,7 +35,7 @@ export interface AppHeaderProps {
   userMenu: ReactNode;
   /** The settings button. */
   onOpenSettings: () => void;
-  /** Fix the time zone of the last update (stories). */
+  /** Fix the time zone of the last update (stories). @default the console's display zone */
   timeZone?: string;
 }
 
@@ -55,10 +55,14 @@ export function AppHeader({
   statusOpen = false,
   userMenu,
   onOpenSettings,
-  timeZone,
+  timeZone: timeZoneProp,
 }: AppHeaderProps) {
   const { t, i18n } = useTranslation();
-  const updated = formatDateTime(lastUpdate, i18n.language, timeZone ? { timeZone } : undefined);
+  // The farm's zone like every other date of the console (issue 16), named in the tooltip.
+  const display = useDisplayTimeZone();
+  const timeZone = timeZoneProp ?? display.timeZone;
+  const updated = formatDateTime(lastUpdate, i18n.language, { timeZone });
+  const updatedTitle = `${t('systemStatus.lastUpdate')} · ${formatZoneName(timeZone, lastUpdate ?? undefined)}`;
   const updatedText = (
     <Text as="span" color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
       {updated ?? t('systemStatus.never')}
@@ -139,7 +143,7 @@ export function AppHeader({
           </Popover.Root>
         ) : null}
         {/* On a phone the last update is in the status popover. */}
-        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={t('systemStatus.lastUpdate')} hideBelow={statusCard ? 'md' : undefined}>
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={updatedTitle} hideBelow={statusCard ? 'md' : undefined}>
           <Text as="span" display={{ base: 'none', '2xl': 'inline' }}>
             {t('systemStatus.lastUpdate')}:{' '}
           </Text>
