@@ -156,9 +156,10 @@ export async function buildApp({
   const metrics = createAppMetrics(database);
   registerMetrics(app, metrics, metricsToken);
   const readCache = createReadCache({ ttlMs: readCacheMs });
-  // Before the answer leaves: a client that wrote reads its own write on its next call.
+  // Before the answer leaves: a client that wrote reads its own write on its next call. An ingest
+  // batch forgets what it changed itself, on commit (see forget below).
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method)) readCache.clear();
+    if (!READ_ONLY_METHODS.has(request.method) && request.routeOptions.config.forgetsItsOwnReads !== true) readCache.clear();
     return payload;
   });
 
@@ -202,11 +203,16 @@ export async function buildApp({
   const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
   // Any instance's readings, alerts, episodes, acknowledgements and messages (PostgreSQL's NOTIFY
-  // brings other instances' ones too).
-  bus.subscribe(() => readCache.clear());
-  // This instance's own events clear it at once, not when NOTIFY brings them back.
+  // brings other instances' ones too). Readings change only what follows their nodes' readings; a
+  // batch that also wrote alerts or episodes publishes an alerts event, which forgets everything.
+  const forget = (event: LiveEvent) => {
+    if (event.type === 'readings') readCache.forgetReadingsOf(event.nodes);
+    else readCache.clear();
+  };
+  bus.subscribe(forget);
+  // This instance's own events forget at once, not when NOTIFY brings them back.
   const publish = (event: LiveEvent) => {
-    readCache.clear();
+    forget(event);
     return bus.publish(event);
   };
   await app.register(liveRoutes, { prefix: '/api/sense', bus: countStreams(bus, metrics), jwtSecret });
@@ -240,7 +246,7 @@ export async function buildApp({
         medicion: reading.medicion,
       }));
       for (const event of readingEvents(readings)) void publish(event);
-      if (commit.alerts.length > 0 || commit.closedEpisodes.length > 0) {
+      if (commit.alerts.length > 0 || commit.closedEpisodes.length > 0 || commit.settledThresholds.length > 0) {
         void publish({
           type: 'alerts',
           nodes: [...new Set(commit.readings.map((reading) => reading.nodoid))],

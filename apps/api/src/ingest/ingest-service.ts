@@ -76,6 +76,8 @@ export interface IngestCommit {
   alerts: StoredAlert[];
   /** Episodes this batch closed (a reading back inside the band). */
   closedEpisodes: number[];
+  /** Thresholds whose active alerts without an episode this batch closed (alerts older than episodes). */
+  settledThresholds: number[];
 }
 
 export interface IngestServiceOptions {
@@ -372,13 +374,6 @@ async function writeEvaluation(
        where e.episodioid = any(${ids}::bigint[]) and a.umbralid = e.umbralid and a.statusid = 1`);
   }
 
-  // Alerts written before episodes were kept (the demo farm's) close like an episode's.
-  if (evaluation.settledWithoutEpisode.length > 0) {
-    await tx.execute(sql`
-      update sense.alerta set statusid = 0
-       where umbralid = any(${numberArray(evaluation.settledWithoutEpisode)}::int[]) and statusid = 1 and episodioid is null`);
-  }
-
   // New episodes, each identified by (umbralid, fechainicio) to map the ids back.
   const episodeIds = new Map<string, number>();
   if (evaluation.newEpisodes.length > 0) {
@@ -439,6 +434,22 @@ async function writeEvaluation(
   }));
 }
 
+/**
+ * Alerts written before episodes were kept (the demo farm's) close like an episode's when their
+ * threshold's reading is back inside the band. Answers the thresholds that had such alerts: most
+ * batches close none, and then tell only of readings (see IngestCommit).
+ */
+async function settleAlertsWithoutEpisode(tx: Transaction, umbralids: readonly number[]): Promise<number[]> {
+  if (umbralids.length === 0) return [];
+  const settled = rowsOf<{ umbralid: number }>(
+    await tx.execute(sql`
+      update sense.alerta set statusid = 0
+       where umbralid = any(${numberArray(umbralids)}::int[]) and statusid = 1 and episodioid is null
+      returning umbralid`),
+  );
+  return [...new Set(settled.map((row) => row.umbralid))];
+}
+
 /** A reading of a node ends its open no-data episode (alarms.md, "Silent nodes"), at the reading's time. */
 async function closeSilentEpisodes(tx: Transaction, readings: readonly StoredReading[]): Promise<number[]> {
   const first = new Map<number, number>();
@@ -497,7 +508,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
         }
         const stored = await insertReadings(tx, valid);
         duplicates += valid.length - stored.length;
-        if (stored.length === 0) return { stored, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[] };
+        if (stored.length === 0) return { stored, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[], settledThresholds: [] as number[] };
 
         const thresholds = await loadThresholds(tx, stored);
         const latest = await latestBefore(tx, stored);
@@ -527,6 +538,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
                 : ({ episodioid: row.episodioid, acknowledged: row.episodiostatusid === -1 } satisfies OpenEpisode),
           })),
         );
+        const settledThresholds = await settleAlertsWithoutEpisode(tx, evaluation.settledWithoutEpisode);
         const alerts = await writeEvaluation(tx, evaluation, new Date(nowMs));
         await upsertLatest(tx, stored);
         const silentEnded = await closeSilentEpisodes(tx, stored);
@@ -535,11 +547,17 @@ export function createIngestService(database: Database, options: IngestServiceOp
           duplicates,
           alerts,
           closedEpisodes: [...evaluation.closedEpisodes.map((closed) => closed.episodioid), ...silentEnded],
+          settledThresholds,
         };
       });
 
       rejected.sort((left, right) => left.index - right.index);
-      const commit: IngestCommit = { readings: outcome.stored, alerts: outcome.alerts, closedEpisodes: outcome.closedEpisodes };
+      const commit: IngestCommit = {
+        readings: outcome.stored,
+        alerts: outcome.alerts,
+        closedEpisodes: outcome.closedEpisodes,
+        settledThresholds: outcome.settledThresholds,
+      };
       if (outcome.stored.length > 0) options.onCommit?.(commit);
       return { accepted: outcome.stored.length, duplicates: outcome.duplicates, rejected, commit };
     },

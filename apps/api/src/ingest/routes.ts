@@ -20,6 +20,13 @@ declare module 'fastify' {
     /** The ingest key that authenticated a POST /api/ingest/readings. */
     ingestKeyId: number | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's writes tell the read cache what they changed themselves (a batch forgets what
+     * follows its nodes' readings), so its answer does not clear the whole cache.
+     */
+    forgetsItsOwnReads?: boolean;
+  }
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -86,6 +93,7 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
     '/readings',
     {
       bodyLimit: INGEST_BODY_LIMIT_BYTES,
+      config: { forgetsItsOwnReads: true },
       schema: {
         tags: TAGS,
         summary: 'Guarda un lote de lecturas (hasta 10 000) en una transacción, con sus alertas',

@@ -52,6 +52,42 @@ describe('createReadCache', () => {
     expect(await cache.get('k', async () => 'again')).toBe('fresh');
   });
 
+  it("forgets on a batch of readings only what follows those nodes' readings", async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    let loads = 0;
+    const load = async () => (loads += 1);
+    await cache.get('list', load, 'none');
+    await cache.get('node list', load, 'all');
+    await cache.get('unsaid', load);
+    await cache.get('chart of 1 and 2', load, { nodes: new Set([1, 2]) });
+    await cache.get('chart of 3', load, { nodes: new Set([3]) });
+    cache.forgetReadingsOf([2]);
+    expect(await cache.get('list', load, 'none')).toBe(1);
+    expect(await cache.get('chart of 3', load, { nodes: new Set([3]) })).toBe(5);
+    expect(await cache.get('node list', load, 'all')).toBe(6);
+    expect(await cache.get('unsaid', load)).toBe(7);
+    expect(await cache.get('chart of 1 and 2', load, { nodes: new Set([1, 2]) })).toBe(8);
+    cache.clear();
+    expect(await cache.get('list', load, 'none')).toBe(9);
+  });
+
+  it('never keeps an answer computed while a batch of its readings arrived, even before it knew which it follows', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    const stale = deferred<{ value: string; follows: { nodes: Set<number> } }>();
+    const before = cache.getFollowing('chart', () => stale.promise);
+    cache.forgetReadingsOf([7]);
+    stale.resolve({ value: 'stale', follows: { nodes: new Set([7]) } });
+    expect(await before).toBe('stale');
+    expect(await cache.getFollowing('chart', async () => ({ value: 'fresh', follows: { nodes: new Set([7]) } }))).toBe('fresh');
+    // A list computed across the same kind of batch is kept: it follows no reading.
+    const list = deferred<string>();
+    const listed = cache.get('list', () => list.promise, 'none');
+    cache.forgetReadingsOf([7]);
+    list.resolve('rows');
+    expect(await listed).toBe('rows');
+    expect(await cache.get('list', async () => 'again', 'none')).toBe('rows');
+  });
+
   it('forgets a failed computation so the next caller tries again', async () => {
     const cache = createReadCache({ ttlMs: 60_000 });
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -195,6 +195,8 @@ export interface ReadingQueries {
   readingsBatches(window: ReadingWindow, limit: number | null): AsyncGenerator<JsonBatch>;
   count(window: ReadingWindow): Promise<number>;
   nodosConLocalizacion(limit: number): Promise<NodoConLocalizacion[]>;
+  /** The nodes placed at a location now (an active localizacion): the ones whose readings are stored there. */
+  nodesPlacedAt(ubicacionId: number): Promise<number[]>;
 }
 
 export function createReadingQueries(database: Database): ReadingQueries {
@@ -223,6 +225,12 @@ export function createReadingQueries(database: Database): ReadingQueries {
       const rows = await database.query<NodoConLocalizacion & TableRow>(nodosConLocalizacionStatement(limit), { prepare: 'nodos-con-localizacion' });
       for (const row of rows) normaliseTimestamps(row.ultimasMediciones as unknown as TableRow[], ['fecha']);
       return normaliseTimestamps(rows, ['ultimaFecha']);
+    },
+    async nodesPlacedAt(ubicacionId) {
+      const rows = await database.query<{ nodoid: number }>(
+        sql`select distinct lo.nodoid from ${localizacion} lo where lo.ubicacionid = ${ubicacionId} and lo.statusid = 1`,
+      );
+      return rows.map((row) => row.nodoid);
     },
   };
 }

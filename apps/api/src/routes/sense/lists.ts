@@ -79,8 +79,9 @@ export function registerListRoutes(app: FastifyInstance, queries: TableQueries, 
       async (request) => {
         const id = parent ? request.query[parent.param] : undefined;
         const conditions = parent && id !== undefined ? [parent.condition(id)] : [];
-        // The same rows for every role: none of these tables has a column hidden from readers.
-        return readCache.get(request.url, () => queries.list(tableDefinition(list.table), { conditions }, null));
+        // The same rows for every role: none of these tables has a column hidden from readers. No
+        // reading changes them: an ingest batch leaves them kept.
+        return readCache.get(request.url, () => queries.list(tableDefinition(list.table), { conditions }, null), 'none');
       },
     );
   }

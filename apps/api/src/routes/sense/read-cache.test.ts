@@ -35,17 +35,29 @@ describe.each(testDrivers())('the read cache of farm-wide reads on $kind', (driv
   const nodeList = async (app = context.app) =>
     (await app.inject({ method: 'GET', url: '/api/sense/nodos-con-localizacion', headers: { authorization: context.bearer } })).json<NodoConLocalizacion[]>();
 
-  /** The probe's reading at `fecha`, through this instance's ingest route. */
-  async function ingestAt(fecha: Date): Promise<void> {
+  /** A reading inside the band of `of` (the probe unless said) at `fecha`, through this instance's ingest route. */
+  async function ingestAt(fecha: Date, of: ProbeUnderTest = probe): Promise<void> {
     const ingested = await context.app.inject({
       method: 'POST',
       url: '/api/ingest/readings',
       headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'application/json' },
       payload: JSON.stringify({
-        readings: [readingOf(probe, fecha, probe.inside)],
+        readings: [readingOf(of, fecha, of.inside)],
       }),
     });
     expect(ingested.statusCode, ingested.body).toBe(200);
+  }
+
+  /** A probe of a node not placed at the probe's location. */
+  async function probeElsewhere(): Promise<ProbeUnderTest> {
+    const placedThere = await context.query<{ nodoid: number }>(
+      sql`select nodoid from sense.localizacion where ubicacionid = ${probe.ubicacionid} and statusid = 1`,
+    );
+    for (let offset = 1; offset < 200; offset += 1) {
+      const candidate = await findProbe(context.database, offset);
+      if (candidate.ubicacionid !== probe.ubicacionid && !placedThere.some((row) => row.nodoid === candidate.nodoid)) return candidate;
+    }
+    throw new Error('test farm: no probe at another location');
   }
 
   it('answers a repeated list from memory: a change made behind the API is not seen', async () => {
@@ -104,6 +116,41 @@ describe.each(testDrivers())('the read cache of farm-wide reads on $kind', (driv
     } finally {
       await other.close();
       await otherDatabase.close();
+    }
+  });
+
+  // After the NOTIFY case: its readings here are later than that one's.
+  it("keeps a location's chart and the lists through another node's batch, and shows its own node's batch at once", async () => {
+    const elsewhere = await probeElsewhere();
+    // A first batch of each settles whatever episode it had open, which forgets everything: the
+    // batches below carry readings alone.
+    await ingestAt(minutesAfter(context.now, 19));
+    await ingestAt(minutesAfter(context.now, 20), elsewhere);
+    const chartUrl = `/api/sense/mediciones?ubicacionId=${probe.ubicacionid}&limit=20`;
+    const chart = async () => (await context.get(chartUrl)).body;
+    const before = await chart();
+    const countries = await countryNames();
+    // Behind the API's back: a reading of the chart's node and a country's name, which only a
+    // recomputation would show.
+    const hidden = minutesAfter(context.now, 21);
+    await context.query(sql`insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+      values (${hidden.toISOString()}::timestamptz, 12345.678, ${probe.nodoid}, ${probe.tipoid}, ${probe.metricaid}, ${probe.ubicacionid})`);
+    const [country] = await context.query<{ paisid: number; pais: string }>(sql`select paisid, pais from sense.pais order by paisid limit 1`);
+    await context.query(sql`update sense.pais set pais = 'Cambiado a escondidas' where paisid = ${country!.paisid}`);
+    try {
+      await ingestAt(minutesAfter(context.now, 22), elsewhere);
+      expect(await chart()).toBe(before);
+      expect(await countryNames()).toEqual(countries);
+
+      const own = minutesAfter(context.now, 23);
+      await ingestAt(own);
+      const after = await chart();
+      expect(after).toContain('12345.678');
+      expect(after).toContain(own.toISOString());
+      // The lists follow no reading: still the answer kept before.
+      expect(await countryNames()).toEqual(countries);
+    } finally {
+      await context.query(sql`update sense.pais set pais = ${country!.pais} where paisid = ${country!.paisid}`);
     }
   });
 });

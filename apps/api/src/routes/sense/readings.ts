@@ -81,7 +81,14 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
       return sendHeavyRead(request, reply, heavyReads, queries.readingsBatches(window, limit));
     }
     // The database wrote the JSON (see readingsStatement): a JSON string is sent as it is.
-    const json = await readCache.get(request.url, () => queries.readingsJson(window, limit));
+    // A location's readings follow the nodes placed there: another node's batch leaves them kept.
+    const json = await readCache.getFollowing(request.url, async () => {
+      const [value, placed] = await Promise.all([
+        queries.readingsJson(window, limit),
+        window.ubicacionId === undefined ? null : queries.nodesPlacedAt(window.ubicacionId),
+      ]);
+      return { value, follows: placed === null ? 'all' : { nodes: new Set(placed) } };
+    });
     return reply.type('application/json; charset=utf-8').send(json);
   };
 
