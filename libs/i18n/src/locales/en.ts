@@ -222,6 +222,13 @@ export const en: Dictionary = {
       },
     },
   },
+  dataTable: {
+    sortBy: 'Sort by',
+    defaultOrder: 'Default order',
+    ascending: 'Ascending',
+    descending: 'Descending',
+    direction: 'Sort direction: {{direction}}',
+  },
   welcome: {
     title: 'WELCOME TO CAMPOSENSE',
     subtitle: 'Monitor your fields, nodes and sensors in real time',

@@ -221,6 +221,13 @@ export const es = {
       },
     },
   },
+  dataTable: {
+    sortBy: 'Ordenar por',
+    defaultOrder: 'Orden predeterminado',
+    ascending: 'Ascendente',
+    descending: 'Descendente',
+    direction: 'Dirección del orden: {{direction}}',
+  },
   welcome: {
     title: 'BIENVENIDO A CAMPOSENSE',
     subtitle: 'Monitorea tus campos, nodos y sensores en tiempo real',

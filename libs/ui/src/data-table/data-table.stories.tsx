@@ -39,6 +39,19 @@ function SelectableTable(props: DataTableProps<Farm>) {
   );
 }
 
+/** The server's part, played here: the rows in the order asked for. */
+function SortedRows(props: DataTableProps<Farm>) {
+  const [sort, setSort] = useState<DataTableSort | null>(props.sort);
+  const rows = sort
+    ? [...props.rows].sort((left, right) => {
+        const key = sort.column as keyof Farm;
+        const order = String(left[key]).localeCompare(String(right[key]), 'es', { numeric: true });
+        return sort.direction === 'asc' ? order : -order;
+      })
+    : props.rows;
+  return <DataTable {...props} rows={rows} sort={sort} onSortChange={setSort} />;
+}
+
 const meta = {
   title: 'UI/DataTable',
   component: DataTable<Farm>,
@@ -151,5 +164,51 @@ export const PhoneScroll: Story = {
     frame.scrollLeft = 200;
     await expect(getComputedStyle(firstCell).position).toBe('sticky');
     await expect(firstCell.getBoundingClientRect().left).toBeLessThanOrEqual(frame.getBoundingClientRect().left + 1);
+  },
+};
+
+const cardNames = () => within(screen.getByRole('list', { name: 'Fundos' })).getAllByText(/^Fundo /).map((name) => name.textContent);
+
+/**
+ * A phone has no headers to click: the cards' sort control picks the column and turns the
+ * direction, by keyboard too, and the cards come in the new order.
+ */
+export const PhoneCardsSort: Story = {
+  args: { phoneLayout: 'cards' },
+  globals: phone,
+  render: (args) => <SortedRows {...args} />,
+  play: async () => {
+    await expect(cardNames()).toEqual(['Fundo El Pedregal', 'Fundo Los Olivos', 'Fundo San José']);
+    const direction = screen.getByRole('button', { name: 'Dirección del orden: Ascendente' });
+    direction.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(cardNames()).toEqual(['Fundo San José', 'Fundo Los Olivos', 'Fundo El Pedregal']);
+    await expect(screen.getByRole('button', { name: 'Dirección del orden: Descendente' })).toHaveFocus();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Ordenar por' }), 'ID');
+    // The direction holds across columns: by id, descending.
+    await expect(cardNames()).toEqual(['Fundo El Pedregal', 'Fundo San José', 'Fundo Los Olivos']);
+  },
+};
+export const PhoneCardsSortEnglish: Story = {
+  args: { phoneLayout: 'cards', sort: null, label: 'Fundos' },
+  globals: { ...phone, language: 'en' },
+  render: (args) => <SortedRows {...args} />,
+  play: async () => {
+    // The server's default order: no column chosen yet, so no direction to turn.
+    await expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Default order');
+    await expect(screen.getByRole('button', { name: 'Sort direction: Ascending' })).toBeDisabled();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Abreviatura');
+    await expect(cardNames()).toEqual(['Fundo Los Olivos', 'Fundo El Pedregal', 'Fundo San José']);
+    await userEvent.click(screen.getByRole('button', { name: 'Sort direction: Ascending' }));
+    await expect(cardNames()).toEqual(['Fundo San José', 'Fundo El Pedregal', 'Fundo Los Olivos']);
+  },
+};
+/** Cards of a list that cannot be re-sorted (no onSortChange): no sort control. */
+export const PhoneCardsWithoutSort: Story = {
+  args: { phoneLayout: 'cards', onSortChange: undefined },
+  globals: phone,
+  play: async () => {
+    await expect(screen.getByRole('list', { name: 'Fundos' })).toBeVisible();
+    await expect(screen.queryByRole('combobox')).toBeNull();
   },
 };

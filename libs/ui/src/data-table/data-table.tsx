@@ -1,10 +1,12 @@
-import { Box, Button, chakra, Table, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, NativeSelect, Stack, Table, useBreakpointValue } from '@chakra-ui/react';
+import { useTranslation } from '@camposense/i18n';
 import type { SortDirection } from '@camposense/domain';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { FormField } from '../form-field/form-field';
 
 export interface DataTableColumn<Row, SortKey extends string = string> {
   /** Stable id of the column. */
@@ -132,6 +134,67 @@ function DataCards<Row, SortKey extends string>({ label, columns, rows, busy = f
   );
 }
 
+interface CardSortControlProps<SortKey extends string> {
+  /** The table's columns; those with a sort key are offered. */
+  columns: readonly Pick<DataTableColumn<never, SortKey>, 'id' | 'header' | 'sortKey'>[];
+  /** The current order; null while the server's default order applies. */
+  sort: DataTableSort<SortKey> | null;
+  onSortChange: (sort: DataTableSort<SortKey>) => void;
+  /** The next order is on its way. @default false */
+  busy?: boolean;
+}
+
+/**
+ * What the column headers do on a table, for its cards (a phone has no headers to click): a select
+ * of the sortable columns and a button turning the direction, both driving the table's one sort.
+ * Nothing when no column sorts.
+ */
+function CardSortControl<SortKey extends string>({ columns, sort, onSortChange, busy = false }: CardSortControlProps<SortKey>) {
+  const { t } = useTranslation();
+  const sortable = columns.filter((column): column is typeof column & { sortKey: SortKey } => column.sortKey !== undefined);
+  if (sortable.length === 0) return null;
+  const direction = sort?.direction ?? 'asc';
+  const directionText = t(direction === 'asc' ? 'dataTable.ascending' : 'dataTable.descending');
+  return (
+    <HStack align="end" gap="2" aria-busy={busy}>
+      <FormField label={t('dataTable.sortBy')} flex="1" minW="0">
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            value={sort?.column ?? ''}
+            onChange={(event) => {
+              const column = sortable.find((candidate) => candidate.sortKey === event.currentTarget.value);
+              if (column) onSortChange({ column: column.sortKey, direction });
+            }}
+          >
+            {sort ? null : (
+              <option value="" disabled>
+                {t('dataTable.defaultOrder')}
+              </option>
+            )}
+            {sortable.map((column) => (
+              <option key={column.id} value={column.sortKey}>
+                {column.header}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <Button
+        size="sm"
+        variant="outline"
+        // Without a chosen column there is no direction to turn.
+        disabled={!sort}
+        aria-label={t('dataTable.direction', { direction: directionText })}
+        onClick={() => sort && onSortChange({ column: sort.column, direction: direction === 'asc' ? 'desc' : 'asc' })}
+      >
+        {direction === 'asc' ? <ArrowUp aria-hidden /> : <ArrowDown aria-hidden />}
+        {directionText}
+      </Button>
+    </HStack>
+  );
+}
+
 /**
  * Every list of the console: headless TanStack Table for the column and sort state (manual: the
  * server pages and sorts), drawn with Chakra's table. Sortable headers carry aria-sort.
@@ -187,16 +250,20 @@ export function DataTable<Row, SortKey extends string = string>({
   });
 
   if (phone && phoneLayout === 'cards') {
+    // Cards have no headers to click: a control above them sorts instead, through the same onSortChange.
     return (
-      <DataCards
-        label={label}
-        columns={columns}
-        rows={table.getRowModel().rows.map((row) => ({ id: row.id, original: row.original }))}
-        busy={busy}
-        selectedKey={selectedKey}
-        onRowSelect={onRowSelect}
-        emptyText={emptyText}
-      />
+      <Stack gap="2">
+        {onSortChange ? <CardSortControl columns={columns} sort={sort} onSortChange={onSortChange} busy={busy} /> : null}
+        <DataCards
+          label={label}
+          columns={columns}
+          rows={table.getRowModel().rows.map((row) => ({ id: row.id, original: row.original }))}
+          busy={busy}
+          selectedKey={selectedKey}
+          onRowSelect={onRowSelect}
+          emptyText={emptyText}
+        />
+      </Stack>
     );
   }
 
