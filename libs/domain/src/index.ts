@@ -153,3 +153,5 @@ export { DAY_SECONDS, NICE_BUCKET_SECONDS, bucketsTouched, bucketSecondsFor, isD
 export type { OpenEpisode, OpenEpisodesResponse } from './episodes';
 export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest, UsuarioPerfilPair, UsuarioPerfilAssignRequest } from './replicate';
 export { canonicalTimeZone, isTimeZone, timeZoneOffsetMinutes, formatOffset, formatInstantInZone } from './time-zone';
+export type { ScopeLevel, TableScope } from './scope';
+export { SCOPE_LINKS, scopeChain, isScopable, formatTableScope, parseTableScope } from './scope';

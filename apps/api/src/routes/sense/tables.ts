@@ -8,15 +8,17 @@ import type {
   TableConstraint,
   TableDefinition,
   TableInfo,
+  TableName,
   TableRow,
 } from '@camposense/domain';
-import { findTable, isWritableTable, MAX_BULK_ERRORS, MAX_BULK_ROWS, MAX_LABEL_PAGE_SIZE, REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@camposense/domain';
+import { findTable, isWritableTable, parseTableScope, MAX_BULK_ERRORS, MAX_BULK_ROWS, MAX_LABEL_PAGE_SIZE, REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
 import type { BulkCreate } from '../../sense/bulk-create';
 import type { Catalogue } from '../../sense/catalogue';
 import { hasLabels, labelPage } from '../../sense/labels';
 import { checkFilterValue } from '../../sense/row-values';
+import { scopeCondition } from '../../sense/scope-condition';
 import { columnRef } from '../../sense/sql-names';
 import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
 import type { ReadCache } from '../../sense/read-cache';
@@ -47,7 +49,7 @@ import {
 export const MAX_PAGE_SIZE = 1000;
 
 /** The query keys of a list that are not column filters. */
-const LIST_PARAMETERS = new Set(['limit', 'page', 'pageSize', 'search', 'sortBy', 'sortOrder']);
+const LIST_PARAMETERS = new Set(['limit', 'page', 'pageSize', 'search', 'sortBy', 'sortOrder', 'scope']);
 
 interface ListQuery {
   limit?: number;
@@ -56,7 +58,17 @@ interface ListQuery {
   search?: string;
   sortBy?: string;
   sortOrder?: 'asc' | 'desc' | 'ASC' | 'DESC';
+  scope?: string;
   [filter: string]: unknown;
+}
+
+/** The list's `scope` as a condition on its rows (alias `t`); 400 when it is malformed or the table does not reach its level. */
+function scopeConditions(table: TableName, text: string | undefined): SQL[] {
+  if (text === undefined) return [];
+  const scope = parseTableScope(text);
+  const condition = scope && scopeCondition(table, 't', scope);
+  if (!condition) throw validationError([{ field: 'scope', rule: scope ? 'scope' : 'format' }]);
+  return [condition];
 }
 
 /** Bodies of `POST /{table}/bulk` up to this size (100,000 rows of a threshold with labels fit); larger answer 413. */
@@ -204,6 +216,14 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
             search: { type: 'string', maxLength: 200, description: 'Texto a buscar en las columnas de texto' },
             sortBy: { type: 'string', maxLength: 63, description: 'Columna por la que ordenar' },
             sortOrder: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
+            scope: {
+              type: 'string',
+              maxLength: 20,
+              description:
+                'Alcance global `pais:{id}`, `empresa:{id}` o `fundo:{id}`: solo las filas que pertenecen a él a través de la jerarquía ' +
+                '(un nodo por sus localizaciones, un umbral o una medición por su ubicación, una alerta por su umbral, un mensaje por su alerta). ' +
+                'En una tabla que no llega a ese nivel, 400 VALIDATION con rule `scope`.',
+            },
           },
           additionalProperties: { type: 'string', description: 'Filtro por igualdad: `{columna}={valor}`' },
         },
@@ -229,6 +249,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
         sortBy,
         sortOrder: sortOrder?.toLowerCase() as SortDirection | undefined,
         filters,
+        conditions: scopeConditions(definition.name, request.query.scope),
         searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
       };
       if (page !== undefined || pageSize !== undefined) {
