@@ -31,7 +31,8 @@ export {
 } from './filters/global-filters';
 export type { GlobalFilters, GlobalFiltersProviderProps, GlobalScopeLists } from './filters/global-filters';
 export { useGlobalScope } from './filters/global-scope';
-export { globalScopeFilter } from './table-rows/scope';
+export { globalScopeFilter, globalTableScope } from './table-rows/scope';
+export type { TableScopeQuery } from './table-rows/scope';
 export type { GlobalScopeNames } from './filters/global-scope';
 export { reportKeys, REPORTS_BASE } from './reports/keys';
 export type { AlertasReportParams, MensajesReportParams, ReportSortState } from './reports/keys';

@@ -9,6 +9,8 @@ export interface TableRowsParams {
   sortOrder?: SortDirection;
   /** Equality filters on columns, e.g. `{ fundoid: 3 }` for the locations of the global farm. */
   filters?: Readonly<Record<string, number>>;
+  /** The global scope the API resolves through joins, e.g. `fundo:3` for the farm's nodes. */
+  scope?: string;
 }
 
 const SENSE = '/sense';
@@ -34,6 +36,7 @@ export const tableRowKeys = {
       ['search', params.search?.trim()],
       ['sortBy', params.sortBy],
       ['sortOrder', params.sortBy ? params.sortOrder : undefined],
+      ['scope', params.scope],
       ...Object.entries(params.filters ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([column, value]): [string, number] => [column, value]),
     ])}`,
   columns: (table: TableName) => `${SENSE}/${table}/columns`,

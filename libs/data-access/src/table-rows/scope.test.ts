@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableRowKeys } from './keys';
-import { globalScopeFilter } from './scope';
+import { globalScopeFilter, globalTableScope } from './scope';
 
 const farm = { paisId: 1, empresaId: 2, fundoId: 3 };
 
@@ -19,5 +19,22 @@ describe('a status view inside the global scope', () => {
   it('puts the filter in the page key, so a scope is its own cache entry', () => {
     expect(tableRowKeys.page('ubicacion', { page: 1, pageSize: 20, filters: { fundoid: 3 } })).toBe('/sense/ubicacion?page=1&pageSize=20&fundoid=3');
     expect(tableRowKeys.page('ubicacion', { page: 1, pageSize: 20 })).toBe('/sense/ubicacion?page=1&pageSize=20');
+  });
+});
+
+describe('a join-only table inside the global scope', () => {
+  it("asks the API for the most specific level chosen, which it resolves through the joins", () => {
+    expect(globalTableScope('nodo', farm)).toEqual({ scope: 'fundo:3' });
+    expect(globalTableScope('alerta', { paisId: 1, empresaId: 2, fundoId: null })).toEqual({ scope: 'empresa:2' });
+    expect(globalTableScope('ubicacion', { paisId: 1, empresaId: null, fundoId: null })).toEqual({ scope: 'pais:1' });
+  });
+  it('keeps the parent column for a hierarchy table whose parent is chosen, and nothing outside the hierarchy', () => {
+    expect(globalTableScope('fundo', farm)).toEqual({ filters: { empresaid: 2 } });
+    expect(globalTableScope('metrica', farm)).toEqual({});
+    expect(globalTableScope('nodo', { paisId: null, empresaId: null, fundoId: null })).toEqual({});
+    expect(globalTableScope('nodo', null)).toEqual({});
+  });
+  it('puts the scope in the page key', () => {
+    expect(tableRowKeys.page('nodo', { page: 1, pageSize: 20, scope: 'fundo:3' })).toBe('/sense/nodo?page=1&pageSize=20&scope=fundo%3A3');
   });
 });

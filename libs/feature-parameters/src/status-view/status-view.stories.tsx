@@ -66,6 +66,45 @@ export const ScopedToCountry: Story = {
   },
 };
 
+/**
+ * Nodes belong to a farm only through where they stand (localizacion → ubicacion → fundo): scoped
+ * to Fundo Maipo Alto, the API's `scope=fundo:3` leaves Maipo's node and not Virú's.
+ */
+export const ScopedJoinOnlyTable: Story = {
+  args: { table: 'nodo' },
+  decorators: [
+    (Story) => (
+      <GlobalFiltersProvider initial={{ paisId: 2, empresaId: 3, fundoId: 3 }}>
+        <Story />
+      </GlobalFiltersProvider>
+    ),
+  ],
+  play: async () => {
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(screen.getByText('1 de 2 registros')).toBeVisible());
+    await expect(within(table).getByText('Nodo Maipo 01')).toBeVisible();
+    await expect(within(table).queryByText('Nodo Virú 01')).toBeNull();
+  },
+};
+/** A country's sensors: the probes of the nodes placed in Perú's locations (sensor → localizacion → … → pais). */
+export const ScopedJoinOnlyTableEnglish: Story = {
+  args: { table: 'sensor' },
+  globals: { language: 'en' },
+  decorators: [
+    (Story) => (
+      <GlobalFiltersProvider initial={{ paisId: 1 }}>
+        <Story />
+      </GlobalFiltersProvider>
+    ),
+  ],
+  play: async () => {
+    await screen.findByRole('table');
+    await waitFor(() => expect(screen.getByText('1 of 2 records')).toBeVisible());
+    // The node's name arrives with the labels request, after the rows.
+    await expect(await within(screen.getByRole('table')).findByText('Nodo Virú 01')).toBeVisible();
+  },
+};
+
 export const LoadedEnglish: Story = {
   ...Loaded,
   globals: { language: 'en' },

@@ -1,7 +1,7 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import {
   downloadTableCsv,
-  globalScopeFilter,
+  globalTableScope,
   useOptionalGlobalFilters,
   useReferenceLabelSets,
   useTableMeta,
@@ -45,17 +45,20 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
   const [actionError, setActionError] = useState<string | null>(null);
   const selectable = Boolean(onUpdateRow) || canWrite;
   const meta = useTableMeta(table);
-  // Companies, farms and locations follow the sidebar's country, company and farm.
+  // Every table of the hierarchy follows the sidebar's country, company and farm: companies, farms
+  // and locations by their parent column, the others (nodes, sensors, thresholds…) through the
+  // API's joins.
   const global = useOptionalGlobalFilters();
-  const scopeFilter = useMemo(
-    () => globalScopeFilter(table, global && { paisId: global.paisId, empresaId: global.empresaId, fundoId: global.fundoId }),
+  const scopeQuery = useMemo(
+    () => globalTableScope(table, global && { paisId: global.paisId, empresaId: global.empresaId, fundoId: global.fundoId }),
     [table, global],
   );
   // Another scope is another list: back to its first page.
-  const scopeKey = JSON.stringify(scopeFilter ?? null);
+  const scopeKey = JSON.stringify(scopeQuery);
   useEffect(() => setView((current) => (current.page === 1 ? current : { ...current, page: 1 })), [scopeKey]);
   const rows = useTableRows(table, {
-    filters: scopeFilter,
+    filters: scopeQuery.filters,
+    scope: scopeQuery.scope,
     page: view.page,
     pageSize: REPORT_PAGE_SIZE,
     search: deferredSearch,

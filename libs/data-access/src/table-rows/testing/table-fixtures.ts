@@ -105,6 +105,27 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
       { nodoid: 2, nodo: 'Nodo Maipo 01', nodoabrev: 'NM01', deveui: null },
     ]),
   },
+  // Where each node stands: Virú's in Lote 1 (Fundo Virú Norte, Perú), Maipo's in Parcela Maipo (Chile).
+  localizacion: {
+    columns: [
+      column('entidadid', 'integer'),
+      column('ubicacionid', 'integer'),
+      column('nodoid', 'integer'),
+      column('latitud', 'numeric', 'YES'),
+      column('longitud', 'numeric', 'YES'),
+      column('referencia', 'character varying', 'YES'),
+      ...AUDIT_COLUMNS,
+    ],
+    constraints: [
+      { constraint_name: 'localizacion_pkey', constraint_type: 'PRIMARY KEY', columns: ['entidadid', 'ubicacionid', 'nodoid'], references: null },
+      { constraint_name: 'localizacion_ubicacionid_fkey', constraint_type: 'FOREIGN KEY', columns: ['ubicacionid'], references: { table: 'ubicacion', columns: ['ubicacionid'] } },
+      { constraint_name: 'localizacion_nodoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['nodoid'], references: { table: 'nodo', columns: ['nodoid'] } },
+    ],
+    rows: audited([
+      { entidadid: 1, ubicacionid: 1, nodoid: 1, latitud: -8.42, longitud: -78.75, referencia: 'Entrada del lote' },
+      { entidadid: 1, ubicacionid: 3, nodoid: 2, latitud: -33.62, longitud: -70.58, referencia: 'Hilera 12' },
+    ]),
+  },
   sensor: {
     columns: [column('nodoid', 'integer'), column('tipoid', 'integer'), ...AUDIT_COLUMNS],
     constraints: [

@@ -1,5 +1,5 @@
-import { REPORT_PAGE_SIZE, rowLabel, tableDefinition, isTableName } from '@camposense/domain';
-import type { ApiErrorBody, LabelPage, PaginatedRows, TableColumn, TableConstraint, TableRow } from '@camposense/domain';
+import { parseTableScope, REPORT_PAGE_SIZE, rowLabel, SCOPE_LINKS, tableDefinition, isTableName } from '@camposense/domain';
+import type { ApiErrorBody, LabelPage, PaginatedRows, TableColumn, TableConstraint, TableName, TableRow, TableScope } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import { tableFixtures } from './table-fixtures';
 
@@ -13,7 +13,16 @@ function compare(left: unknown, right: unknown): number {
   return typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
 }
 
-const LIST_PARAMETERS = new Set(['page', 'pageSize', 'search', 'sortBy', 'sortOrder', 'limit']);
+const LIST_PARAMETERS = new Set(['page', 'pageSize', 'search', 'sortBy', 'sortOrder', 'limit', 'scope']);
+
+/** The API's `scope` over the fixtures: the row reaches the scope's row through SCOPE_LINKS' joins. */
+function inScope(table: TableName, row: TableRow, scope: TableScope): boolean {
+  const link = SCOPE_LINKS[table];
+  if (!link) return false;
+  const value = row[link.column];
+  if (link.through === scope.level && link.column === `${scope.level}id`) return value === scope.id;
+  return (tableFixtures[link.through]?.rows ?? []).some((parent) => parent[link.column] === value && inScope(link.through, parent, scope));
+}
 
 /** The API's list over the fixture rows: search over the registry's text columns, sort, page. */
 function answer(table: string, params: URLSearchParams, rowsOverride?: TableRow[]): TableRow[] | PaginatedRows {
@@ -23,6 +32,8 @@ function answer(table: string, params: URLSearchParams, rowsOverride?: TableRow[
   // Any other parameter filters by equality, as the API's (`?fundoid=3`: the global farm's locations).
   const filters = [...params.entries()].filter(([name]) => !LIST_PARAMETERS.has(name));
   let selected = rows.filter((row) => filters.every(([column, value]) => String(row[column]) === value));
+  const scope = parseTableScope(params.get('scope') ?? '');
+  if (scope && isTableName(table)) selected = selected.filter((row) => inScope(table, row, scope));
   if (search)
     selected = selected.filter((row) => (definition?.searchColumns ?? []).some((column) => String(row[column] ?? '').toLowerCase().includes(search)));
   const sortBy = params.get('sortBy');
