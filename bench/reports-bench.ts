@@ -95,6 +95,9 @@ async function main(): Promise<void> {
       select u.criticidadid, ub.fundoid, count(*)::int as total from sense.alerta a join sense.umbral u using (umbralid)
       join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid group by 1, 2 order by 3 desc limit 1`);
     const filter = { criticidadId: busiest!.criticidadid, fundoId: busiest!.fundoid };
+    // The route reads the filter's thresholds first (one short query, in its HTTP figure) and hands
+    // their ids to the page and the count; the bare statements get the same ids.
+    const thresholds = (await database.query<{ umbralid: number }>(reportStatements.alertaThresholds(filter)!)).map((row) => row.umbralid);
     const middle = Math.max(1, Math.ceil(busiest!.total / REPORT_PAGE_SIZE / 2));
     const [{ total: mensajes } = { total: 0 }] = await database.query<{ total: number }>(sql`select count(*)::int as total from sense.mensaje`);
     const sort = REPORT_DEFAULT_SORT;
@@ -109,8 +112,8 @@ async function main(): Promise<void> {
         name: `alertas: página ${middle} con criticidad y fundo`,
         url: `/api/sense/reports/alertas?page=${middle}&criticidadId=${filter.criticidadId}&fundoId=${filter.fundoId}`,
         statements: [
-          reportStatements.alertasPage(filter, sort, { page: middle, pageSize: REPORT_PAGE_SIZE }),
-          reportStatements.alertasCount(filter),
+          reportStatements.alertasPage(filter, sort, { page: middle, pageSize: REPORT_PAGE_SIZE }, thresholds),
+          reportStatements.alertasCount(filter, thresholds),
         ],
       },
       {
