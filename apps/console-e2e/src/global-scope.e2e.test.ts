@@ -12,7 +12,8 @@ const SCOPE = `${COUNTRY} › ${COMPANY} › ${FARM}`;
 /**
  * Item 1 of issue 16 on the production build: the sidebar's country, company and farm scope the
  * dashboard's node list, both reports and the chip in the header, survive a reload, and the chip
- * clears them; item 4's last point: an alert opens its node's chart. On a desktop; the phone run
+ * clears them, and the parameters' node list (a table that reaches the farm only through joins)
+ * follows them too; item 4's last point: an alert opens its node's chart. On a desktop; the phone run
  * (390 × 844) waits for the journey to pick the scope through the phone's navigation drawer.
  */
 describe.each([
@@ -85,6 +86,20 @@ describe.each([
     await chip().waitFor({ timeout: 30_000 });
     scoped.messages = await reportTotal('Mensajes');
     expect(scoped.messages).toBeGreaterThan(0);
+  });
+
+  it("lists only the farm's nodes in the parameters, which reach it only through their placements", async () => {
+    await page.goto(`${baseUrl()}/parameters/nodo/status`);
+    const table = page.locator('table[aria-label="Registros de Nodo"][aria-busy="false"]');
+    await table.waitFor({ timeout: 30_000 });
+    const counted = (await page.getByText(/^[\d.,]+ de [\d.,]+ registros$/).textContent()) ?? '';
+    const [shown, total] = counted.split(' de ').map((part) => Number(part.replace(/\D/g, '')));
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(total!);
+    // The first column is the id; each row's name is one of its cells.
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const cells of rows) expect(cells.some((cell) => FARM_NODE.test(cell)), cells.join(' | ')).toBe(true);
   });
 
   it("opens an alert's chart: its node chosen on the dashboard, three days around it, the charts drawn", async () => {
