@@ -245,7 +245,9 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     await expectExact('one acknowledged, one moved to another node');
     await context.query(sql`delete from sense.alerta where alertaid = any(${`{${added.join(',')}}`}::bigint[])`);
     await expectExact('deleted again');
-    expect(await compactAlertCounts(context.database)).toBeGreaterThan(0);
+    // A few deltas are left as they are (a quiet farm's table is not rewritten every minute).
+    expect(await compactAlertCounts(context.database)).toBe(0);
+    expect(await compactAlertCounts(context.database, { surplusKept: 1 })).toBeGreaterThan(0);
     await expectExact('folded');
   });
 
