@@ -17,6 +17,16 @@ export const OneThreshold: Story = {
   play: async ({ canvas }) => {
     const list = canvas.getByRole('list', { name: 'Historial' });
     await expect(within(list).getAllByRole('listitem')).toHaveLength(thresholdHistoryFixture.length);
+    // The times are in the display zone, named once over the list (the stories' browser: Lima).
+    await expect(canvas.getByTestId('time-zone-note')).toHaveTextContent('America/Lima (GMT-5)');
+  },
+};
+
+/** Nothing changed yet: no list to name a zone for. */
+export const Empty: Story = {
+  args: { entries: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByTestId('time-zone-note')).toBeNull();
   },
 };
 

@@ -1,4 +1,5 @@
 import { Badge, List, Stack, Text } from '@chakra-ui/react';
+import { TimeZoneNote } from '@camposense/ui';
 import type { CriticidadOption } from '@camposense/data-access';
 import type { UmbralAuditChange, UmbralAuditEntry } from '@camposense/domain';
 import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
@@ -29,39 +30,43 @@ export function AuditList({ entries, criticidades = [], showLabel = false, label
   };
 
   return (
-    <List.Root as="ul" listStyle="none" gap="3" aria-label={label}>
-      {entries.map((entry) => {
-        const who = entry.usuario
-          ? [entry.usuario.firstname, entry.usuario.lastname].filter(Boolean).join(' ') || entry.usuario.login
-          : t('thresholds.history.unknownUser');
-        return (
-          <List.Item key={entry.auditlogumbralid} borderBottomWidth="1px" borderColor="border.muted" pb="2">
-            <Stack gap="1">
-              <Stack direction="row" gap="2" align="center" wrap="wrap">
-                <Badge colorPalette={ACTION_PALETTE[entry.accion]} variant="subtle">
-                  {t(`thresholds.history.actions.${entry.accion}`)}
-                </Badge>
-                {showLabel && entry.umbral ? (
-                  <Text fontSize="sm" fontWeight="semibold">
-                    {entry.umbral}
-                  </Text>
-                ) : null}
-              </Stack>
-              <Text fontSize="xs" color="fg.muted">
-                {t('thresholds.history.by', { who, when: formatDateTime(entry.fecha, i18n.language, { timeZone }) ?? none })}
-              </Text>
-              {entry.cambios.map((change) => (
-                <Text key={change.campo} fontSize="sm">
-                  <Text as="span" color="fg.muted">
-                    {t(`thresholds.history.fields.${change.campo}`)}:{' '}
-                  </Text>
-                  {show(change, change.anterior)} → {show(change, change.nuevo)}
+    <Stack gap="2">
+      {/* The zone the times below are in, once for the list (the farm's, or this browser's). */}
+      {entries.length > 0 ? <TimeZoneNote /> : null}
+      <List.Root as="ul" listStyle="none" gap="3" aria-label={label}>
+        {entries.map((entry) => {
+          const who = entry.usuario
+            ? [entry.usuario.firstname, entry.usuario.lastname].filter(Boolean).join(' ') || entry.usuario.login
+            : t('thresholds.history.unknownUser');
+          return (
+            <List.Item key={entry.auditlogumbralid} borderBottomWidth="1px" borderColor="border.muted" pb="2">
+              <Stack gap="1">
+                <Stack direction="row" gap="2" align="center" wrap="wrap">
+                  <Badge colorPalette={ACTION_PALETTE[entry.accion]} variant="subtle">
+                    {t(`thresholds.history.actions.${entry.accion}`)}
+                  </Badge>
+                  {showLabel && entry.umbral ? (
+                    <Text fontSize="sm" fontWeight="semibold">
+                      {entry.umbral}
+                    </Text>
+                  ) : null}
+                </Stack>
+                <Text fontSize="xs" color="fg.muted">
+                  {t('thresholds.history.by', { who, when: formatDateTime(entry.fecha, i18n.language, { timeZone }) ?? none })}
                 </Text>
-              ))}
-            </Stack>
-          </List.Item>
-        );
-      })}
-    </List.Root>
+                {entry.cambios.map((change) => (
+                  <Text key={change.campo} fontSize="sm">
+                    <Text as="span" color="fg.muted">
+                      {t(`thresholds.history.fields.${change.campo}`)}:{' '}
+                    </Text>
+                    {show(change, change.anterior)} → {show(change, change.nuevo)}
+                  </Text>
+                ))}
+              </Stack>
+            </List.Item>
+          );
+        })}
+      </List.Root>
+    </Stack>
   );
 }
