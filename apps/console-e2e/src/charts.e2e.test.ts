@@ -1,11 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limaDay as day, typeDay } from './support/date-range';
 import { baseUrl, OPERATOR_EMAIL, openSignedIn } from './support/session';
 
-/** The day `offset` days from today in the page's time zone, as a date input wants it. */
-function day(offset: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date(Date.now() + offset * 86_400_000));
-}
 
 /**
  * Item 5 of issue 16 on the production build: a node over 90 days draws daily min–max and mean,
@@ -38,8 +35,8 @@ describe.each([
     await page.goto(`${baseUrl()}/dashboard`);
     await choose('FUNDO', /^Fundo San José/);
     await choose('ENTIDAD', /^Palta/);
-    await page.getByLabel('FECHA INICIAL').fill(day(-89));
-    await page.getByLabel('FECHA FINAL').fill(day(0));
+    await typeDay(page, 'FECHA INICIAL', day(-89));
+    await typeDay(page, 'FECHA FINAL', day(0));
     await page.getByRole('button', { name: 'APLICAR' }).click();
     const node = page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first();
     await node.waitFor({ timeout: 30_000 });

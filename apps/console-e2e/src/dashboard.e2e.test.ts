@@ -1,13 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
+import { limaDay as day, typeDay } from './support/date-range';
 import { baseUrl, DEMO_PASSWORD, OPERATOR_EMAIL as DEMO_EMAIL } from './support/session';
 
-/** The day `offset` days from today in the page's time zone, as a date input wants it. */
-function day(offset: number): string {
-  const date = new Date(Date.now() + offset * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(date);
-}
 
 describe('dashboard journey on the production build and the demo farm', () => {
   let browser: Browser;
@@ -70,21 +66,24 @@ describe('dashboard journey on the production build and the demo farm', () => {
     await expect.poll(() => analysis.getByRole('row').count()).toBe(4);
   });
 
-  async function applyRange(start: string, end: string, label: RegExp) {
-    await page.getByLabel('FECHA INICIAL').fill(start);
-    await page.getByLabel('FECHA FINAL').fill(end);
+  async function applyRange(label: RegExp) {
     await page.getByRole('button', { name: 'APLICAR' }).click();
     await page.getByText(label).waitFor();
   }
 
-  it('changes the range to 30 days and back', async () => {
+  it('changes the range to 30 days typed dd/mm/aaaa, and back with the 7 días quick range', async () => {
     const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
     const monthAgo = day(-29);
-    await applyRange(monthAgo, day(0), new RegExp(`${ddmm(monthAgo)} - ${ddmm(day(0))}`));
+    await typeDay(page, 'FECHA INICIAL', monthAgo);
+    await typeDay(page, 'FECHA FINAL', day(0));
+    await applyRange(new RegExp(`${ddmm(monthAgo)} - ${ddmm(day(0))}`));
+    // Lima's midnight: the display zone's (the farm's), not the browser's.
     const startInstant = new Date(`${monthAgo}T05:00:00.000Z`).toISOString();
     await chartsDrawnFor(startInstant);
     const weekAgo = day(-6);
-    await applyRange(weekAgo, day(0), new RegExp(`${ddmm(weekAgo)} - ${ddmm(day(0))}`));
+    await page.getByRole('group', { name: 'Rangos rápidos' }).getByRole('button', { name: '7 días' }).click();
+    expect(await page.getByRole('textbox', { name: 'FECHA INICIAL' }).inputValue()).toBe(`${ddmm(weekAgo)}/${weekAgo.slice(0, 4)}`);
+    await applyRange(new RegExp(`${ddmm(weekAgo)} - ${ddmm(day(0))}`));
     await chartsDrawnFor(new Date(`${weekAgo}T05:00:00.000Z`).toISOString());
   });
 

@@ -152,6 +152,15 @@ export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesRe
 export { DAY_SECONDS, NICE_BUCKET_SECONDS, bucketsTouched, bucketSecondsFor, isDailyBucket } from './series';
 export type { OpenEpisode, OpenEpisodesResponse } from './episodes';
 export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest, UsuarioPerfilPair, UsuarioPerfilAssignRequest } from './replicate';
-export { canonicalTimeZone, isTimeZone, timeZoneOffsetMinutes, formatOffset, formatInstantInZone } from './time-zone';
+export {
+  canonicalTimeZone,
+  isTimeZone,
+  timeZoneOffsetMinutes,
+  formatOffset,
+  formatInstantInZone,
+  dayInZone,
+  addCalendarDays,
+  zonedDayStart,
+} from './time-zone';
 export type { ScopeLevel, TableScope } from './scope';
 export { SCOPE_LINKS, scopeChain, isScopable, formatTableScope, parseTableScope } from './scope';

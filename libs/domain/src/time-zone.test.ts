@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatInstantInZone, isTimeZone } from './time-zone';
+import { addCalendarDays, canonicalTimeZone, dayInZone, formatInstantInZone, isTimeZone, zonedDayStart } from './time-zone';
 
 describe('canonicalTimeZone', () => {
   it('knows the farms’ zones and spells them canonically', () => {
@@ -38,5 +38,40 @@ describe('formatInstantInZone', () => {
     expect(formatInstantInZone(null, 'America/Lima')).toBeNull();
     expect(formatInstantInZone('', 'America/Lima')).toBeNull();
     expect(formatInstantInZone('not a date', 'America/Lima')).toBeNull();
+  });
+});
+
+describe('zonedDayStart', () => {
+  it('starts a day at the display zone’s midnight, not the machine’s', () => {
+    expect(zonedDayStart('2026-11-01', 'America/Lima').toISOString()).toBe('2026-11-01T05:00:00.000Z');
+    expect(zonedDayStart('2026-11-01', 'UTC').toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(zonedDayStart('2026-11-01', 'Asia/Tokyo').toISOString()).toBe('2026-10-31T15:00:00.000Z');
+  });
+
+  it('follows Santiago’s summer time on either side of its changes', () => {
+    // Winter (GMT-4) and summer (GMT-3).
+    expect(zonedDayStart('2026-07-15', 'America/Santiago').toISOString()).toBe('2026-07-15T04:00:00.000Z');
+    expect(zonedDayStart('2026-12-15', 'America/Santiago').toISOString()).toBe('2026-12-15T03:00:00.000Z');
+    // Sunday 5 April 2026: at Saturday's 24:00 clocks go back to 23:00, so Sunday starts at GMT-4's midnight.
+    expect(zonedDayStart('2026-04-04', 'America/Santiago').toISOString()).toBe('2026-04-04T03:00:00.000Z');
+    expect(zonedDayStart('2026-04-05', 'America/Santiago').toISOString()).toBe('2026-04-05T04:00:00.000Z');
+    // Sunday 6 September 2026: midnight does not happen (23:59:59 → 01:00), the day starts at the change.
+    expect(zonedDayStart('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(zonedDayStart('2026-09-07', 'America/Santiago').toISOString()).toBe('2026-09-07T03:00:00.000Z');
+    expect(dayInZone(new Date('2026-09-06T03:59:59.000Z'), 'America/Santiago')).toBe('2026-09-05');
+  });
+});
+
+describe('dayInZone and addCalendarDays', () => {
+  it('reads the day an instant falls on in the zone', () => {
+    const instant = new Date('2026-11-21T03:30:00Z');
+    expect(dayInZone(instant, 'UTC')).toBe('2026-11-21');
+    expect(dayInZone(instant, 'America/Lima')).toBe('2026-11-20');
+  });
+
+  it('counts calendar days across month, year and leap-day ends', () => {
+    expect(addCalendarDays('2026-02-27', 3)).toBe('2026-03-02');
+    expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addCalendarDays('2027-01-01', -1)).toBe('2026-12-31');
   });
 });

@@ -83,3 +83,33 @@ export function formatInstantInZone(value: Date | string | null | undefined, tim
     formatOffset(offset)
   );
 }
+
+/** The calendar day (YYYY-MM-DD) `instant` falls on in `timeZone`: what "today" is on the farm. */
+export function dayInZone(instant: Date, timeZone: string): string {
+  return (formatInstantInZone(instant, timeZone) ?? '').slice(0, 10);
+}
+
+const calendarDayParts = (day: string) => day.split('-').map(Number) as [number, number, number];
+
+/** A calendar day (YYYY-MM-DD) `days` later (earlier when negative); days, not instants, so no zone is involved. */
+export function addCalendarDays(day: string, days: number): string {
+  const [year, month, date] = calendarDayParts(day);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The first instant of a calendar day (YYYY-MM-DD) in `timeZone`: its midnight there, not the
+ * browser's (a report of Lima's farms reads Lima's days wherever it is opened). Where a summer-time
+ * change skips midnight (Santiago's first Sunday of September goes from 23:59 to 01:00), the day
+ * starts at the change; where midnight happens twice, at the first.
+ */
+export function zonedDayStart(day: string, timeZone: string): Date {
+  const [year, month, date] = calendarDayParts(day);
+  const wallMidnight = Date.UTC(year, month - 1, date);
+  // Midnight read with the offset of either side of a change near it; the earliest one that is on `day`.
+  const before = wallMidnight - timeZoneOffsetMinutes(new Date(wallMidnight), timeZone) * 60_000;
+  const after = wallMidnight - timeZoneOffsetMinutes(new Date(before), timeZone) * 60_000;
+  const candidates = [before, after].sort((a, b) => a - b);
+  const start = candidates.find((candidate) => dayInZone(new Date(candidate), timeZone) === day) ?? before;
+  return new Date(start);
+}

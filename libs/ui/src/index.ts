@@ -98,3 +98,5 @@ export type { ParsedCsv } from './csv';
 export { gradoPalette } from './grado-palette';
 export { ConnectionBanner } from './connection-banner';
 export type { ConnectionBannerProps } from './connection-banner';
+export { DateRangePicker, QUICK_RANGES, DEFAULT_SEASON_START_MONTH, quickRange, activeQuickRange, seasonStart } from './date-range-picker';
+export type { DateRangePickerProps, DateRangeValue, QuickRangeId } from './date-range-picker';

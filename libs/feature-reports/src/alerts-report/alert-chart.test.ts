@@ -7,14 +7,14 @@ const row: Pick<AlertaReportRow, 'umbral' | 'medicion' | 'fecha' | 'umbralid'> =
   umbralid: 9,
   umbral,
   medicion: null,
-  // Midday, so the local day is the 14th in any time zone the tests run in.
-  fecha: new Date(2026, 10, 14, 12, 0).toISOString(),
+  // 02:00 UTC on the 15th: still the 14th in Lima, the display zone.
+  fecha: '2026-11-15T02:00:00.000Z',
 };
 const node = { nodoid: 44, fundoid: 5, entidadid: 7, ubicacionid: 31 } as NodoConLocalizacion;
 
 describe('an alert opening its chart', () => {
   it('sets the node in its farm, entity and location, a day either side, and its threshold', () => {
-    expect(alertChartFocus(row, [node])).toEqual({
+    expect(alertChartFocus(row, [node], 'America/Lima')).toEqual({
       fundoId: 5,
       entidadId: 7,
       ubicacionId: 31,
@@ -25,12 +25,16 @@ describe('an alert opening its chart', () => {
     });
   });
 
+  it('takes the alert’s day in the display zone', () => {
+    expect(alertChartFocus(row, [node], 'UTC')).toMatchObject({ startDate: '2026-11-14', endDate: '2026-11-16' });
+  });
+
   it('keeps the location alone while the node list is unknown, and crosses month ends', () => {
-    const focus = alertChartFocus({ ...row, fecha: new Date(2026, 11, 1, 12).toISOString() }, undefined);
+    const focus = alertChartFocus({ ...row, fecha: '2026-12-01T17:00:00.000Z' }, undefined, 'America/Lima');
     expect(focus).toMatchObject({ fundoId: null, entidadId: null, ubicacionId: 31, nodoId: 44, startDate: '2026-11-30', endDate: '2026-12-02' });
   });
 
   it('opens nothing for an alert whose threshold and reading are gone', () => {
-    expect(alertChartFocus({ ...row, umbral: null }, [node])).toBeNull();
+    expect(alertChartFocus({ ...row, umbral: null }, [node], 'America/Lima')).toBeNull();
   });
 });

@@ -2,9 +2,9 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useAlertaFilterOptions, useGlobalFilters } from '@camposense/data-access';
 import { ALERTA_STATES } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
+import { DateRangePicker } from '@camposense/ui';
 import { FunnelX } from 'lucide-react';
 import { FilterSelect } from '../shared/filter-select';
-import { ReportDateRange } from '../shared/report-date-range';
 import { useAlertFilters } from './alert-filters';
 
 /**
@@ -63,20 +63,7 @@ export function AlertFiltersPanel() {
           onChange={filters.setEstado}
           maxW="12rem"
         />
-        <ReportDateRange
-          value={days}
-          onChange={filters.setDays}
-          labels={{
-            fechas: t('reports.alerts.filters.fechas'),
-            desde: t('reports.alerts.filters.desde'),
-            hasta: t('reports.alerts.filters.hasta'),
-            datePlaceholder: t('reports.alerts.filters.datePlaceholder'),
-            openCalendar: t('reports.alerts.filters.openCalendar'),
-            clearDates: t('reports.alerts.filters.clearDates'),
-            previousMonth: t('reports.alerts.filters.previousMonth'),
-            nextMonth: t('reports.alerts.filters.nextMonth'),
-          }}
-        />
+        <DateRangePicker value={days} onChange={filters.setDays} />
         {filters.narrowed ? (
           <Button size="sm" variant="ghost" onClick={filters.clear}>
             <FunnelX aria-hidden />

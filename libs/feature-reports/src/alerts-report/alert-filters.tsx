@@ -1,5 +1,6 @@
 import { useGlobalFilters } from '@camposense/data-access';
 import type { AlertaReportFilters, AlertaState } from '@camposense/domain';
+import { useDisplayTimeZone } from '@camposense/i18n';
 import { createContext, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { dayRangeInstants, NO_DAYS } from '../shared/day-range';
@@ -45,6 +46,7 @@ export function AlertFiltersProvider({ children }: { children: ReactNode }) {
   const ubicacionId = inScope ? choices.ubicacionId : null;
   const nodoId = inScope ? choices.nodoId : null;
   const { criticidadId, estado, days } = choices;
+  const { timeZone } = useDisplayTimeZone();
 
   const value = useMemo<AlertFiltersContextValue>(() => {
     const update = (change: Partial<AlertPanelChoices>) =>
@@ -67,9 +69,9 @@ export function AlertFiltersProvider({ children }: { children: ReactNode }) {
       setDays: (next) => update({ days: next }),
       clear: () => setChoices({ ...NO_CHOICES, scope }),
       narrowed: [criticidadId, ubicacionId, nodoId, estado, days.desde, days.hasta].some((choice) => choice !== null),
-      filters: { criticidadId, ubicacionId, nodoId, estado, ...dayRangeInstants(days), paisId, empresaId, fundoId },
+      filters: { criticidadId, ubicacionId, nodoId, estado, ...dayRangeInstants(days, timeZone), paisId, empresaId, fundoId },
     };
-  }, [criticidadId, ubicacionId, nodoId, estado, days, scope, paisId, empresaId, fundoId]);
+  }, [criticidadId, ubicacionId, nodoId, estado, days, timeZone, scope, paisId, empresaId, fundoId]);
   return <AlertFiltersContext.Provider value={value}>{children}</AlertFiltersContext.Provider>;
 }
 

@@ -49,16 +49,16 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   const dashboard = useOptionalDashboardFilters();
   const nodes = useNodosConLocalizacion();
   const canOpenChart = Boolean(onOpenChart && dashboard);
+  const { timeZone } = useDisplayTimeZone();
   const openChart = useCallback(
     (row: AlertaReportRow) => {
-      const focus = alertChartFocus(row, nodes.data);
+      const focus = alertChartFocus(row, nodes.data, timeZone);
       if (!focus || !dashboard || !onOpenChart) return;
       dashboard.focus(focus);
       onOpenChart();
     },
-    [dashboard, nodes.data, onOpenChart],
+    [dashboard, nodes.data, onOpenChart, timeZone],
   );
-  const { timeZone } = useDisplayTimeZone();
   const { filters, narrowed } = useAlertFilters();
   const { estado } = filters;
   const { page, setPage, sort, setSort } = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));

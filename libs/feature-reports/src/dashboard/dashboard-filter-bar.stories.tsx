@@ -1,6 +1,6 @@
 import { dashboardHandlers } from '@camposense/data-access/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DashboardFilterBar } from './dashboard-filter-bar';
 import { withDashboardFilters } from './story-providers';
 
@@ -59,6 +59,73 @@ export const AllChosen: Story = {
       { timeout: 5000 },
     );
     await expect(screen.getByText('23/10 - 21/11')).toBeVisible();
+    // The days in the picker, day first as in Spanish; the last 30 days ending today are marked.
+    await expect(screen.getByRole('textbox', { name: 'FECHA INICIAL' })).toHaveValue('23/10/2026');
+    await expect(screen.getByRole('textbox', { name: 'FECHA FINAL' })).toHaveValue('21/11/2026');
+    await expect(screen.getByRole('button', { name: '30 días' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** A quick range fills the days; APLICAR commits them and the range label follows. */
+export const QuickRangeApplied: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, startDate: '2026-10-23', endDate: '2026-11-21' })],
+  play: async () => {
+    const quick = within(screen.getByRole('group', { name: 'Rangos rápidos' }));
+    await userEvent.click(quick.getByRole('button', { name: '7 días' }));
+    await expect(screen.getByRole('textbox', { name: 'FECHA INICIAL' })).toHaveValue('15/11/2026');
+    // Not applied yet: the bar still says the range the dashboard shows.
+    await expect(screen.getByText('23/10 - 21/11')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'APLICAR' }));
+    await expect(await screen.findByText('15/11 - 21/11')).toBeVisible();
+    await expect(quick.getByRole('button', { name: '7 días' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** Days typed dd/mm/aaaa, as a person using Spanish writes them, and applied. */
+export const TypedDaysApplied: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1 })],
+  play: async () => {
+    const start = screen.getByRole('textbox', { name: 'FECHA INICIAL' });
+    await userEvent.tripleClick(start);
+    await userEvent.keyboard('23/10/2026{Enter}');
+    await expect(start).toHaveValue('23/10/2026');
+    await expect(screen.getByRole('textbox', { name: 'FECHA FINAL' })).toHaveValue('21/11/2026');
+    await expect(screen.getByRole('button', { name: '30 días' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'APLICAR' }));
+    await expect(await screen.findByText('23/10 - 21/11')).toBeVisible();
+  },
+};
+
+/** Clearing the days leaves nothing to apply: APLICAR waits for both ends. */
+export const RangeIncomplete: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1 })],
+  play: async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar fechas' }));
+    await expect(screen.getByRole('textbox', { name: 'FECHA INICIAL' })).toHaveValue('');
+    await expect(screen.getByRole('button', { name: 'APLICAR' })).toBeDisabled();
+  },
+};
+
+/** English: the days month first (mm/dd/yyyy) and the quick ranges in English. */
+export const EnglishDates: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, startDate: '2026-10-23', endDate: '2026-11-21' })],
+  globals: { language: 'en' },
+  play: async () => {
+    await expect(screen.getByRole('textbox', { name: 'START DATE' })).toHaveValue('10/23/2026');
+    await expect(screen.getByRole('textbox', { name: 'END DATE' })).toHaveValue('11/21/2026');
+    await expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** On a phone the bar wraps: every field, the quick ranges and APLICAR within the width. */
+export const Phone: Story = {
+  decorators: [withDashboardFilters({ fundoId: 1, entidadId: 1, ubicacionId: 2 })],
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await expect(screen.getByRole('button', { name: '7 días' })).toHaveAttribute('aria-pressed', 'true');
+    for (const name of ['Esta temporada', 'APLICAR']) {
+      await expect(screen.getByRole('button', { name }).getBoundingClientRect().right).toBeLessThanOrEqual(390);
+    }
   },
 };
 export const Error: Story = {

@@ -1,7 +1,8 @@
-import { Box, Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useDashboardFilters, useDashboardFundos, useDashboardPlaces, useEmpresas, useGlobalFilters } from '@camposense/data-access';
-import { useTranslation } from '@camposense/i18n';
-import { ErrorBox, SearchableSelect } from '@camposense/ui';
+import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
+import { DateRangePicker, ErrorBox, SearchableSelect } from '@camposense/ui';
+import type { DateRangeValue } from '@camposense/ui';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { effectiveRange, formatDayRange } from './date-range';
@@ -109,51 +110,51 @@ export function DashboardFilterBar() {
   );
 }
 
-/** FECHA INICIAL / FECHA FINAL, committed with APLICAR; the bar shows the range as dd/mm - dd/mm. */
+/**
+ * FECHA INICIAL / FECHA FINAL in the console's date-range picker (typed in the language's order, quick
+ * ranges), committed with APLICAR; the label shows the applied range as dd/mm - dd/mm.
+ */
 function DateRangeFields() {
   const { t } = useTranslation();
   const filters = useDashboardFilters();
-  const range = effectiveRange(filters);
-  const [start, setStart] = useState(range.startDay);
-  const [end, setEnd] = useState(range.endDay);
+  const { timeZone } = useDisplayTimeZone();
+  const range = effectiveRange(filters, timeZone);
+  const [draft, setDraft] = useState<DateRangeValue>({ desde: range.startDay, hasta: range.endDay });
   // A reset or a range chosen elsewhere shows in the fields.
   useEffect(() => {
-    setStart(range.startDay);
-    setEnd(range.endDay);
+    setDraft({ desde: range.startDay, hasta: range.endDay });
   }, [range.startDay, range.endDay]);
-  const invalid = start === '' || end === '' || start > end;
+  const { desde, hasta } = draft;
+  const invalid = desde === null || hasta === null || desde > hasta;
 
   return (
-    <Stack gap="1" flex="2 1 22rem">
-      <Text fontSize="xs" fontWeight="semibold" letterSpacing="wider" color="fg.muted">
-        {t('dashboard.dateRange')}:{' '}
-        <Text as="span" color="fg">
-          {formatDayRange(range)}
-        </Text>
-      </Text>
-      <HStack gap="2" align="flex-end">
-        <Field.Root flex="1" invalid={invalid}>
-          <Field.Label fontSize="2xs" color="fg.muted">
-            {t('dashboard.startDate')}
-          </Field.Label>
-          <Input size="sm" type="date" value={start} max={end || undefined} onChange={(event) => setStart(event.target.value)} />
-        </Field.Root>
-        <Field.Root flex="1" invalid={invalid}>
-          <Field.Label fontSize="2xs" color="fg.muted">
-            {t('dashboard.endDate')}
-          </Field.Label>
-          <Input size="sm" type="date" value={end} min={start || undefined} onChange={(event) => setEnd(event.target.value)} />
-        </Field.Root>
-        <Button
-          size="sm"
-          colorPalette="brand"
-          disabled={invalid}
-          title={invalid ? t('dashboard.invalidRange') : undefined}
-          onClick={() => filters.setDateRange(start, end)}
-        >
-          {t('dashboard.apply')}
-        </Button>
-      </HStack>
-    </Stack>
+    <HStack gap="2" align="flex-end" flex="2 1 22rem" minW="min(22rem, 100%)" wrap="wrap">
+      <Box flex="1 1 16rem">
+        <DateRangePicker
+          value={draft}
+          onChange={setDraft}
+          invalid={invalid}
+          label={
+            <>
+              {t('dashboard.dateRange')}:{' '}
+              <Text as="span" color="fg">
+                {formatDayRange(range)}
+              </Text>
+            </>
+          }
+          fromLabel={t('dashboard.startDate')}
+          toLabel={t('dashboard.endDate')}
+        />
+      </Box>
+      <Button
+        size="sm"
+        colorPalette="brand"
+        disabled={invalid}
+        title={invalid ? t('dashboard.invalidRange') : undefined}
+        onClick={() => desde !== null && hasta !== null && filters.setDateRange(desde, hasta)}
+      >
+        {t('dashboard.apply')}
+      </Button>
+    </HStack>
   );
 }

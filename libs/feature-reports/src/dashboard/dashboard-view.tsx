@@ -1,7 +1,7 @@
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import { acknowledgeEpisode, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
-import { useTranslation } from '@camposense/i18n';
+import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, ErrorState, LoadingState, TimeZoneNote } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -58,8 +58,9 @@ export default function DashboardView() {
     if (selected !== null && nodes.data && !inScope.some((node) => node.nodoid === selected)) setSelected(null);
   }, [inScope, nodes.data, selected, setSelected]);
 
-  const range = effectiveRange(filters);
-  const { startDate, endDate } = rangeInstants(range);
+  const { timeZone } = useDisplayTimeZone();
+  const range = effectiveRange(filters, timeZone);
+  const { startDate, endDate } = rangeInstants(range, timeZone);
   const request = useMemo<Omit<SeriesRequest, 'metricaId'> | null>(() => {
     if (maxPoints === 0) return null;
     if (selected !== null) return { nodoId: selected, startDate, endDate, maxPoints };

@@ -4,10 +4,10 @@ import { MENSAJE_STATES } from '@camposense/domain';
 import type { MensajeState } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
+import { DateRangePicker } from '@camposense/ui';
 import { FunnelX } from 'lucide-react';
 import { FilterSelect } from '../shared/filter-select';
 import { NO_DAYS } from '../shared/day-range';
-import { ReportDateRange } from '../shared/report-date-range';
 import type { DayRangeFilter } from '../shared/day-range';
 import { contactName } from './message-cells';
 
@@ -82,20 +82,7 @@ export function MessageFiltersPanel({ value, onChange }: MessageFiltersPanelProp
           disabled={loading}
           maxW="12rem"
         />
-        <ReportDateRange
-          value={value.days}
-          onChange={(days) => set({ days })}
-          labels={{
-            fechas: t('reports.messages.filters.fechas'),
-            desde: t('reports.messages.filters.desde'),
-            hasta: t('reports.messages.filters.hasta'),
-            datePlaceholder: t('reports.messages.filters.datePlaceholder'),
-            openCalendar: t('reports.messages.filters.openCalendar'),
-            clearDates: t('reports.messages.filters.clearDates'),
-            previousMonth: t('reports.messages.filters.previousMonth'),
-            nextMonth: t('reports.messages.filters.nextMonth'),
-          }}
-        />
+        <DateRangePicker value={value.days} onChange={(days) => set({ days })} />
         {isNarrowed(value) ? (
           <Button size="sm" variant="ghost" onClick={() => onChange(NO_MESSAGE_CHOICES)}>
             <FunnelX aria-hidden />

@@ -27,12 +27,12 @@ export function MessagesReport() {
       contactoId: choices.contactoId,
       estado: choices.estado,
       medioId: choices.medioId,
-      ...dayRangeInstants(choices.days),
+      ...dayRangeInstants(choices.days, timeZone),
       paisId,
       empresaId,
       fundoId,
     }),
-    [choices, paisId, empresaId, fundoId],
+    [choices, timeZone, paisId, empresaId, fundoId],
   );
   const { page, setPage, sort, setSort } = useReportPaging<MensajeSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
   const report = useMensajesReport({ page, ...sort, ...filters });
