@@ -1,8 +1,9 @@
-import { isScopable, SCOPE_LINKS, tableDefinition } from '@camposense/domain';
+import { isScopable, parseTableScope, SCOPE_LINKS, tableDefinition } from '@camposense/domain';
 import type { TableName, TableScope } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { columnRef, tableRef } from './sql-names';
+import { validationError } from './table-queries';
 
 /**
  * "The row of `table` under alias `alias` is in the global scope", through the joins of
@@ -19,4 +20,13 @@ export function scopeCondition(table: TableName, alias: string, scope: TableScop
   const inner = `s${depth}`;
   const narrowed = scopeCondition(link.through, inner, scope, depth + 1)!;
   return sql`${column} in (select ${columnRef(inner, link.column)} from ${tableRef(link.through)} ${sql.identifier(inner)} where ${narrowed})`;
+}
+
+/** A list's `scope` parameter as a condition on its rows (alias `t`); 400 when it is malformed or the table does not reach its level. */
+export function scopeConditions(table: TableName, text: string | undefined): SQL[] {
+  if (text === undefined) return [];
+  const scope = parseTableScope(text);
+  const condition = scope && scopeCondition(table, 't', scope);
+  if (!condition) throw validationError([{ field: 'scope', rule: scope ? 'scope' : 'format' }]);
+  return [condition];
 }

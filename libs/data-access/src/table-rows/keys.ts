@@ -13,6 +13,12 @@ export interface TableRowsParams {
   scope?: string;
 }
 
+/** What a status view's CSV is asked for: the rows the view selects, and the zone of its dates. */
+export interface TableCsvParams extends Pick<TableRowsParams, 'search' | 'sortBy' | 'sortOrder' | 'filters' | 'scope'> {
+  /** The IANA zone the dates are written in, named in their headers. */
+  timeZone?: string;
+}
+
 const SENSE = '/sense';
 
 /** Query string of the set values only, in a fixed order, so equal requests share one SWR key. */
@@ -45,12 +51,18 @@ export const tableRowKeys = {
   composite: (table: TableName, key: Readonly<Record<string, unknown>>) =>
     `${SENSE}/${table}/composite${query(Object.entries(key).map(([column, value]) => [column, String(value)]))}`,
   bulk: (table: TableName) => `${SENSE}/${table}/bulk`,
-  /** The status view's CSV, with its search and sort, and the one-use download token the link carries. */
-  csv: (table: TableName, params: Pick<TableRowsParams, 'search' | 'sortBy' | 'sortOrder'>, token: string) =>
+  /**
+   * The status view's CSV, with its search, sort, parent filters and global scope, its dates in the
+   * zone the console shows (`tz`), and the one-use download token the link carries.
+   */
+  csv: (table: TableName, params: TableCsvParams, token: string) =>
     `${SENSE}/reports/tablas/${table}/csv${query([
       ['search', params.search?.trim()],
       ['sortBy', params.sortBy],
       ['sortOrder', params.sortBy ? params.sortOrder : undefined],
+      ['tz', params.timeZone],
+      ['scope', params.scope],
+      ...Object.entries(params.filters ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([column, value]): [string, number] => [column, value]),
       ['token', token],
     ])}`,
   /** A one-minute, one-use token for the CSV link of `table` (a link cannot carry the bearer header). */

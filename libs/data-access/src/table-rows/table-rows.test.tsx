@@ -67,6 +67,20 @@ describe('downloadTableCsv', () => {
     expect(url).toBe('/api/sense/reports/download-token?report=tabla%3Aumbral');
     expect(clicked).toEqual(['/api/sense/reports/tablas/umbral/csv?search=sonda&sortBy=umbral&sortOrder=desc&token=tok-1']);
   });
+
+  it("carries the view's scope, parent filters and display zone to the CSV link", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ token: 'tok-2', expiresAt: 1 })));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    await downloadTableCsv('nodo', { scope: 'fundo:3', timeZone: 'America/Lima' });
+    await downloadTableCsv('ubicacion', { filters: { fundoid: 3 }, timeZone: 'America/Santiago' });
+    expect(clicked).toEqual([
+      '/api/sense/reports/tablas/nodo/csv?tz=America%2FLima&scope=fundo%3A3&token=tok-2',
+      '/api/sense/reports/tablas/ubicacion/csv?tz=America%2FSantiago&fundoid=3&token=tok-2',
+    ]);
+  });
 });
 
 describe('useTableRowMutations', () => {

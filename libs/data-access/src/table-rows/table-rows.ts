@@ -6,7 +6,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { apiFetcher, apiRequest, apiRequestVersioned } from '../client/api-client';
 import { followDownloadLink } from '../client/download-link';
 import { ANCESTORS_KEY, isTableListKey, readsTable, REFERENCE_LABELS_KEY, tableRowKeys } from './keys';
-import type { LabelParams, TableRowsParams } from './keys';
+import type { LabelParams, TableCsvParams, TableRowsParams } from './keys';
 
 /** One page of a table; the previous page stays on screen while the next loads. Null table: no request. */
 export function useTableRows(table: TableName | null, params: TableRowsParams) {
@@ -206,11 +206,12 @@ export function useTableRowMutations(table: TableName) {
 }
 
 /**
- * Downloads the status view of `table` as CSV, with its search and sort (every page): a
+ * Downloads the status view of `table` as CSV, with its search, sort and scope (every page), its
+ * dates in the zone given: a
  * one-minute token is asked with the bearer, then the browser follows the link, so the file
  * streams to the download manager instead of piling up in page memory.
  */
-export async function downloadTableCsv(table: TableName, params: Pick<TableRowsParams, 'search' | 'sortBy' | 'sortOrder'> = {}): Promise<void> {
+export async function downloadTableCsv(table: TableName, params: TableCsvParams = {}): Promise<void> {
   const { token } = await apiRequest<ReportDownloadToken>(tableRowKeys.downloadToken(table));
   followDownloadLink(tableRowKeys.csv(table, params, token));
 }

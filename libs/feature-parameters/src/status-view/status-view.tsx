@@ -10,7 +10,7 @@ import {
 } from '@camposense/data-access';
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
-import { localeOf, useTranslation } from '@camposense/i18n';
+import { localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { DataTable, ErrorBox, FormField, Pager, QueryState, showToast } from '@camposense/ui';
 import type { DataTableSort } from '@camposense/ui';
 import { Download, Pencil } from 'lucide-react';
@@ -38,6 +38,7 @@ interface ViewState {
  */
 export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useDisplayTimeZone();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [view, setView] = useState<ViewState>({ page: 1, sort: null });
@@ -95,8 +96,16 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
             size="sm"
             variant="outline"
             onClick={() => {
-              // The same streaming link as the reports: the current search and sort, every row.
-              downloadTableCsv(table, { search: deferredSearch, sortBy: view.sort?.column, sortOrder: view.sort?.direction }).catch((error: unknown) =>
+              // The same streaming link as the reports: the rows the view selects (search, sort, scope),
+              // every page, the dates in the zone the screen shows.
+              downloadTableCsv(table, {
+                search: deferredSearch,
+                sortBy: view.sort?.column,
+                sortOrder: view.sort?.direction,
+                filters: scopeQuery.filters,
+                scope: scopeQuery.scope,
+                timeZone,
+              }).catch((error: unknown) =>
                 showToast({ type: 'error', title: t('toast.error'), message: error instanceof Error ? error.message : t('errors.unexpected') }),
               );
             }}

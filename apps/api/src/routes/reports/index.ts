@@ -17,6 +17,7 @@ import { createCatalogue } from '../../sense/catalogue';
 import { createTableQueries, validationError } from '../../sense/table-queries';
 import { isReader, readerHiddenColumns, readerQueryProblems, redactContactUser, redactForReader } from '../../security/reader-view';
 import { labelledColumns, tableCsvHeader, tableCsvLines } from './table-csv';
+import { scopeConditions } from '../../sense/scope-condition';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
 import { signDownloadToken, SpentDownloadTokens, verifyDownloadToken } from './download-token';
 import type { DownloadableReport } from './download-token';
@@ -59,7 +60,10 @@ type AlertasQuery = Paging & AlertaReportFilters & { sortBy: AlertaSortColumn };
 type MensajesQuery = Paging & MensajeReportFilters & { sortBy: MensajeSortColumn };
 type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: SortDirection; lang: ReportLanguage; tz: string; token?: string };
 type MensajesCsvQuery = MensajeReportFilters & { sortBy: MensajeSortColumn; sortOrder: SortDirection; lang: ReportLanguage; tz: string; token?: string };
-type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirection; token?: string };
+type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirection; tz?: string; scope?: string; token?: string; [filter: string]: unknown };
+
+/** The query keys of a table's CSV that are not column filters. */
+const TABLE_CSV_PARAMETERS = new Set(['search', 'sortBy', 'sortOrder', 'tz', 'scope', 'token']);
 
 const TAGS = ['reports'];
 
@@ -328,20 +332,26 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
       const definition = findTable(request.params.table);
       if (!definition) throw notFound('Tabla desconocida');
       const { search, sortBy, sortOrder } = request.query;
+      // Without tz the dates stay as the API answers them (UTC), under the bare column names.
+      const timeZone = request.query.tz === undefined ? null : csvTimeZone(request.query.tz);
+      const filters = Object.fromEntries(Object.entries(request.query).filter(([key]) => !TABLE_CSV_PARAMETERS.has(key)));
       const hidden = isReader(request.user) ? readerHiddenColumns(definition.name) : [];
-      const problems = readerQueryProblems(definition.name, sortBy === undefined ? [] : [sortBy]);
+      const problems = readerQueryProblems(definition.name, [...Object.keys(filters), ...(sortBy === undefined ? [] : [sortBy])]);
       if (hidden.length > 0 && problems.length > 0) throw validationError([{ field: 'sortBy', rule: 'unknown' }]);
       const table = await catalogue.table(definition);
       const references = labelledColumns(table);
+      // The rows the status view shows: its parent filters and the global scope through the joins.
       const criteria = {
         search,
         sortBy,
         sortOrder,
+        filters,
+        conditions: scopeConditions(definition.name, request.query.scope),
         searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
       };
       const batches = tableQueries.rowBatches(definition, criteria, null, csvBatchSize);
-      const body = await asyncCsvStream(tableCsvHeader(table), batches, (rows) =>
-        tableCsvLines(database, table, references, redactForReader(definition, rows, request.user)),
+      const body = await asyncCsvStream(tableCsvHeader(table, timeZone), batches, (rows) =>
+        tableCsvLines(database, table, references, redactForReader(definition, rows, request.user), timeZone),
       );
       return sendCsv(reply, definition.name, body);
     },

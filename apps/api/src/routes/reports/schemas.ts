@@ -303,7 +303,9 @@ export const tableCsvQuery = {
     search: { type: 'string', maxLength: 200, description: 'La búsqueda de la vista de estado' },
     sortBy: { type: 'string', maxLength: 63, description: 'Columna por la que ordenar' },
     sortOrder: { type: 'string', enum: ['asc', 'desc'] },
+    tz: { type: 'string', maxLength: 64, description: 'Zona IANA de las fechas (la que muestra la consola); por defecto UTC. Se nombra en la cabecera de cada columna de fecha' },
+    scope: { type: 'string', maxLength: 20, description: 'Alcance global `pais:{id}`, `empresa:{id}` o `fundo:{id}`, como en `GET /api/sense/{table}`' },
     token: { type: 'string', maxLength: 2048, description: 'Token de descarga de un solo uso (`report=tabla:{table}`), en lugar de la cabecera Authorization' },
   },
-  additionalProperties: false,
+  additionalProperties: { type: 'string', maxLength: 64, description: 'Filtro por igualdad: `{columna}={valor}`, como en la vista de estado' },
 } as const;

@@ -69,6 +69,28 @@ describe.each(testDrivers())('CSV of a table status view (GET /api/sense/reports
     expect(linesOf(everything.body)[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
   });
 
+  it('writes the dates in the zone asked, named in their headers, and keeps the view\'s scope and parent filters', async () => {
+    const [farm] = await context.query<{ fundoid: number; empresaid: number }>(sql`
+      select f.fundoid, f.empresaid from sense.fundo f
+      where exists (select 1 from sense.ubicacion u join sense.localizacion l using (ubicacionid) where u.fundoid = f.fundoid) order by f.fundoid limit 1`);
+    const response = await context.get(`/api/sense/reports/tablas/nodo/csv?tz=America/Lima&scope=fundo:${farm!.fundoid}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, ...lines] = linesOf(response.body);
+    const columns = header!.split(',');
+    expect(columns).toContain('datecreated (America/Lima)');
+    const created = columns.indexOf('datecreated (America/Lima)');
+    for (const line of lines) expect(line.split(',')[created]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?-05:00$/);
+    const [expected] = await context.query<{ n: number }>(sql`
+      select count(distinct l.nodoid)::int as n from sense.localizacion l join sense.ubicacion u using (ubicacionid) where u.fundoid = ${farm!.fundoid}`);
+    expect(lines).toHaveLength(expected!.n);
+    const fundos = await context.get(`/api/sense/reports/tablas/fundo/csv?empresaid=${farm!.empresaid}`);
+    const [count] = await context.query<{ n: number }>(sql`select count(*)::int as n from sense.fundo where empresaid = ${farm!.empresaid}`);
+    expect(linesOf(fundos.body).length - 1).toBe(count!.n);
+    expect((await context.get('/api/sense/reports/tablas/nodo/csv?tz=Marte/Olympus')).statusCode).toBe(400);
+    expect((await context.get('/api/sense/reports/tablas/metrica/csv?scope=fundo:1')).statusCode).toBe(400);
+    expect((await context.get('/api/sense/reports/tablas/nodo/csv?nada=1')).statusCode).toBe(400);
+  });
+
   it('uses each token once, for its own table only', async () => {
     const token = await tokenFor('tabla:pais');
     expect((await context.get(`/api/sense/reports/tablas/umbral/csv?token=${token}`, {})).statusCode).toBe(401);

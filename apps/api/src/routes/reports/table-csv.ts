@@ -1,5 +1,5 @@
 import type { Database } from '@camposense/db';
-import { referencedTable, tableDefinition } from '@camposense/domain';
+import { formatInstantInZone, referencedTable, tableDefinition } from '@camposense/domain';
 import type { TableDefinition, TableRow } from '@camposense/domain';
 import type { CatalogueTable } from '../../sense/catalogue';
 import { hasLabels, labelsOf } from '../../sense/labels';
@@ -33,12 +33,21 @@ function cell(value: unknown): string {
   return csvText(String(value));
 }
 
-export function tableCsvHeader(table: CatalogueTable): string {
-  return csvLine(table.visible.map((column) => csvText(column.column_name)));
+/** The column names; with a zone, a date column's names the zone its dates are written in (`datecreated (America/Lima)`). */
+export function tableCsvHeader(table: CatalogueTable, timeZone: string | null): string {
+  const dates = new Set(timeZone ? table.timestamps : []);
+  return csvLine(table.visible.map(({ column_name: column }) => csvText(dates.has(column) ? `${column} (${timeZone})` : column)));
 }
 
 /** One batch of rows as CSV lines, foreign keys replaced by their labels (the id when the row has none). */
-export async function tableCsvLines(database: Database, table: CatalogueTable, references: Map<string, TableDefinition>, rows: readonly TableRow[]): Promise<string> {
+export async function tableCsvLines(
+  database: Database,
+  table: CatalogueTable,
+  references: Map<string, TableDefinition>,
+  rows: readonly TableRow[],
+  timeZone: string | null,
+): Promise<string> {
+  const dates = new Set(timeZone ? table.timestamps : []);
   const labels = new Map<string, Map<number, string>>();
   const byTable = new Map<string, Set<number>>();
   for (const [column, target] of references) {
@@ -54,6 +63,8 @@ export async function tableCsvLines(database: Database, table: CatalogueTable, r
           const target = references.get(column);
           const value = row[column];
           if (target && typeof value === 'number') return csvText(labels.get(target.name)?.get(value) ?? String(value));
+          // Local time with its offset in the zone the console shows, as the reports write dates.
+          if (dates.has(column) && (typeof value === 'string' || value instanceof Date)) return csvText(formatInstantInZone(value, timeZone!) ?? '');
           return cell(value);
         }),
       ),

@@ -8,17 +8,16 @@ import type {
   TableConstraint,
   TableDefinition,
   TableInfo,
-  TableName,
   TableRow,
 } from '@camposense/domain';
-import { findTable, isWritableTable, parseTableScope, MAX_BULK_ERRORS, MAX_BULK_ROWS, MAX_LABEL_PAGE_SIZE, REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@camposense/domain';
+import { findTable, isWritableTable, MAX_BULK_ERRORS, MAX_BULK_ROWS, MAX_LABEL_PAGE_SIZE, REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
 import type { BulkCreate } from '../../sense/bulk-create';
 import type { Catalogue } from '../../sense/catalogue';
 import { hasLabels, labelPage } from '../../sense/labels';
 import { checkFilterValue } from '../../sense/row-values';
-import { scopeCondition } from '../../sense/scope-condition';
+import { scopeConditions } from '../../sense/scope-condition';
 import { columnRef } from '../../sense/sql-names';
 import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
 import type { ReadCache } from '../../sense/read-cache';
@@ -60,15 +59,6 @@ interface ListQuery {
   sortOrder?: 'asc' | 'desc' | 'ASC' | 'DESC';
   scope?: string;
   [filter: string]: unknown;
-}
-
-/** The list's `scope` as a condition on its rows (alias `t`); 400 when it is malformed or the table does not reach its level. */
-function scopeConditions(table: TableName, text: string | undefined): SQL[] {
-  if (text === undefined) return [];
-  const scope = parseTableScope(text);
-  const condition = scope && scopeCondition(table, 't', scope);
-  if (!condition) throw validationError([{ field: 'scope', rule: scope ? 'scope' : 'format' }]);
-  return [condition];
 }
 
 /** Bodies of `POST /{table}/bulk` up to this size (100,000 rows of a threshold with labels fit); larger answer 413. */
