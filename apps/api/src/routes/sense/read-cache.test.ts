@@ -153,4 +153,29 @@ describe.each(testDrivers())('the read cache of farm-wide reads on $kind', (driv
       await context.query(sql`update sense.pais set pais = ${country!.pais} where paisid = ${country!.paisid}`);
     }
   });
+
+  it('keeps the alert pages through a batch of readings alone, and recomputes the readings page', async () => {
+    // The first batch settles whatever its threshold had open (an alerts event, forgetting all).
+    await ingestAt(minutesAfter(context.now, 30));
+    const alertPageUrl = '/api/sense/alerta?page=1&pageSize=5';
+    const readingPageUrl = '/api/sense/medicion?page=1&pageSize=5';
+    const alertPage = async () => (await context.get(alertPageUrl)).body;
+    const readingPage = async () => (await context.get(readingPageUrl)).body;
+    const alertsBefore = await alertPage();
+    await readingPage();
+    // Behind the API's back: the newest alert's note, which only a recomputation would show.
+    const [alert] = await context.query<{ alertaid: number; notareconocido: string | null }>(
+      sql`select alertaid, notareconocido from sense.alerta order by fecha desc nulls first, alertaid desc limit 1`,
+    );
+    await context.query(sql`update sense.alerta set notareconocido = 'Nota a escondidas' where alertaid = ${alert!.alertaid}`);
+    try {
+      const fecha = minutesAfter(context.now, 31);
+      await ingestAt(fecha);
+      expect(alertsBefore).not.toContain('Nota a escondidas');
+      expect(await alertPage()).toBe(alertsBefore);
+      expect(await readingPage()).toContain(fecha.toISOString());
+    } finally {
+      await context.query(sql`update sense.alerta set notareconocido = ${alert!.notareconocido} where alertaid = ${alert!.alertaid}`);
+    }
+  });
 });

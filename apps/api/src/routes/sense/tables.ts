@@ -20,7 +20,7 @@ import { checkFilterValue } from '../../sense/row-values';
 import { scopeConditions } from '../../sense/scope-condition';
 import { columnRef } from '../../sense/sql-names';
 import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
-import type { ReadCache } from '../../sense/read-cache';
+import type { ReadCache, ReadingsFollowed } from '../../sense/read-cache';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { parseIfMatch, rowEtag } from '../../sense/row-etag';
 import type { TableQueries } from '../../sense/table-queries';
@@ -150,6 +150,16 @@ function massiveTable(name: string): TableDefinition {
   return definition;
 }
 
+/**
+ * Which readings a table's page changes with. A batch of readings alone writes only medicion (and the
+ * latest-value table, which has no page here); a batch that also writes alerts, closes episodes or
+ * settles alerts publishes an alerts event, which forgets every page. So every other page survives
+ * an ordinary batch: under ingest every second, the alert and message pages are not recomputed each time.
+ */
+function followedReadings(table: string): ReadingsFollowed {
+  return table === 'medicion' ? 'all' : 'none';
+}
+
 export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, writes, bulk, database, heavyReads, readCache }: TableRouteDependencies): void {
   const tableParams = { type: 'object', required: ['table'], properties: { table: tableParam } } as const;
   const rowParams = {
@@ -245,11 +255,15 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       if (page !== undefined || pageSize !== undefined) {
         // Kept per viewer as redacted: a reader sees other people's contacts hidden, their own not.
         const viewer = reader ? `user ${request.user?.id ?? ''}` : 'admin';
-        return readCache.get(`${request.url} ${viewer}`, async () => {
-          const answer = await queries.page(definition, criteria, page ?? 1, pageSize ?? REPORT_PAGE_SIZE);
-          redactForReader(definition, answer.data, request.user);
-          return answer;
-        });
+        return readCache.get(
+          `${request.url} ${viewer}`,
+          async () => {
+            const answer = await queries.page(definition, criteria, page ?? 1, pageSize ?? REPORT_PAGE_SIZE);
+            redactForReader(definition, answer.data, request.user);
+            return answer;
+          },
+          followedReadings(definition.name),
+        );
       }
       const rows = limit ?? REPORT_ROW_CAP;
       // Up to 1,000,000 rows (medicion): streamed in keyset batches under the heavy-read budget. The
