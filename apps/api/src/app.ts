@@ -209,8 +209,12 @@ export async function buildApp({
     if (event.type === 'readings') readCache.forgetReadingsOf(event.nodes);
     else readCache.clear();
   };
-  bus.subscribe(forget);
-  // This instance's own events forget at once, not when NOTIFY brings them back.
+  // This instance's own events forget at once, when published (below), and not again when NOTIFY brings
+  // them back: a second forgetting, some milliseconds later, would only drop answers computed after
+  // the commit, which already show it.
+  bus.subscribe((event, { local }) => {
+    if (!local) forget(event);
+  });
   const publish = (event: LiveEvent) => {
     forget(event);
     return bus.publish(event);

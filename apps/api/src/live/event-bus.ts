@@ -31,7 +31,8 @@ export type NumberedEvent = LiveEvent & { id: number };
 
 export interface EventBus {
   publish(event: LiveEvent): Promise<void>;
-  subscribe(listener: (event: NumberedEvent) => void): () => void;
+  /** `local`: published by this process (on PostgreSQL its own NOTIFY coming back), not by another instance. */
+  subscribe(listener: (event: NumberedEvent, origin: { local: boolean }) => void): () => void;
   /** What this process calls its events: `<boot>-<n>`. */
   eventId(event: NumberedEvent): string;
   /**
@@ -43,6 +44,12 @@ export interface EventBus {
 }
 
 export const CHANNEL = 'camposense_live';
+
+/** A NOTIFY's payload: the event and the process that published it. */
+interface NotifiedEvent {
+  origin: string;
+  event: LiveEvent;
+}
 /** NOTIFY payloads must stay under 8000 bytes: readings go in chunks of this many. */
 const READINGS_PER_EVENT = 60;
 /** Larger batches are told as "these nodes have new readings" without the values. */
@@ -68,18 +75,18 @@ export function readingEvents(readings: readonly LiveReading[]): LiveEvent[] {
 }
 
 export async function createEventBus(database: Database, logger: Pick<FastifyBaseLogger, 'warn' | 'error'>): Promise<EventBus> {
-  const listeners = new Set<(event: NumberedEvent) => void>();
+  const listeners = new Set<(event: NumberedEvent, origin: { local: boolean }) => void>();
   const kept: NumberedEvent[] = [];
   let sequence = 0;
   const boot = randomBytes(4).toString('hex');
-  const deliver = (event: LiveEvent) => {
+  const deliver = (event: LiveEvent, origin: { local: boolean }) => {
     sequence += 1;
     const numbered = { ...event, id: sequence } as NumberedEvent;
     kept.push(numbered);
     if (kept.length > KEPT_EVENTS) kept.splice(0, kept.length - KEPT_EVENTS);
     for (const listener of listeners) {
       try {
-        listener(numbered);
+        listener(numbered, origin);
       } catch (error) {
         logger.error({ err: error }, 'live listener failed');
       }
@@ -95,7 +102,8 @@ export async function createEventBus(database: Database, logger: Pick<FastifyBas
     const onNotification = (message: pg.Notification) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        deliver(JSON.parse(message.payload) as LiveEvent);
+        const { origin, event } = JSON.parse(message.payload) as NotifiedEvent;
+        deliver(event, { local: origin === boot });
       } catch (error) {
         logger.warn({ err: error }, 'live event not understood');
       }
@@ -123,7 +131,8 @@ export async function createEventBus(database: Database, logger: Pick<FastifyBas
     };
     await listen();
     publish = async (event) => {
-      await database.query(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+      const notified: NotifiedEvent = { origin: boot, event };
+      await database.query(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notified)})`);
     };
     close = async () => {
       closed = true;
@@ -142,7 +151,7 @@ export async function createEventBus(database: Database, logger: Pick<FastifyBas
     publish = async (event) => {
       // As NOTIFY would: after the caller's turn, as a copy.
       const copy = JSON.parse(JSON.stringify(event)) as LiveEvent;
-      queueMicrotask(() => deliver(copy));
+      queueMicrotask(() => deliver(copy, { local: true }));
     };
   }
 
