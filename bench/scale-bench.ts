@@ -178,6 +178,10 @@ async function main(): Promise<void> {
     await database.close();
     ({ database, label } = await openBenchDatabase({ name: DATABASE_NAME, reuse: false }));
     farm = await build(database);
+  } else {
+    // A farm kept from an older checkout: migrated first, as `npm start` would upgrade it.
+    const migration = await prepareDatabase(database);
+    if (migration.applied > 0) console.log(`kept farm migrated: ${migration.applied} migration(s) applied`);
   }
   console.log(`farm: ${farm.readings} readings, ${farm.alerts} alerts (built in ${farm.buildSeconds} s on ${farm.builtAt})`);
   if (BUILD_ONLY) {
