@@ -24,6 +24,7 @@ export const dashboardKeys = {
     query.set('startDate', request.startDate);
     query.set('endDate', request.endDate);
     query.set('maxPoints', String(request.maxPoints));
+    if (request.timeZone) query.set('tz', request.timeZone);
     return `/sense/series?${query.toString()}`;
   },
 };

@@ -37,4 +37,6 @@ export interface SeriesRequest {
   startDate: string;
   endDate: string;
   maxPoints: number;
+  /** The zone shown (IANA), whose midnights start the daily buckets of a long range; UTC's without it. */
+  timeZone?: string;
 }

@@ -79,7 +79,8 @@ export function MetricChartCard({ metric, request, episodes = [], compareCandida
   const { t, i18n } = useTranslation();
   const display = useDisplayTimeZone();
   const timeZone = timeZoneProp ?? display.timeZone;
-  const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
+  // The zone in the request too: a long range's daily buckets start at its midnights, under the axis's days.
+  const full = useMemo(() => ({ ...request, metricaId: metric.metricaid, timeZone }), [request, metric.metricaid, timeZone]);
   const { data, error, isLoading, mutate } = useSeries(full);
   // Zoomed into a span, the card asks for that span: a year zoomed into a week reads hour by hour.
   // Until the finer answer comes, the chart rescales what it has.
@@ -224,7 +225,8 @@ export function AnalysisPanel({ metrics, request }: AnalysisPanelProps) {
 function AnalysisRow({ metric, request }: { metric: MetricaRow; request: Omit<SeriesRequest, 'metricaId'> }) {
   const { t, i18n } = useTranslation();
   const { timeZone } = useDisplayTimeZone();
-  const full = useMemo(() => ({ ...request, metricaId: metric.metricaid }), [request, metric.metricaid]);
+  // The chart card's request (the same key, so one call serves both).
+  const full = useMemo(() => ({ ...request, metricaId: metric.metricaid, timeZone }), [request, metric.metricaid, timeZone]);
   const { data, error } = useSeries(full);
   const number = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 2 });
   const unit = metric.unidad ? ` ${metric.unidad}` : '';

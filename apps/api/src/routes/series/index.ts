@@ -1,4 +1,5 @@
 import type { Database } from '@camposense/db';
+import { canonicalTimeZone } from '@camposense/domain';
 import type { ApiErrorDetail, SeriesResponse } from '@camposense/domain';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../schemas';
@@ -21,6 +22,7 @@ export interface SeriesQuery {
   startDate?: string;
   endDate?: string;
   maxPoints?: number;
+  tz?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +41,7 @@ const seriesResponseSchema = {
     },
     start: { type: 'string', format: 'date-time' },
     end: { type: 'string', format: 'date-time', description: 'Exclusivo' },
-    bucketSeconds: { type: 'integer', description: 'Ancho de cada intervalo; los intervalos se alinean a la época Unix' },
+    bucketSeconds: { type: 'integer', description: 'Ancho de cada intervalo; se alinean a la época Unix, y los de un día o más a la medianoche de `tz` si se da' },
     buckets: {
       type: 'array',
       description: 'Un elemento por intervalo con lecturas, del más antiguo al más reciente; los intervalos sin lecturas no aparecen',
@@ -128,6 +130,11 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
             tipoId: id('Solo este tipo de sensor'),
             startDate: dateParam('Desde (incluida); por defecto 24 horas antes del final'),
             endDate: dateParam('Hasta (excluida); por defecto ahora. Un final futuro se trae a ahora'),
+            tz: {
+              type: 'string',
+              maxLength: 64,
+              description: 'Zona IANA cuya medianoche inicia los intervalos de un día o más (la que muestra la consola); por defecto UTC',
+            },
             maxPoints: {
               type: 'integer',
               minimum: MIN_POINTS,
@@ -148,6 +155,8 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
         const value = query[field];
         if (value !== undefined && !isIsoDate(value)) errors.push({ field, rule: 'format', limit: 'date-time' });
       }
+      const timeZone = query.tz === undefined ? undefined : canonicalTimeZone(query.tz);
+      if (timeZone === null) errors.push({ field: 'tz', rule: 'format', limit: 'timeZone' });
       if (errors.length > 0) throw validationError(errors);
 
       const clock = now().getTime();
@@ -167,6 +176,7 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
           tipoId: query.tipoId,
           start: new Date(start),
           end: new Date(end),
+          timeZone: timeZone ?? undefined,
         },
         bucketSeconds,
       );

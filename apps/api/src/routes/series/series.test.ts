@@ -162,6 +162,21 @@ describe.each(testDrivers())('GET /api/sense/series on $kind', (driver) => {
       ]);
     });
 
+    it("starts the days at the farm's midnight when given its zone", async () => {
+      const body = await series(`nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2019-06-01&endDate=2019-07-10&maxPoints=800&tz=America/Lima`);
+      expect(body.bucketSeconds).toBe(86_400);
+      // Lima is UTC-5: 03:00Z is still 31 May there, 06:00Z on 2 June is 01:00 of that day.
+      expect(body.buckets).toEqual([
+        { t: '2019-05-31T05:00:00.000Z', min: 10, max: 10, avg: 10, count: 1 },
+        { t: '2019-06-01T05:00:00.000Z', min: 14, max: 30, avg: 22, count: 2 },
+        { t: '2019-06-02T05:00:00.000Z', min: 5, max: 5, avg: 5, count: 1 },
+        { t: '2019-07-09T05:00:00.000Z', min: 8, max: 8, avg: 8, count: 1 },
+      ]);
+      // Buckets under a day are the same whatever the zone.
+      const zoomed = `nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2019-06-01T00:00:00Z&endDate=2019-06-03T00:00:00Z&maxPoints=800`;
+      expect((await series(`${zoomed}&tz=America/Lima`)).buckets).toEqual((await series(zoomed)).buckets);
+    });
+
     it('keeps hourly buckets for a zoomed part of the same range', async () => {
       const body = await series(
         `nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2019-06-01T00:00:00Z&endDate=2019-06-03T00:00:00Z&maxPoints=800`,
@@ -246,6 +261,12 @@ describe.each(testDrivers())('GET /api/sense/series on $kind', (driver) => {
       const reversed = await context.get(`/api/sense/series?nodoId=1&metricaId=1&startDate=2026-02-01&endDate=2026-01-01`);
       expect(reversed.statusCode).toBe(400);
       expect(errorOf(reversed).details).toEqual([{ field: 'endDate', rule: 'minimum', limit: 'startDate' }]);
+    });
+
+    it('names an unknown time zone', async () => {
+      const unknown = await context.get(`/api/sense/series?nodoId=1&metricaId=1&tz=Mars/Olympus`);
+      expect(unknown.statusCode).toBe(400);
+      expect(errorOf(unknown).details).toEqual([{ field: 'tz', rule: 'format', limit: 'timeZone' }]);
     });
 
     it('caps maxPoints and needs the metric', async () => {
