@@ -59,8 +59,10 @@ export function DashboardFilterBar() {
 
   return (
     <Stack gap="2" role="group" aria-label={t('dashboard.filters')}>
+      {/* Each select is wide enough for its longest prompt ("SELECCIONA UN FUNDO PRIMERO" in the input's
+          font and padding, 19.75rem): narrower, the date range wraps to its own row rather than clip it. */}
       <Flex gap="3" wrap="wrap" align="flex-end" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
-        <Box flex="1 1 18rem" minW="min(18rem, 100%)">
+        <Box flex="1 1 20.5rem" minW="min(20.5rem, 100%)">
           <SearchableSelect
             label={t('dashboard.farm')}
             options={fundoOptions}
@@ -70,7 +72,7 @@ export function DashboardFilterBar() {
             loading={fundos.isLoading}
           />
         </Box>
-        <Box flex="1 1 18rem" minW="min(18rem, 100%)">
+        <Box flex="1 1 20.5rem" minW="min(20.5rem, 100%)">
           <SearchableSelect
             label={t('dashboard.entity')}
             options={entityOptions}
@@ -81,7 +83,7 @@ export function DashboardFilterBar() {
             loading={!noFarm && entities.isLoading}
           />
         </Box>
-        <Box flex="1 1 18rem" minW="min(18rem, 100%)">
+        <Box flex="1 1 20.5rem" minW="min(20.5rem, 100%)">
           <SearchableSelect
             label={t('dashboard.location')}
             options={locationOptions}
