@@ -1,10 +1,8 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useAlertaFilterOptions, useGlobalFilters } from '@camposense/data-access';
 import { ALERTA_STATES } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { DateRangePicker } from '@camposense/ui';
-import { FunnelX } from 'lucide-react';
-import { FilterSelect } from '../shared/filter-select';
+import { FilterSelect, FiltersPanel } from '../shared/filter-select';
 import { useAlertFilters } from './alert-filters';
 
 /**
@@ -25,59 +23,47 @@ export function AlertFiltersPanel() {
   const loading = options.isLoading;
 
   return (
-    <Stack as="section" aria-label={t('reports.alerts.filters.title')} gap="2" p="3" borderWidth="1px" borderColor="border" rounded="md">
-      <Text fontSize="xs" fontWeight="bold" letterSpacing="wider" color="fg.muted">
-        {t('reports.alerts.filters.title')}
-      </Text>
-      <HStack gap="4" align="end" wrap="wrap">
-        <FilterSelect
-          label={t('reports.alerts.filters.criticidad')}
-          allLabel={t('reports.alerts.filters.allCriticidades')}
-          value={criticidadId}
-          options={criticidades.map((row) => ({ value: row.criticidadid, label: row.criticidad }))}
-          onChange={filters.setCriticidad}
-          disabled={loading}
-        />
-        <FilterSelect
-          label={t('reports.alerts.filters.ubicacion')}
-          allLabel={t('reports.alerts.filters.allUbicaciones')}
-          value={ubicacionId}
-          options={ubicaciones.map((row) => ({ value: row.ubicacionid, label: manyFarms ? `${row.fundo} · ${row.ubicacion}` : row.ubicacion }))}
-          onChange={filters.setUbicacion}
-          disabled={loading}
-          maxW="22rem"
-        />
-        <FilterSelect
-          label={t('reports.alerts.filters.nodo')}
-          allLabel={t('reports.alerts.filters.allNodos')}
-          value={nodoId}
-          options={nodos.map((row) => ({ value: row.nodoid, label: row.nodo }))}
-          onChange={filters.setNodo}
-          disabled={loading}
-        />
-        <FilterSelect
-          label={t('reports.alerts.filters.estado')}
-          allLabel={t('reports.alerts.states.all')}
-          value={estado}
-          options={ALERTA_STATES.map((state) => ({ value: state, label: t(`reports.alerts.states.${state}`) }))}
-          onChange={filters.setEstado}
-          maxW="12rem"
-        />
-        <DateRangePicker value={days} onChange={filters.setDays} />
-        {filters.narrowed ? (
-          <Button size="sm" variant="ghost" onClick={filters.clear}>
-            <FunnelX aria-hidden />
-            {t('reports.alerts.filters.clear')}
-          </Button>
-        ) : null}
-      </HStack>
-      {options.error ? (
-        <Text role="alert" color="fg.error" fontSize="sm">
-          {options.error instanceof Error && options.error.message
-            ? t('errors.filterDataWithMessage', { message: options.error.message })
-            : t('errors.filterData')}
-        </Text>
-      ) : null}
-    </Stack>
+    <FiltersPanel
+      title={t('reports.alerts.filters.title')}
+      narrowed={filters.narrowed}
+      clearLabel={t('reports.alerts.filters.clear')}
+      onClear={filters.clear}
+      optionsError={options.error}
+    >
+      <FilterSelect
+        label={t('reports.alerts.filters.criticidad')}
+        allLabel={t('reports.alerts.filters.allCriticidades')}
+        value={criticidadId}
+        options={criticidades.map((row) => ({ value: row.criticidadid, label: row.criticidad }))}
+        onChange={filters.setCriticidad}
+        disabled={loading}
+      />
+      <FilterSelect
+        label={t('reports.alerts.filters.ubicacion')}
+        allLabel={t('reports.alerts.filters.allUbicaciones')}
+        value={ubicacionId}
+        options={ubicaciones.map((row) => ({ value: row.ubicacionid, label: manyFarms ? `${row.fundo} · ${row.ubicacion}` : row.ubicacion }))}
+        onChange={filters.setUbicacion}
+        disabled={loading}
+        maxW="22rem"
+      />
+      <FilterSelect
+        label={t('reports.alerts.filters.nodo')}
+        allLabel={t('reports.alerts.filters.allNodos')}
+        value={nodoId}
+        options={nodos.map((row) => ({ value: row.nodoid, label: row.nodo }))}
+        onChange={filters.setNodo}
+        disabled={loading}
+      />
+      <FilterSelect
+        label={t('reports.alerts.filters.estado')}
+        allLabel={t('reports.alerts.states.all')}
+        value={estado}
+        options={ALERTA_STATES.map((state) => ({ value: state, label: t(`reports.alerts.states.${state}`) }))}
+        onChange={filters.setEstado}
+        maxW="12rem"
+      />
+      <DateRangePicker value={days} onChange={filters.setDays} />
+    </FiltersPanel>
   );
 }

@@ -1,18 +1,11 @@
-import { DashboardFiltersProvider, GlobalFiltersProvider, useDashboardFilters } from '@camposense/data-access';
+import { DashboardFiltersProvider, useDashboardFilters } from '@camposense/data-access';
 import type { DashboardFilters } from '@camposense/data-access';
 import { alertasFixture, alertasManyFixture, reportHandlers } from '@camposense/data-access/testing';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { useEffect } from 'react';
+import { emptyStory, errorStory, loadingStory, tableSettled, typeDay, withGlobalFilters } from '../shared/story-report';
 import { AlertsReport } from './alerts-report';
-
-const withGlobalFilters =
-  (initial?: { paisId: number; empresaId: number; fundoId: number | null }): Decorator =>
-  (Story) => (
-    <GlobalFiltersProvider initial={initial}>
-      <Story />
-    </GlobalFiltersProvider>
-  );
 
 const meta = {
   title: 'Reports/AlertsReport',
@@ -23,45 +16,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The table has settled: rows are in and no newer page is on its way. */
-async function settled(name: RegExp = /^(Alertas|Alerts)$/) {
-  const table = await screen.findByRole('table', { name });
-  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
-  return table;
-}
+const settled = (name: RegExp = /^(Alertas|Alerts)$/) => tableSettled(name);
 
-/** A day typed as a person does, then Enter: the picker reads it in the language's order. */
-async function typeDay(name: string, day: string) {
-  await userEvent.click(screen.getByRole('textbox', { name }));
-  await userEvent.paste(day);
-  await userEvent.keyboard('{Enter}');
-}
+export const Loading: Story = { ...loadingStory(reportHandlers.alertasLoading, 'ALERTAS') };
 
-export const Loading: Story = {
-  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertasLoading()),
-  play: async () => {
-    const status = await screen.findByRole('status');
-    await expect(status).toHaveTextContent('Cargando...');
-    await expect(status).toHaveTextContent('ALERTAS');
-  },
-};
+export const Error: Story = { ...errorStory(reportHandlers.alertasError, 'Error al cargar las alertas') };
 
-export const Error: Story = {
-  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertasError()),
-  play: async () => {
-    await expect(await screen.findByText('Error al cargar las alertas')).toBeVisible();
-    await expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
-    await expect(screen.queryByRole('table')).toBeNull();
-  },
-};
-
-export const Empty: Story = {
-  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas([])),
-  play: async () => {
-    await expect(await screen.findByText('No se encontraron registros de alertas en la base de datos')).toBeVisible();
-    await expect(screen.getByText('Sin datos')).toBeVisible();
-  },
-};
+export const Empty: Story = { ...emptyStory(() => reportHandlers.alertas([]), 'Sin datos', 'No se encontraron registros de alertas en la base de datos') };
 
 export const Loaded: Story = {
   beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas()),

@@ -2,7 +2,7 @@ import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useDashboardFilters, useDashboardFundos, useDashboardPlaces, useEmpresas, useGlobalFilters } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { DateRangePicker, ErrorBox, SearchableSelect } from '@camposense/ui';
-import type { DateRangeValue } from '@camposense/ui';
+import type { DateRangeValue, SearchableSelectProps } from '@camposense/ui';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { effectiveRange, formatDayRange } from './date-range';
@@ -33,22 +33,18 @@ export function DashboardFilterBar() {
   );
 
   const noFarm = filters.fundoId === null;
-  const entityMessage = noFarm
-    ? t('dashboard.chooseFarmFirst')
-    : entities.isLoading
-      ? t('dashboard.loadingEntities')
-      : entityOptions.length === 0
-        ? t('dashboard.noEntities')
-        : t('dashboard.chooseEntity');
-  const locationMessage = noFarm
-    ? t('dashboard.chooseFarmFirst')
-    : filters.entidadId === null
-      ? t('dashboard.chooseEntityFirst')
-      : locations.isLoading
-        ? t('dashboard.loadingLocations')
-        : locationOptions.length === 0
-          ? t('dashboard.noLocations')
-          : t('dashboard.chooseLocation');
+  const chooseFarmFirst = noFarm ? t('dashboard.chooseFarmFirst') : null;
+  const entity = dependentSelect(chooseFarmFirst, entities.isLoading, entityOptions.length, {
+    loading: t('dashboard.loadingEntities'),
+    none: t('dashboard.noEntities'),
+    choose: t('dashboard.chooseEntity'),
+  });
+  const location = dependentSelect(
+    chooseFarmFirst ?? (filters.entidadId === null ? t('dashboard.chooseEntityFirst') : null),
+    locations.isLoading,
+    locationOptions.length,
+    { loading: t('dashboard.loadingLocations'), none: t('dashboard.noLocations'), choose: t('dashboard.chooseLocation') },
+  );
 
   const error = fundos.error ?? entities.error;
   const errorMessage = error
@@ -62,38 +58,16 @@ export function DashboardFilterBar() {
       {/* Each select is wide enough for its longest prompt ("SELECCIONA UN FUNDO PRIMERO" in the input's
           font and padding, 19.75rem): narrower, the date range wraps to its own row rather than clip it. */}
       <Flex gap="3" wrap="wrap" align="flex-end" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
-        <Box flex="1 1 20.5rem" minW="min(20.5rem, 100%)">
-          <SearchableSelect
-            label={t('dashboard.farm')}
-            options={fundoOptions}
-            value={filters.fundoId}
-            onChange={filters.setFundo}
-            placeholder={t('dashboard.chooseFarm')}
-            loading={fundos.isLoading}
-          />
-        </Box>
-        <Box flex="1 1 20.5rem" minW="min(20.5rem, 100%)">
-          <SearchableSelect
-            label={t('dashboard.entity')}
-            options={entityOptions}
-            value={filters.entidadId}
-            onChange={filters.setEntidad}
-            placeholder={entityMessage}
-            disabled={noFarm || entities.isLoading || entityOptions.length === 0}
-            loading={!noFarm && entities.isLoading}
-          />
-        </Box>
-        <Box flex="1 1 20.5rem" minW="min(20.5rem, 100%)">
-          <SearchableSelect
-            label={t('dashboard.location')}
-            options={locationOptions}
-            value={filters.ubicacionId}
-            onChange={filters.setUbicacion}
-            placeholder={locationMessage}
-            disabled={noFarm || filters.entidadId === null || locations.isLoading || locationOptions.length === 0}
-            loading={filters.entidadId !== null && locations.isLoading}
-          />
-        </Box>
+        <BarSelect
+          label={t('dashboard.farm')}
+          options={fundoOptions}
+          value={filters.fundoId}
+          onChange={filters.setFundo}
+          placeholder={t('dashboard.chooseFarm')}
+          loading={fundos.isLoading}
+        />
+        <BarSelect label={t('dashboard.entity')} options={entityOptions} value={filters.entidadId} onChange={filters.setEntidad} {...entity} />
+        <BarSelect label={t('dashboard.location')} options={locationOptions} value={filters.ubicacionId} onChange={filters.setUbicacion} {...location} />
         <DateRangeFields />
         <Button variant="outline" size="sm" onClick={filters.reset} aria-label={t('dashboard.resetLabel')}>
           <RotateCcw aria-hidden />
@@ -109,6 +83,27 @@ export function DashboardFilterBar() {
         </HStack>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The prompt and state of a select that waits for the ones before it: `blockedBy` says which
+ * must be chosen first (null once they are); then loading, none to offer, or the invitation.
+ */
+function dependentSelect(blockedBy: string | null, loading: boolean, count: number, messages: { loading: string; none: string; choose: string }) {
+  return {
+    placeholder: blockedBy ?? (loading ? messages.loading : count === 0 ? messages.none : messages.choose),
+    disabled: blockedBy !== null || loading || count === 0,
+    loading: blockedBy === null && loading,
+  };
+}
+
+/** One select of the bar, as wide as its longest prompt so none is clipped. */
+function BarSelect(props: SearchableSelectProps) {
+  return (
+    <Box flex="1 1 20.5rem" minW="min(20.5rem, 100%)">
+      <SearchableSelect {...props} />
+    </Box>
   );
 }
 

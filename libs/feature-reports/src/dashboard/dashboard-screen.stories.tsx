@@ -4,16 +4,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DashboardLoading, DashboardScreen } from './dashboard-screen';
 import { AnalysisPanel } from './metric-series';
-import { chartsDrawn, withDashboardFilters } from './story-providers';
+import { chartsDrawn, dashboardStoryMeta, sharedDashboardStories, withDashboardFilters } from './story-providers';
 
 const meta = {
   title: 'Reports/Dashboard',
   component: DashboardScreen,
   args: { tab: 'reportes-dashboard' },
-  parameters: { viewport: { defaultViewport: 'desktop' } },
-  beforeEach: ({ msw }) => {
-    msw.use(...dashboardHandlers.loaded());
-  },
+  ...dashboardStoryMeta,
 } satisfies Meta<typeof DashboardScreen>;
 
 export default meta;
@@ -24,12 +21,7 @@ async function chooseNode(name: string) {
 }
 
 /** No node or location yet: the prompt beside the node list. */
-export const ChooseScope: Story = {
-  decorators: [withDashboardFilters({ fundoId: 1 })],
-  play: async () => {
-    await expect(await screen.findByText('Selecciona un nodo o una ubicación para ver sus mediciones')).toBeVisible();
-  },
-};
+export const ChooseScope: Story = { ...sharedDashboardStories.chooseScope };
 
 /** A node chosen: one chart per metric, thresholds as bands, the analysis below. */
 export const NodeChosen: Story = {
@@ -83,15 +75,7 @@ export const SeriesError: Story = {
   },
 };
 
-export const NodesError: Story = {
-  decorators: [withDashboardFilters({ fundoId: 1 })],
-  beforeEach: ({ msw }) => {
-    msw.use(...dashboardHandlers.nodesError());
-  },
-  play: async () => {
-    await expect(await screen.findByText('Error al cargar los nodos')).toBeVisible();
-  },
-};
+export const NodesError: Story = { ...sharedDashboardStories.nodesError };
 
 export const English: Story = {
   ...NodeChosen,

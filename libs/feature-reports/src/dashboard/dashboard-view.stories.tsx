@@ -2,27 +2,19 @@ import { dashboardHandlers, openEpisodesFixture } from '@camposense/data-access/
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import DashboardView from './dashboard-view';
-import { chartsDrawn, withDashboardFilters } from './story-providers';
+import { chartsDrawn, dashboardStoryMeta, sharedDashboardStories, withDashboardFilters } from './story-providers';
 
 const meta = {
   title: 'Reports/Dashboard/DashboardView',
   component: DashboardView,
-  parameters: { viewport: { defaultViewport: 'desktop' } },
-  beforeEach: ({ msw }) => {
-    msw.use(...dashboardHandlers.loaded());
-  },
+  ...dashboardStoryMeta,
 } satisfies Meta<typeof DashboardView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** No node or location chosen: the prompt beside the node list. */
-export const ChooseScope: Story = {
-  decorators: [withDashboardFilters({ fundoId: 1 })],
-  play: async () => {
-    await expect(await screen.findByText('Selecciona un nodo o una ubicación para ver sus mediciones')).toBeVisible();
-  },
-};
+export const ChooseScope: Story = { ...sharedDashboardStories.chooseScope };
 
 /** A location chosen: one chart per metric and the analysis. */
 export const LocationChosen: Story = {
@@ -30,15 +22,7 @@ export const LocationChosen: Story = {
   play: () => chartsDrawn(),
 };
 
-export const NodesError: Story = {
-  decorators: [withDashboardFilters({ fundoId: 1 })],
-  beforeEach: ({ msw }) => {
-    msw.use(...dashboardHandlers.nodesError());
-  },
-  play: async () => {
-    await expect(await screen.findByText('Error al cargar los nodos')).toBeVisible();
-  },
-};
+export const NodesError: Story = { ...sharedDashboardStories.nodesError };
 
 export const LocationChosenEnglish: Story = { ...LocationChosen, globals: { language: 'en' } };
 

@@ -1,12 +1,10 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMensajeFilterOptions } from '@camposense/data-access';
 import { MENSAJE_STATES } from '@camposense/domain';
 import type { MensajeState } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
 import { DateRangePicker } from '@camposense/ui';
-import { FunnelX } from 'lucide-react';
-import { FilterSelect } from '../shared/filter-select';
+import { FilterSelect, FiltersPanel } from '../shared/filter-select';
 import { NO_DAYS } from '../shared/day-range';
 import type { DayRangeFilter } from '../shared/day-range';
 import { contactName } from './message-cells';
@@ -52,51 +50,39 @@ export function MessageFiltersPanel({ value, onChange }: MessageFiltersPanelProp
   }));
 
   return (
-    <Stack as="section" aria-label={t('reports.messages.filters.title')} gap="2" p="3" borderWidth="1px" borderColor="border" rounded="md">
-      <Text fontSize="xs" fontWeight="bold" letterSpacing="wider" color="fg.muted">
-        {t('reports.messages.filters.title')}
-      </Text>
-      <HStack gap="4" align="end" wrap="wrap">
-        <FilterSelect
-          label={t('reports.messages.filters.contacto')}
-          allLabel={t('reports.messages.filters.allContactos')}
-          value={value.contactoId}
-          options={contactos}
-          onChange={(contactoId) => set({ contactoId })}
-          disabled={loading}
-        />
-        <FilterSelect
-          label={t('reports.messages.filters.estado')}
-          allLabel={t('reports.messages.filters.allEstados')}
-          value={value.estado}
-          options={MENSAJE_STATES.map((state) => ({ value: state, label: t(`reports.messages.filters.estados.${state}`) }))}
-          onChange={(estado) => set({ estado })}
-          maxW="12rem"
-        />
-        <FilterSelect
-          label={t('reports.messages.filters.medio')}
-          allLabel={t('reports.messages.filters.allMedios')}
-          value={value.medioId}
-          options={medios.map((medio) => ({ value: medio.medioid, label: channelLabel(medio.nombre, t) }))}
-          onChange={(medioId) => set({ medioId })}
-          disabled={loading}
-          maxW="12rem"
-        />
-        <DateRangePicker value={value.days} onChange={(days) => set({ days })} />
-        {isNarrowed(value) ? (
-          <Button size="sm" variant="ghost" onClick={() => onChange(NO_MESSAGE_CHOICES)}>
-            <FunnelX aria-hidden />
-            {t('reports.messages.filters.clear')}
-          </Button>
-        ) : null}
-      </HStack>
-      {options.error ? (
-        <Text role="alert" color="fg.error" fontSize="sm">
-          {options.error instanceof Error && options.error.message
-            ? t('errors.filterDataWithMessage', { message: options.error.message })
-            : t('errors.filterData')}
-        </Text>
-      ) : null}
-    </Stack>
+    <FiltersPanel
+      title={t('reports.messages.filters.title')}
+      narrowed={isNarrowed(value)}
+      clearLabel={t('reports.messages.filters.clear')}
+      onClear={() => onChange(NO_MESSAGE_CHOICES)}
+      optionsError={options.error}
+    >
+      <FilterSelect
+        label={t('reports.messages.filters.contacto')}
+        allLabel={t('reports.messages.filters.allContactos')}
+        value={value.contactoId}
+        options={contactos}
+        onChange={(contactoId) => set({ contactoId })}
+        disabled={loading}
+      />
+      <FilterSelect
+        label={t('reports.messages.filters.estado')}
+        allLabel={t('reports.messages.filters.allEstados')}
+        value={value.estado}
+        options={MENSAJE_STATES.map((state) => ({ value: state, label: t(`reports.messages.filters.estados.${state}`) }))}
+        onChange={(estado) => set({ estado })}
+        maxW="12rem"
+      />
+      <FilterSelect
+        label={t('reports.messages.filters.medio')}
+        allLabel={t('reports.messages.filters.allMedios')}
+        value={value.medioId}
+        options={medios.map((medio) => ({ value: medio.medioid, label: channelLabel(medio.nombre, t) }))}
+        onChange={(medioId) => set({ medioId })}
+        disabled={loading}
+        maxW="12rem"
+      />
+      <DateRangePicker value={value.days} onChange={(days) => set({ days })} />
+    </FiltersPanel>
   );
 }

@@ -1,16 +1,8 @@
-import { GlobalFiltersProvider } from '@camposense/data-access';
 import { LONG_MESSAGE, mensajesManyFixture, reportHandlers } from '@camposense/data-access/testing';
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { emptyStory, errorStory, loadingStory, tableSettled, typeDay, withGlobalFilters } from '../shared/story-report';
 import { MessagesReport } from './messages-report';
-
-const withGlobalFilters =
-  (initial?: { paisId: number; empresaId: number; fundoId: number | null }): Decorator =>
-  (Story) => (
-    <GlobalFiltersProvider initial={initial}>
-      <Story />
-    </GlobalFiltersProvider>
-  );
 
 const meta = {
   title: 'Reports/MessagesReport',
@@ -21,44 +13,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function settled() {
-  const table = await screen.findByRole('table', { name: /^(Mensajes|Messages)$/ });
-  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
-  return table;
-}
+const settled = () => tableSettled(/^(Mensajes|Messages)$/);
 
-/** A day typed as a person does, then Enter: the picker reads it in the language's order. */
-async function typeDay(name: string, day: string) {
-  await userEvent.click(screen.getByRole('textbox', { name }));
-  await userEvent.paste(day);
-  await userEvent.keyboard('{Enter}');
-}
+export const Loading: Story = { ...loadingStory(reportHandlers.mensajesLoading, 'MENSAJES') };
 
-export const Loading: Story = {
-  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajesLoading()),
-  play: async () => {
-    const status = await screen.findByRole('status');
-    await expect(status).toHaveTextContent('Cargando...');
-    await expect(status).toHaveTextContent('MENSAJES');
-  },
-};
+export const Error: Story = { ...errorStory(reportHandlers.mensajesError, 'Error al cargar los mensajes') };
 
-export const Error: Story = {
-  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajesError()),
-  play: async () => {
-    await expect(await screen.findByText('Error al cargar los mensajes')).toBeVisible();
-    await expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
-    await expect(screen.queryByRole('table')).toBeNull();
-  },
-};
-
-export const Empty: Story = {
-  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajes([])),
-  play: async () => {
-    await expect(await screen.findByText('No hay mensajes')).toBeVisible();
-    await expect(screen.getByText('No se encontraron registros de mensajes en la base de datos')).toBeVisible();
-  },
-};
+export const Empty: Story = { ...emptyStory(() => reportHandlers.mensajes([]), 'No hay mensajes', 'No se encontraron registros de mensajes en la base de datos') };
 
 /** One page, with the long message truncated (full text in its title and for screen readers) and the contact fallbacks. */
 export const Loaded: Story = {

@@ -1,4 +1,7 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from '@camposense/i18n';
+import { FunnelX } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 const ALL = '';
 
@@ -48,5 +51,47 @@ export function FilterSelect<Value extends string | number>({
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
+  );
+}
+
+export interface FiltersPanelProps {
+  /** The panel's heading, also its accessible name. */
+  title: string;
+  /** Some filter narrows the report: the clear button is offered. */
+  narrowed: boolean;
+  clearLabel: string;
+  /** Puts every filter back on "all". */
+  onClear: () => void;
+  /** Why the filters' options could not be read, said under them (the selects stay on "all"). */
+  optionsError: unknown;
+  /** The panel's selects and dates. */
+  children: ReactNode;
+}
+
+/** A report's filter panel: its heading, the filters in a wrapping row, the clear button, a failed options request. */
+export function FiltersPanel({ title, narrowed, clearLabel, onClear, optionsError, children }: FiltersPanelProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack as="section" aria-label={title} gap="2" p="3" borderWidth="1px" borderColor="border" rounded="md">
+      <Text fontSize="xs" fontWeight="bold" letterSpacing="wider" color="fg.muted">
+        {title}
+      </Text>
+      <HStack gap="4" align="end" wrap="wrap">
+        {children}
+        {narrowed ? (
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            <FunnelX aria-hidden />
+            {clearLabel}
+          </Button>
+        ) : null}
+      </HStack>
+      {optionsError ? (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          {optionsError instanceof Error && optionsError.message
+            ? t('errors.filterDataWithMessage', { message: optionsError.message })
+            : t('errors.filterData')}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

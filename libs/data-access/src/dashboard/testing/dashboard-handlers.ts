@@ -2,16 +2,7 @@ import type { ApiErrorBody, DetectResponse, NodoConLocalizacion, OpenEpisode, Op
 import { delay, http, HttpResponse } from 'msw';
 import type { FundoRow } from '../../sense/types';
 import type { EntidadRow, LocalizacionRow, MetricaRow, UbicacionRow } from '../types';
-import {
-  dashboardFundosFixture,
-  entidadesFixture,
-  localizacionesFixture,
-  metricasFixture,
-  nodosFixture,
-  openEpisodesFixture,
-  seriesFixture,
-  dashboardUbicacionesFixture,
-} from './dashboard-fixtures';
+import { dashboardFundosFixture, dashboardUbicacionesFixture, entidadesFixture, localizacionesFixture, metricasFixture, nodosFixture, openEpisodesFixture, seriesFixture } from './dashboard-fixtures';
 import type { SeriesFixtureOptions } from './dashboard-fixtures';
 
 const internalError = () =>

@@ -1,4 +1,5 @@
 import type { SensorPair, TableRow } from '@camposense/domain';
+import { metricaSensorEntidadesFixture } from './metrica-sensor-fixtures';
 
 /** Twelve nodes, NODO-01 to NODO-12; NODO-12 has no DevEUI yet. */
 export const replicateNodosFixture: TableRow[] = Array.from({ length: 12 }, (_, index) => {
@@ -16,10 +17,8 @@ export const replicateLocalizacionesFixture: TableRow[] = replicateNodosFixture
   .filter((row) => Number(row['nodoid']) <= 11)
   .map((row) => ({ entidadid: 1, ubicacionid: Number(row['nodoid']) <= 6 ? 1 : 2, nodoid: row['nodoid'], statusid: 1 }));
 
-export const replicateEntidadesFixture: TableRow[] = [
-  { entidadid: 1, entidad: 'Palta', entidadabrev: 'PAL', statusid: 1 },
-  { entidadid: 2, entidad: 'Uva', entidadabrev: 'UVA', statusid: 1 },
-];
+/** The metric-sensor form's two crops, Palta and Uva. */
+export const replicateEntidadesFixture: TableRow[] = metricaSensorEntidadesFixture;
 
 /** Probe types: four of palta, one of uva with a name palta has too. */
 export const replicateTiposFixture: TableRow[] = [

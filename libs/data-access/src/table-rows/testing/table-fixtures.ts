@@ -33,6 +33,15 @@ export const AUDIT_COLUMNS: TableColumn[] = [
 /** A table's serial id column: `<table>id` from the sequence `sense.<table>_<table>id_seq`. */
 const serialId = (table: string) => column(`${table}id`, 'integer', 'NO', `nextval('sense.${table}_${table}id_seq'::regclass)`);
 
+/** A named catalogue's columns: serial id, name, optional abbreviation, its own columns, then the audit ones. */
+const namedCatalogue = (table: string, ...own: TableColumn[]) => [
+  serialId(table),
+  column(table, 'character varying'),
+  column(`${table}abrev`, 'character varying', 'YES'),
+  ...own,
+  ...AUDIT_COLUMNS,
+];
+
 /** The tables the parameters stories show, with the columns and constraints the catalogue answers. */
 export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; constraints: TableConstraint[]; rows: TableRow[] }>> = {
   pais: {
@@ -68,7 +77,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     ]),
   },
   fundo: {
-    columns: [serialId('fundo'), column('fundo', 'character varying'), column('fundoabrev', 'character varying', 'YES'), column('empresaid', 'integer'), ...AUDIT_COLUMNS],
+    columns: namedCatalogue('fundo', column('empresaid', 'integer')),
     constraints: [{ constraint_name: 'fundo_empresaid_fkey', constraint_type: 'FOREIGN KEY', columns: ['empresaid'], references: { table: 'empresa', columns: ['empresaid'] } }],
     rows: audited([
       { fundoid: 1, fundo: 'Fundo Virú Norte', fundoabrev: 'VN', empresaid: 1 },
@@ -77,13 +86,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     ]),
   },
   ubicacion: {
-    columns: [
-      serialId('ubicacion'),
-      column('ubicacion', 'character varying'),
-      column('ubicacionabrev', 'character varying', 'YES'),
-      column('fundoid', 'integer'),
-      ...AUDIT_COLUMNS,
-    ],
+    columns: namedCatalogue('ubicacion', column('fundoid', 'integer')),
     constraints: [{ constraint_name: 'ubicacion_fundoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['fundoid'], references: { table: 'fundo', columns: ['fundoid'] } }],
     rows: audited([
       { ubicacionid: 1, ubicacion: 'Lote 1', ubicacionabrev: 'L1', fundoid: 1 },
@@ -92,13 +95,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     ]),
   },
   nodo: {
-    columns: [
-      serialId('nodo'),
-      column('nodo', 'character varying'),
-      column('nodoabrev', 'character varying', 'YES'),
-      column('deveui', 'character varying', 'YES'),
-      ...AUDIT_COLUMNS,
-    ],
+    columns: namedCatalogue('nodo', column('deveui', 'character varying', 'YES')),
     constraints: [{ constraint_name: 'nodo_deveui_key', constraint_type: 'UNIQUE', columns: ['deveui'], references: null }],
     rows: audited([
       { nodoid: 1, nodo: 'Nodo Virú 01', nodoabrev: 'NV01', deveui: '70B3D57ED0000001' },
