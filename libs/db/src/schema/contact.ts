@@ -4,35 +4,19 @@ import {
   check,
   index,
   integer,
-  primaryKey,
   text,
   timestamp,
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, statusCheck } from './audit-columns';
+import { linkTable } from './link-table';
 import { sense } from './sense-schema';
 import { alerta, episodio, perfil } from './threshold';
 import { usuario } from './usuario';
 
 /** Which profiles a user holds. */
-export const usuarioperfil = sense.table(
-  'usuarioperfil',
-  {
-    usuarioid: integer('usuarioid')
-      .notNull()
-      .references(() => usuario.usuarioid),
-    perfilid: integer('perfilid')
-      .notNull()
-      .references(() => perfil.perfilid),
-    ...auditColumns(),
-  },
-  (table) => [
-    primaryKey({ name: 'usuarioperfil_pkey', columns: [table.usuarioid, table.perfilid] }),
-    index('usuarioperfil_perfilid_idx').on(table.perfilid),
-    statusCheck('usuarioperfil', table.statusid),
-  ],
-);
+export const usuarioperfil = linkTable('usuarioperfil', ['usuarioid', () => usuario.usuarioid], ['perfilid', () => perfil.perfilid]);
 
 /** A way to reach people: 'correo' or 'sms' (rows inserted by the migration). */
 export const medio = sense.table(

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, statusCheck } from './audit-columns';
 import { entidad, ubicacion } from './location';
+import { linkTable } from './link-table';
 import { sense } from './sense-schema';
 
 /** A LoRaWAN node; `deveui` is its 16-hex-character DevEUI when known. */
@@ -51,23 +52,7 @@ export const tipo = sense.table(
 );
 
 /** A node's probe of one type. */
-export const sensor = sense.table(
-  'sensor',
-  {
-    nodoid: integer('nodoid')
-      .notNull()
-      .references(() => nodo.nodoid),
-    tipoid: integer('tipoid')
-      .notNull()
-      .references(() => tipo.tipoid),
-    ...auditColumns(),
-  },
-  (table) => [
-    primaryKey({ name: 'sensor_pkey', columns: [table.nodoid, table.tipoid] }),
-    index('sensor_tipoid_idx').on(table.tipoid),
-    statusCheck('sensor', table.statusid),
-  ],
-);
+export const sensor = linkTable('sensor', ['nodoid', () => nodo.nodoid], ['tipoid', () => tipo.tipoid]);
 
 /** A measured quantity and its unit (°C, %, dS/m). */
 export const metrica = sense.table(

@@ -6,7 +6,6 @@ import {
   index,
   integer,
   jsonb,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +15,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { auditColumns, statusCheck } from './audit-columns';
 import { medicion, metrica, nodo, tipo } from './device';
 import { ubicacion } from './location';
+import { linkTable } from './link-table';
 import { sense } from './sense-schema';
 import { usuario } from './usuario';
 
@@ -101,23 +101,7 @@ export const perfil = sense.table(
 );
 
 /** Which profiles are told when a threshold breaks. */
-export const perfilumbral = sense.table(
-  'perfilumbral',
-  {
-    perfilid: integer('perfilid')
-      .notNull()
-      .references(() => perfil.perfilid),
-    umbralid: integer('umbralid')
-      .notNull()
-      .references(() => umbral.umbralid),
-    ...auditColumns(),
-  },
-  (table) => [
-    primaryKey({ name: 'perfilumbral_pkey', columns: [table.perfilid, table.umbralid] }),
-    index('perfilumbral_umbralid_idx').on(table.umbralid),
-    statusCheck('perfilumbral', table.statusid),
-  ],
-);
+export const perfilumbral = linkTable('perfilumbral', ['perfilid', () => perfil.perfilid], ['umbralid', () => umbral.umbralid]);
 
 /** A reading that broke a threshold. statusid: 1 active, 0 closed, -1 processed. */
 export const alerta = sense.table(
