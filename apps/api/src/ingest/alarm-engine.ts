@@ -5,14 +5,18 @@
  */
 import type { UmbralRow } from '@camposense/domain';
 
-export interface EvaluatedReading {
-  medicionid: number;
+/** A reading's value and time, on its probe's metric, in the place its node stood. */
+export interface ProbeReading {
   nodoid: number;
   tipoid: number;
   metricaid: number;
   ubicacionid: number;
   fechaMs: number;
   medicion: number;
+}
+
+export interface EvaluatedReading extends ProbeReading {
+  medicionid: number;
   /**
    * Not newer than the probe metric's latest stored value: a late arrival. It is alerted when it
    * breaks a threshold, but it neither opens nor closes an episode (the present decides those).

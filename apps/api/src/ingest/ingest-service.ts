@@ -8,7 +8,7 @@ import type { UmbralRow } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { evaluateThresholds } from './alarm-engine';
-import type { ActiveThreshold, EvaluatedReading, OpenEpisode } from './alarm-engine';
+import type { ActiveThreshold, EvaluatedReading, OpenEpisode, ProbeReading } from './alarm-engine';
 import { scheduleFirstRounds } from '../notify/notifier';
 import { numberArray, textArray } from '../sense/pg-arrays';
 
@@ -182,14 +182,9 @@ async function loadCatalogue(
   return { byDeveui, byId };
 }
 
-interface Resolved {
+/** A reading of the batch (its `index` there) resolved to its probe and place, not yet stored. */
+interface Resolved extends ProbeReading {
   index: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  ubicacionid: number;
-  fechaMs: number;
-  medicion: number;
 }
 
 function parseDate(value: unknown): number | null {

@@ -14,14 +14,11 @@ import { startNotifyHarness } from './testing/notify-harness';
 import type { NotifyHarness } from './testing/notify-harness';
 import { createTestRecipients } from './testing/recipients';
 import type { TestRecipients } from './testing/recipients';
-import type { SmtpReceiver, WebhookReceiver } from './testing/receivers';
 
 describe.each(testDrivers())('notifications on $kind', (driver) => {
   let context: SenseContext;
   let probe: ProbeUnderTest;
   let recipients: TestRecipients;
-  let smtp: SmtpReceiver;
-  let webhook: WebhookReceiver;
   /** The controllable clock the ingest service and the notifiers share. */
   let clock: Date;
   const now = () => clock;
@@ -40,7 +37,7 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
       readingOf(probe, minutesAfter(context.now, readingMinute), medicion),
     ]);
   };
-  const mailsTo = (user: keyof TestRecipients['users']) => smtp.mails.filter((mail) => mail.to.includes(recipients.users[user].correo));
+  const mailsTo = (user: keyof TestRecipients['users']) => harness.smtp.mails.filter((mail) => mail.to.includes(recipients.users[user].correo));
   const jobs = () => context.query<{ tipo: string; clave: string | null }>(sql`select tipo, clave from sense.trabajo order by trabajoid`);
 
   beforeAll(async () => {
@@ -50,7 +47,6 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
     // No node falls silent here (silent-nodes.test.ts does that).
     await context.query(sql`update sense.nodo set ventanainactividad = 1000000`);
     harness = await startNotifyHarness(context.database, now);
-    ({ smtp, webhook } = harness);
     ingest = createIngestService(context.database, { now });
   });
   afterAll(async () => {
@@ -59,9 +55,9 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
   });
   beforeEach(async () => {
     clock = new Date('2026-11-01T13:00:00Z');
-    smtp.mails.length = 0;
-    webhook.bodies.length = 0;
-    webhook.status = 200;
+    harness.smtp.mails.length = 0;
+    harness.webhook.bodies.length = 0;
+    harness.webhook.status = 200;
     // Each test starts from an ended episode and no pending work.
     await read(probe.inside);
     await context.query(sql`delete from sense.trabajo`);
@@ -78,7 +74,7 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
     expect(mailsTo('operadora')).toHaveLength(1);
     expect(mailsTo('operator')).toHaveLength(1);
     expect(mailsTo('jefe')).toHaveLength(0);
-    expect(webhook.bodies).toEqual([expect.objectContaining({ to: recipients.phone, language: 'es' })]);
+    expect(harness.webhook.bodies).toEqual([expect.objectContaining({ to: recipients.phone, language: 'es' })]);
     const [spanish] = mailsTo('operadora');
     const [english] = mailsTo('operator');
     expect(spanish).toMatchObject({ from: 'alarmas@example.test', language: 'es' });
@@ -128,7 +124,7 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
     advance(240);
     expect(await worker.runDue()).toMatchObject({ sent: 0 });
     expect(mailsTo('gerente')).toHaveLength(0);
-    expect(smtp.mails).toHaveLength(9);
+    expect(harness.smtp.mails).toHaveLength(9);
     expect(await jobs()).toEqual([]);
   });
 
@@ -143,7 +139,7 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
 
     await read(probe.above);
     expect(await worker.runDue()).toMatchObject({ sent: 3 });
-    expect(smtp.mails).toHaveLength(4);
+    expect(harness.smtp.mails).toHaveLength(4);
   });
 
   it('a duplicate reading is never told twice', async () => {
@@ -154,7 +150,7 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
     await ingest.ingest([{ ...reading, fecha }]);
     expect(await ingest.ingest([{ ...reading, fecha }])).toMatchObject({ accepted: 0, duplicates: 1 });
     expect(await worker.runDue()).toMatchObject({ sent: 3 });
-    expect(smtp.mails).toHaveLength(2);
+    expect(harness.smtp.mails).toHaveLength(2);
   });
 
   it('keeps its work across a restart, and two workers on one database send each message once', async () => {
@@ -169,12 +165,12 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
       const other = notifier({}, second);
       const runs = await Promise.all([first.runDue(), other.runDue(), first.runDue(), other.runDue()]);
       expect(runs.reduce((total, run) => total + run.sent, 0)).toBe(3);
-      expect(smtp.mails).toHaveLength(2);
-      expect(webhook.bodies).toHaveLength(1);
+      expect(harness.smtp.mails).toHaveLength(2);
+      expect(harness.webhook.bodies).toHaveLength(1);
       advance(10);
       const repeats = await Promise.all([first.runDue(), other.runDue()]);
       expect(repeats.reduce((total, run) => total + run.sent, 0)).toBe(3);
-      expect(smtp.mails).toHaveLength(4);
+      expect(harness.smtp.mails).toHaveLength(4);
     } finally {
       if (second !== context.database) await second.close();
     }
@@ -182,7 +178,7 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
 
   it('retries a failed delivery with backoff, then records it as failed with the carrier’s error', async () => {
     const worker = notifier({ maxAttempts: 2, retryBaseMs: 60_000 });
-    webhook.status = 500;
+    harness.webhook.status = 500;
     const opened = await read(probe.above);
     const { episodioid } = opened.commit.alerts[0]!;
     expect(await worker.runDue()).toMatchObject({ sent: 2, retried: 1, failed: 0 });

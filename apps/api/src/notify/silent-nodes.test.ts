@@ -12,14 +12,11 @@ import { startNotifyHarness } from './testing/notify-harness';
 import type { NotifyHarness } from './testing/notify-harness';
 import { createTestRecipients } from './testing/recipients';
 import type { TestRecipients } from './testing/recipients';
-import type { SmtpReceiver, WebhookReceiver } from './testing/receivers';
 
 describe.each(testDrivers())('silent nodes on $kind', (driver) => {
   let context: SenseContext;
   let probe: ProbeUnderTest;
   let recipients: TestRecipients;
-  let smtp: SmtpReceiver;
-  let webhook: WebhookReceiver;
   let clock: Date;
   let ingest: IngestService;
   let notifier: Notifier;
@@ -56,7 +53,6 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
     );
     clock = minutesAfter(context.now, 5);
     harness = await startNotifyHarness(context.database, () => clock);
-    ({ smtp, webhook } = harness);
     const now = () => clock;
     ingest = createIngestService(context.database, { now });
     notifier = startInstance();
@@ -82,13 +78,13 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
     const [opened] = await episodes();
     expect(opened).toMatchObject({ statusid: 1, fechafin: null, criticidadid: recipients.criticidadid });
     expect(new Date(opened!.fechainicio).toISOString()).toBe(minutesAfter(lastReading, 30).toISOString());
-    const spanish = smtp.mails.find((mail) => mail.to.includes(recipients.users.operadora.correo))!;
-    const english = smtp.mails.find((mail) => mail.to.includes(recipients.users.operator.correo))!;
+    const spanish = harness.smtp.mails.find((mail) => mail.to.includes(recipients.users.operadora.correo))!;
+    const english = harness.smtp.mails.find((mail) => mail.to.includes(recipients.users.operator.correo))!;
     expect(spanish.subject).toContain('Sin datos');
     expect(spanish.text).toContain('no envía lecturas desde');
     expect(english.subject).toContain('No data');
     expect(english.text).toContain('has sent no readings since');
-    expect(webhook.bodies).toEqual([expect.objectContaining({ to: recipients.phone, language: 'es' })]);
+    expect(harness.webhook.bodies).toEqual([expect.objectContaining({ to: recipients.phone, language: 'es' })]);
     const messages = await context.query<{ alertaid: number | null; statusid: number }>(sql`
       select alertaid, statusid from sense.mensaje where episodioid = ${opened!.episodioid}`);
     expect(messages).toEqual([
@@ -113,12 +109,12 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
     expect(new Date(closed!.fechafin!).toISOString()).toBe(clock.toISOString());
     advance(20);
     expect(await notifier.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
-    expect(smtp.mails).toHaveLength(4);
+    expect(harness.smtp.mails).toHaveLength(4);
     expect(await context.query(sql`select 1 from sense.trabajo`)).toEqual([]);
   });
 
   it('an acknowledged no-data episode stops repeating, and stays one episode until the node is back', async () => {
-    smtp.mails.length = 0;
+    harness.smtp.mails.length = 0;
     await uplink();
     advance(30);
     expect(await notifier.runDue()).toMatchObject({ silentOpened: 1, sent: 3 });
@@ -128,7 +124,7 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
     expect(acknowledged.json()).toMatchObject({ episodioid: opened!.episodioid, tipo: 'sindatos', acknowledged: 0, notareconocido: 'Batería cambiada' });
     advance(60);
     expect(await notifier.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
-    expect(smtp.mails).toHaveLength(2);
+    expect(harness.smtp.mails).toHaveLength(2);
     await uplink();
     const ended = await context.send('POST', `/api/episodes/${opened!.episodioid}/acknowledge`, {});
     expect(ended.statusCode).toBe(409);

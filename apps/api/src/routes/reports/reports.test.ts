@@ -1,5 +1,6 @@
 import { compactAlertCounts, DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
+import { REPORT_CSV_TEXTS } from '@camposense/domain';
 import type { AlertaFilterOptions, AlertaReportPage, MensajeFilterOptions, MensajeReportPage, ReportDownloadToken } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -492,21 +493,9 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     expect(response.headers['transfer-encoding']).toBe('chunked');
     expect(response.body.startsWith(UTF8_BOM)).toBe(true);
     const [header, ...rows] = parseCsv(response.body.slice(1));
-    expect(header).toEqual([
-      'ID de alerta',
-      'Umbral',
-      'Criticidad',
-      'Nodo',
-      'Ubicación',
-      'Métrica',
-      'Unidad',
-      'Mínimo',
-      'Máximo',
-      'Valor',
-      'Fecha de alerta (UTC)',
-      'Fecha de creación (UTC)',
-      'Estado',
-    ]);
+    // The domain's Spanish headers, the two dates named with their zone.
+    expect(header).toEqual([...REPORT_CSV_TEXTS.es.alertas.slice(0, 10), 'Fecha de alerta (UTC)', 'Fecha de creación (UTC)', 'Estado']);
+    expect(header!.slice(0, 3)).toEqual(['ID de alerta', 'Umbral', 'Criticidad']);
     const expected = await context.query<{
       id: number;
       umbral: string;

@@ -52,13 +52,6 @@ const mensajeFilterQuery = {
   ...scopeQuery('mensajes (por la ubicación de su alerta o de su episodio)'),
 } as const;
 
-const alertaSort = {
-  sortBy: { type: 'string', enum: ALERTA_SORT_COLUMNS, default: 'fecha', description: 'Columna de orden' },
-} as const;
-const mensajeSort = {
-  sortBy: { type: 'string', enum: MENSAJE_SORT_COLUMNS, default: 'fecha', description: 'Columna de orden' },
-} as const;
-
 const lang = { type: 'string', enum: REPORT_LANGUAGES, default: 'es', description: 'Idioma de las cabeceras' } as const;
 const tz = {
   type: 'string',
@@ -72,17 +65,26 @@ const downloadToken = {
   description: 'Token de descarga de GET /download-token, en lugar de la cabecera Authorization (enlace de descarga)',
 } as const;
 
-export const alertasQuery = {
-  type: 'object',
-  properties: { ...pagingQuery, ...alertaSort, ...alertaFilterQuery },
-  additionalProperties: false,
-} as const;
+/**
+ * A report's page query and its CSV export's, both sorted by one of the report's columns (by date
+ * unless asked) and filtered alike: the export takes no paging, but a language, a zone and a
+ * download token.
+ */
+function reportQueries<const SortColumns extends readonly string[], const Filter extends object>(sortColumns: SortColumns, filter: Filter) {
+  const sort = { sortBy: { type: 'string', enum: sortColumns, default: 'fecha', description: 'Columna de orden' } } as const;
+  return {
+    page: { type: 'object', properties: { ...pagingQuery, ...sort, ...filter }, additionalProperties: false },
+    csv: {
+      type: 'object',
+      properties: { sortOrder: pagingQuery.sortOrder, ...sort, ...filter, lang, tz, token: downloadToken },
+      additionalProperties: false,
+    },
+  } as const;
+}
 
-export const alertasCsvQuery = {
-  type: 'object',
-  properties: { sortOrder: pagingQuery.sortOrder, ...alertaSort, ...alertaFilterQuery, lang, tz, token: downloadToken },
-  additionalProperties: false,
-} as const;
+const alertasQueries = reportQueries(ALERTA_SORT_COLUMNS, alertaFilterQuery);
+export const alertasQuery = alertasQueries.page;
+export const alertasCsvQuery = alertasQueries.csv;
 
 export const alertaFilterOptionsQuery = {
   type: 'object',
@@ -90,17 +92,9 @@ export const alertaFilterOptionsQuery = {
   additionalProperties: false,
 } as const;
 
-export const mensajesQuery = {
-  type: 'object',
-  properties: { ...pagingQuery, ...mensajeSort, ...mensajeFilterQuery },
-  additionalProperties: false,
-} as const;
-
-export const mensajesCsvQuery = {
-  type: 'object',
-  properties: { sortOrder: pagingQuery.sortOrder, ...mensajeSort, ...mensajeFilterQuery, lang, tz, token: downloadToken },
-  additionalProperties: false,
-} as const;
+const mensajesQueries = reportQueries(MENSAJE_SORT_COLUMNS, mensajeFilterQuery);
+export const mensajesQuery = mensajesQueries.page;
+export const mensajesCsvQuery = mensajesQueries.csv;
 
 export const downloadTokenQuery = {
   type: 'object',
@@ -197,16 +191,6 @@ const alertaRowSchema = {
   },
 } as const;
 
-const usuarioSchema = {
-  type: ['object', 'null'],
-  properties: {
-    usuarioid: { type: 'integer' },
-    firstname: nullable('string'),
-    lastname: nullable('string'),
-    login: nullable('string'),
-  },
-} as const;
-
 const mensajeRowSchema = {
   type: 'object',
   required: ['mensajeid', 'contactoid', 'alertaid', 'mensaje', 'fecha', 'datecreated', 'statusid', 'contacto'],
@@ -224,7 +208,7 @@ const mensajeRowSchema = {
         contactoid: { type: 'integer' },
         usuarioid: { type: 'integer' },
         medioid: { type: 'integer' },
-        usuario: usuarioSchema,
+        usuario: usuarioSchemaOf(),
       },
     },
   },

@@ -375,27 +375,19 @@ describe.each(testDrivers())('writes through /api/sense/{table} on $kind', (driv
     it('deactivates and reactivates a referenced row through the update with If-Match', async () => {
       const [pais] = await context.query<{ paisid: number }>(sql`select paisid from sense.empresa order by empresaid limit 1`);
       const read = await context.get(`/api/sense/pais/${pais!.paisid}`);
-      const off = await context.app.inject({
-        method: 'PUT',
-        url: `/api/sense/pais/${pais!.paisid}`,
-        headers: { authorization: context.bearer, 'if-match': String(read.headers.etag) },
-        payload: { statusid: 0 },
-      });
+      const setStatus = (statusid: number, etag: unknown) =>
+        context.app.inject({
+          method: 'PUT',
+          url: `/api/sense/pais/${pais!.paisid}`,
+          headers: { authorization: context.bearer, 'if-match': String(etag) },
+          payload: { statusid },
+        });
+      const off = await setStatus(0, read.headers.etag);
       expect(off.statusCode, off.body).toBe(200);
       expect(off.json<TableRow>()['statusid']).toBe(0);
-      const stale = await context.app.inject({
-        method: 'PUT',
-        url: `/api/sense/pais/${pais!.paisid}`,
-        headers: { authorization: context.bearer, 'if-match': String(read.headers.etag) },
-        payload: { statusid: 1 },
-      });
+      const stale = await setStatus(1, read.headers.etag);
       expect(stale.statusCode).toBe(412);
-      const on = await context.app.inject({
-        method: 'PUT',
-        url: `/api/sense/pais/${pais!.paisid}`,
-        headers: { authorization: context.bearer, 'if-match': String(off.headers.etag) },
-        payload: { statusid: 1 },
-      });
+      const on = await setStatus(1, off.headers.etag);
       expect(on.statusCode).toBe(200);
       expect(on.json<TableRow>()['statusid']).toBe(1);
     });

@@ -193,6 +193,12 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
     await setEtag(definition, row, reply);
     return reply.send(row);
   };
+  /** The update of the row at `key` from the request (body, If-Match), answered with its new ETag. */
+  const updateRow = async (definition: TableDefinition, key: KeyValues, request: FastifyRequest, reply: FastifyReply) => {
+    const row = await writes.update(definition, key, bodyOf(request.body), actorOf(request), preconditionsOf(request));
+    await setEtag(definition, row, reply);
+    return reply.send(row);
+  };
 
   app.get<{ Params: TableParams; Querystring: ListQuery; Reply: TableRow[] | PaginatedRows }>(
     '/:table',
@@ -521,12 +527,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
         response: { 200: rowSchema, ...writeErrors },
       },
     },
-    async (request, reply) => {
-      const definition = writableTable(request.params.table);
-      const row = await writes.update(definition, request.query, bodyOf(request.body), actorOf(request), preconditionsOf(request));
-      await setEtag(definition, row, reply);
-      return reply.send(row);
-    },
+    async (request, reply) => updateRow(writableTable(request.params.table), request.query, request, reply),
   );
 
   app.put<{ Params: RowParams; Body: Record<string, unknown> }>(
@@ -545,10 +546,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
     },
     async (request, reply) => {
       const definition = writableTable(request.params.table);
-      const key = singleKey(definition, request.params.id);
-      const row = await writes.update(definition, key, bodyOf(request.body), actorOf(request), preconditionsOf(request));
-      await setEtag(definition, row, reply);
-      return reply.send(row);
+      return updateRow(definition, singleKey(definition, request.params.id), request, reply);
     },
   );
 
