@@ -37,6 +37,13 @@ interface AlertRow {
 
 const MAX_NOTE_LENGTH = 500;
 
+/** What acknowledging one alert's episode, or one episode, may say: a note, or nothing. */
+const acknowledgeBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { nota: { type: 'string', maxLength: MAX_NOTE_LENGTH } },
+} as const;
+
 const resultSchema = {
   type: 'object',
   required: ['alertaid', 'episodioid', 'acknowledged', 'reconocidopor', 'fechareconocido', 'notareconocido'],
@@ -81,11 +88,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
           required: ['alertaid'],
           properties: { alertaid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
         },
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { nota: { type: 'string', maxLength: MAX_NOTE_LENGTH } },
-        },
+        body: acknowledgeBody,
         response: { 200: resultSchema, ...errorResponses(400, 401, 404, 409, 500) },
       },
     },
@@ -283,11 +286,7 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
           required: ['episodioid'],
           properties: { episodioid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
         },
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { nota: { type: 'string', maxLength: MAX_NOTE_LENGTH } },
-        },
+        body: acknowledgeBody,
         response: {
           200: {
             type: 'object',

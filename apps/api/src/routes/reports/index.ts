@@ -87,8 +87,7 @@ function zonedHeader(header: readonly string[], dateColumns: readonly number[], 
 }
 
 /** The date columns of each report's CSV (REPORT_CSV_TEXTS order). */
-const ALERTA_DATE_COLUMNS = [10, 11];
-const MENSAJE_DATE_COLUMNS = [3, 4];
+const REPORT_DATE_COLUMNS = { alertas: [10, 11], mensajes: [3, 4] } as const;
 
 function alertaLine(lang: ReportLanguage, row: AlertaCsvRow, timeZone: string): string {
   return csvLine([
@@ -164,6 +163,22 @@ function sendCsv(reply: FastifyReply, name: string, body: Readable) {
     .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/**
+ * The alerts or messages report as CSV: the zone is checked before any query, the headers are in
+ * `lang` with the zone named on the date columns, and the rows follow in batches.
+ */
+async function sendReportCsv<Row>(
+  reply: FastifyReply,
+  report: 'alertas' | 'mensajes',
+  { lang, tz }: { lang: ReportLanguage; tz: string },
+  batches: () => AsyncGenerator<Row[]>,
+  line: (row: Row, timeZone: string) => string,
+) {
+  const timeZone = csvTimeZone(tz);
+  const header = zonedHeader(REPORT_CSV_TEXTS[lang][report], REPORT_DATE_COLUMNS[report], timeZone);
+  return sendCsv(reply, report, await csvStream(header, batches(), (row) => line(row, timeZone)));
 }
 
 /**
@@ -258,10 +273,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
-      const timeZone = csvTimeZone(request.query.tz);
-      const batches = queries.alertasCsvBatches(filtersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
-      const header = zonedHeader(REPORT_CSV_TEXTS[lang].alertas, ALERTA_DATE_COLUMNS, timeZone);
-      return sendCsv(reply, 'alertas', await csvStream(header, batches, (row) => alertaLine(lang, row, timeZone)));
+      const batches = () => queries.alertasCsvBatches(filtersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
+      return sendReportCsv(reply, 'alertas', request.query, batches, (row, timeZone) => alertaLine(lang, row, timeZone));
     },
   );
 
@@ -303,10 +316,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
-      const timeZone = csvTimeZone(request.query.tz);
-      const batches = queries.mensajesCsvBatches(mensajeFiltersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
-      const header = zonedHeader(REPORT_CSV_TEXTS[lang].mensajes, MENSAJE_DATE_COLUMNS, timeZone);
-      return sendCsv(reply, 'mensajes', await csvStream(header, batches, (row) => mensajeLine(lang, row, request.user, timeZone)));
+      const batches = () => queries.mensajesCsvBatches(mensajeFiltersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
+      return sendReportCsv(reply, 'mensajes', request.query, batches, (row, timeZone) => mensajeLine(lang, row, request.user, timeZone));
     },
   );
 
