@@ -7,6 +7,7 @@ import { RecordForm, useReportUnsavedChanges } from '@camposense/ui';
 import type { RecordFormField, RecordFormValues } from '@camposense/ui';
 import { useMemo, useState } from 'react';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { FormHeading } from '../form-lists/parameters-form';
 import { useFormSubmit } from '../form-lists/use-form-submit';
 import { SaveFailureNotice } from '../record-editor/record-editor';
 import { ReferenceSelect } from '../record-editor/reference-select';
@@ -138,12 +139,7 @@ function ContactFormFields({ data }: { data: ContactFormData }) {
   return (
     <Stack gap="6">
       <Stack gap="1">
-        <Heading as="h2" size="md">
-          {t('parameterForms.contact.title')}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t('parameterForms.contact.intro')}
-        </Text>
+        <FormHeading title={t('parameterForms.contact.title')} intro={t('parameterForms.contact.intro')} />
       </Stack>
       <RecordForm
         label={t('parameterForms.contact.title')}

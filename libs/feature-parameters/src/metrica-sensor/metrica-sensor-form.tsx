@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { isApiError, useMetricaSensorForm, useReplicateMetricaSensor } from '@camposense/data-access';
 import type { MetricaSensorFormData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
@@ -7,6 +7,7 @@ import { SearchableSelect, useReportUnsavedChanges } from '@camposense/ui';
 import { useMemo, useState } from 'react';
 import { FormFooter } from '../form-lists/form-footer';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { FormHeading, ParametersForm } from '../form-lists/parameters-form';
 import { useFormSubmit } from '../form-lists/use-form-submit';
 import { ChoiceList } from '../choice-list/choice-list';
 import type { ChoiceOption } from '../choice-list/choice-list';
@@ -162,59 +163,44 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
   );
 
   return (
-    // noValidate: the required selects mark their inputs `required`; the form says what is missing itself.
-    <Stack asChild gap="4">
-      <form
-        aria-label={title}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t(massive ? 'parameterForms.metricaSensor.massiveIntro' : 'parameterForms.metricaSensor.insertIntro')}
-        </Text>
-        {massive ? (
-          <>
-            <Box maxW="32rem">{typeSelect}</Box>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {metricList}
-              <ChoiceList
-                label={t('parameterForms.metricaSensor.nodes')}
-                options={targetNodes}
-                selected={nodoids}
-                onChange={setNodoids}
-                required
-                error={nodesError}
-                emptyText={t(tipoid === null ? 'parameterForms.metricaSensor.chooseTypeFirst' : 'parameterForms.metricaSensor.noNodes')}
-                disabled={busy}
-              />
-            </SimpleGrid>
-          </>
-        ) : (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
-            <Stack gap="4">
-              <SearchableSelect
-                label={t('parameterForms.metricaSensor.node')}
-                options={nodeOptions}
-                value={nodoid}
-                onChange={chooseNode}
-                placeholder={t('parameterForms.metricaSensor.nodePlaceholder')}
-                disabled={busy}
-                required
-                error={nodeError}
-              />
-              {typeSelect}
-            </Stack>
+    <ParametersForm label={title} onSubmit={submit}>
+      <FormHeading title={title} intro={t(massive ? 'parameterForms.metricaSensor.massiveIntro' : 'parameterForms.metricaSensor.insertIntro')} />
+      {massive ? (
+        <>
+          <Box maxW="32rem">{typeSelect}</Box>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {metricList}
+            <ChoiceList
+              label={t('parameterForms.metricaSensor.nodes')}
+              options={targetNodes}
+              selected={nodoids}
+              onChange={setNodoids}
+              required
+              error={nodesError}
+              emptyText={t(tipoid === null ? 'parameterForms.metricaSensor.chooseTypeFirst' : 'parameterForms.metricaSensor.noNodes')}
+              disabled={busy}
+            />
           </SimpleGrid>
-        )}
-        <FormFooter failure={failureMessage} busy={busy} submitLabel={t('parameterForms.metricaSensor.save')} busyLabel={t('parameterForms.metricaSensor.saving')} />
-      </form>
-    </Stack>
+        </>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
+          <Stack gap="4">
+            <SearchableSelect
+              label={t('parameterForms.metricaSensor.node')}
+              options={nodeOptions}
+              value={nodoid}
+              onChange={chooseNode}
+              placeholder={t('parameterForms.metricaSensor.nodePlaceholder')}
+              disabled={busy}
+              required
+              error={nodeError}
+            />
+            {typeSelect}
+          </Stack>
+          {metricList}
+        </SimpleGrid>
+      )}
+      <FormFooter failure={failureMessage} busy={busy} submitLabel={t('parameterForms.metricaSensor.save')} busyLabel={t('parameterForms.metricaSensor.saving')} />
+    </ParametersForm>
   );
 }

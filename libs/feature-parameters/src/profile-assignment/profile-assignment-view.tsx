@@ -7,6 +7,7 @@ import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { FormFooter } from '../form-lists/form-footer';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { FormHeading, ParametersForm } from '../form-lists/parameters-form';
 import { useFormSubmit } from '../form-lists/use-form-submit';
 import { ChoiceList } from '../choice-list/choice-list';
 import { describeSaveError } from '../record-editor/save-error';
@@ -65,21 +66,8 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
 
   return (
     <Stack gap="6">
-      <Stack
-        as="form"
-        gap="4"
-        aria-label={t('parameterForms.assignment.title')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Heading as="h2" size="md">
-          {t('parameterForms.assignment.title')}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t('parameterForms.assignment.intro')}
-        </Text>
+      <ParametersForm label={t('parameterForms.assignment.title')} onSubmit={submit}>
+        <FormHeading title={t('parameterForms.assignment.title')} intro={t('parameterForms.assignment.intro')} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <ChoiceList
             label={t('parameterForms.assignment.users')}
@@ -103,7 +91,7 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
           />
         </SimpleGrid>
         <FormFooter failure={failureMessage} busy={busy} submitLabel={t('parameterForms.assignment.assign')} busyLabel={t('parameterForms.assignment.assigning')} />
-      </Stack>
+      </ParametersForm>
       <AssignedPairs pairs={pairs} />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { tableHandlers, tableWriteHandlers } from '@camposense/data-access/testi
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { InsertView } from './insert-view';
-import { loadErrorStory, loadingStory, withParametersApi, withParametersShell, withSwitchTo } from '../testing/story-shell';
+import { loadErrorStory, loadingStory, parametersMeta, withSwitchTo } from '../testing/story-shell';
 
 const withSwitch = withSwitchTo('status');
 
@@ -10,8 +10,7 @@ const meta = {
   title: 'Parameters/InsertView',
   component: InsertView,
   args: { table: 'pais' },
-  decorators: [withParametersShell],
-  beforeEach: withParametersApi(),
+  ...parametersMeta,
 } satisfies Meta<typeof InsertView>;
 
 export default meta;

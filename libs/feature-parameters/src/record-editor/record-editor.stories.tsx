@@ -3,7 +3,7 @@ import type { TableName } from '@camposense/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { withParametersApi, withParametersShell } from '../testing/story-shell';
+import { parametersMeta } from '../testing/story-shell';
 import { RecordEditor } from './record-editor';
 
 const metaOf = (table: TableName) => ({ columns: tableFixtures[table]!.columns, constraints: tableFixtures[table]!.constraints });
@@ -18,8 +18,7 @@ const meta = {
   title: 'Parameters/RecordEditor',
   component: RecordEditor,
   args: { table: 'ubicacion', mode: 'insert', meta: metaOf('ubicacion') },
-  decorators: [withParametersShell],
-  beforeEach: withParametersApi(),
+  ...parametersMeta,
 } satisfies Meta<typeof RecordEditor>;
 
 export default meta;

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { fn, expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { UpdateView } from './update-view';
-import { withParametersApi, withParametersShell } from '../testing/story-shell';
+import { parametersMeta } from '../testing/story-shell';
 
 const empresa = tableFixtures.empresa!.rows[0]!;
 const sensor = tableFixtures.sensor!.rows[0]!;
@@ -13,8 +13,7 @@ const meta = {
   title: 'Parameters/UpdateView',
   component: UpdateView,
   args: { table: 'empresa', selected: empresa, onSelect: fn() },
-  decorators: [withParametersShell],
-  beforeEach: withParametersApi(),
+  ...parametersMeta,
 } satisfies Meta<typeof UpdateView>;
 
 export default meta;

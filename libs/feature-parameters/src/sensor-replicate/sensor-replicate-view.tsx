@@ -1,4 +1,4 @@
-import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { useReplicateSensors, useSensorReplicateData } from '@camposense/data-access';
 import type { SensorReplicateData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
@@ -6,6 +6,7 @@ import { EmptyState, SearchableSelect, useReportUnsavedChanges } from '@camposen
 import { useMemo, useState } from 'react';
 import { FormFooter } from '../form-lists/form-footer';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { FormHeading, ParametersForm } from '../form-lists/parameters-form';
 import { useFormSubmit } from '../form-lists/use-form-submit';
 import { ChoiceList } from '../choice-list/choice-list';
 import { matchesSearch } from '../choice-list/choice-search';
@@ -88,59 +89,44 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
   };
 
   return (
-    <Stack asChild gap="4">
-      {/* noValidate: the required node select is checked here, in the person's language, not by the browser. */}
-      <form
-        aria-label={t('parameterForms.sensor.title')}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Heading as="h2" size="md">
-          {t('parameterForms.sensor.title')}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t('parameterForms.sensor.intro')}
-        </Text>
-        <Box maxW="28rem">
-          <SearchableSelect
-            label={t('parameterForms.sensor.node')}
-            options={nodeChoices}
-            value={nodoid}
-            onChange={chooseNode}
-            onSearchChange={setNodeSearch}
-            placeholder={t('parameterForms.sensor.nodePlaceholder')}
-            required
-            error={nodeError}
-            disabled={busy}
-          />
-        </Box>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <ChoiceList
-            label={t('parameterForms.sensor.types')}
-            options={tipos}
-            selected={chosenTypes}
-            onChange={setChosenTypes}
-            required
-            error={typesError}
-            emptyText={t('parameterForms.sensor.noTypes')}
-            disabled={busy}
-          />
-          <ChoiceList
-            label={t('parameterForms.sensor.targets')}
-            options={targets}
-            selected={replicas}
-            onChange={setReplicas}
-            emptyText={t('parameterForms.sensor.noTargets')}
-            disabled={busy}
-          />
-        </SimpleGrid>
-        {plan && nodoid !== null ? <Summary plan={plan} nodo={nodes.find((option) => option.value === nodoid)?.label ?? `#${nodoid}`} /> : null}
-        <FormFooter failure={failureMessage} busy={busy} submitLabel={t('parameterForms.sensor.create')} busyLabel={t('parameterForms.sensor.creating')} />
-      </form>
-    </Stack>
+    <ParametersForm label={t('parameterForms.sensor.title')} onSubmit={submit}>
+      <FormHeading title={t('parameterForms.sensor.title')} intro={t('parameterForms.sensor.intro')} />
+      <Box maxW="28rem">
+        <SearchableSelect
+          label={t('parameterForms.sensor.node')}
+          options={nodeChoices}
+          value={nodoid}
+          onChange={chooseNode}
+          onSearchChange={setNodeSearch}
+          placeholder={t('parameterForms.sensor.nodePlaceholder')}
+          required
+          error={nodeError}
+          disabled={busy}
+        />
+      </Box>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <ChoiceList
+          label={t('parameterForms.sensor.types')}
+          options={tipos}
+          selected={chosenTypes}
+          onChange={setChosenTypes}
+          required
+          error={typesError}
+          emptyText={t('parameterForms.sensor.noTypes')}
+          disabled={busy}
+        />
+        <ChoiceList
+          label={t('parameterForms.sensor.targets')}
+          options={targets}
+          selected={replicas}
+          onChange={setReplicas}
+          emptyText={t('parameterForms.sensor.noTargets')}
+          disabled={busy}
+        />
+      </SimpleGrid>
+      {plan && nodoid !== null ? <Summary plan={plan} nodo={nodes.find((option) => option.value === nodoid)?.label ?? `#${nodoid}`} /> : null}
+      <FormFooter failure={failureMessage} busy={busy} submitLabel={t('parameterForms.sensor.create')} busyLabel={t('parameterForms.sensor.creating')} />
+    </ParametersForm>
   );
 }
 

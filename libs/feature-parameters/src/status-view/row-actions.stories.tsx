@@ -2,7 +2,7 @@ import { tableFixtures, tableWriteHandlers } from '@camposense/data-access/testi
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { withParametersApi, withParametersShell } from '../testing/story-shell';
+import { parametersMeta } from '../testing/story-shell';
 import { RowActions } from './row-actions';
 
 /** Agrícola Virú (active) and Frutos del Chao (inactive). */
@@ -14,8 +14,7 @@ const meta = {
   title: 'Parameters/RowActions',
   component: RowActions,
   args: { table: 'empresa', row: active!, hasStatus: true, onDeleted: fn(), onError: fn() },
-  decorators: [withParametersShell],
-  beforeEach: withParametersApi(),
+  ...parametersMeta,
 } satisfies Meta<typeof RowActions>;
 
 export default meta;

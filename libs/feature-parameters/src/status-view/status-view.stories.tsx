@@ -5,14 +5,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { StatusView } from './status-view';
-import { loadErrorStory, loadingStory, withParametersApi, withParametersShell } from '../testing/story-shell';
+import { loadErrorStory, loadingStory, parametersMeta } from '../testing/story-shell';
 
 const meta = {
   title: 'Parameters/StatusView',
   component: StatusView,
   args: { table: 'empresa' },
-  decorators: [withParametersShell],
-  beforeEach: withParametersApi(),
+  ...parametersMeta,
 } satisfies Meta<typeof StatusView>;
 
 export default meta;

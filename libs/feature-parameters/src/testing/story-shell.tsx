@@ -60,6 +60,9 @@ export function withParametersApi(...extra: RequestHandler[]) {
   };
 }
 
+/** A meta's `decorators` and `beforeEach` (spread into it): the shell above, and `withParametersApi()` without extra handlers. */
+export const parametersMeta = { decorators: [withParametersShell], beforeEach: withParametersApi() };
+
 /** The loading state of a view that reads its table's columns first: every call waits. */
 export const loadingStory = {
   beforeEach: ({ msw }: StoryWorker) => msw.use(...tableHandlers.loading()),

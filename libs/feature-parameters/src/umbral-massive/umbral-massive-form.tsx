@@ -8,6 +8,7 @@ import { FormField, gradoPalette, QueryState, SearchableSelect, useReportUnsaved
 import { memo, useCallback, useMemo, useState } from 'react';
 import { FormFooter } from '../form-lists/form-footer';
 import { FormListsView } from '../form-lists/form-lists-view';
+import { FormHeading, ParametersForm } from '../form-lists/parameters-form';
 import { useFormSubmit } from '../form-lists/use-form-submit';
 import {
   applyToMetric,
@@ -73,12 +74,7 @@ function MassiveThresholds({ data }: { data: UmbralMassiveFormData }) {
   const title = t('parameterForms.umbralMassive.title');
   return (
     <Stack gap="4">
-      <Heading as="h2" size="md">
-        {title}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted" maxW="64rem">
-        {t('parameterForms.umbralMassive.intro')}
-      </Text>
+      <FormHeading title={title} intro={t('parameterForms.umbralMassive.intro')} introMaxW="64rem" />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="48rem">
         <SearchableSelect
           label={t('parameterForms.umbralMassive.fundo')}
@@ -208,63 +204,53 @@ function ThresholdGrid({ scope, data, entidadid, fundo, entidad, criticidades, d
 
   const gridLabel = t('parameterForms.umbralMassive.gridLabel', { entidad, fundo });
   return (
-    // noValidate: the form says itself, per row, what is missing.
-    <Stack asChild gap="4">
-      <form
-        aria-label={t('parameterForms.umbralMassive.title')}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void saveGrid();
-        }}
-      >
-        <ApplyToColumn
-          metrics={metrics}
-          criticidades={criticidades}
-          disabled={busy}
-          onApply={(metricaid, draft) => onDraftsChange((current) => applyToMetric(rows, current, metricaid, draft))}
-        />
-        <Stack gap="1">
-          <Heading as="h3" size="sm">
-            {gridLabel}
-          </Heading>
-          <Text fontSize="xs" color="fg.muted">
-            {t('parameterForms.umbralMassive.rowCount', { count: rows.length })}
-          </Text>
-        </Stack>
-        <Box overflowX="auto" borderWidth="1px" borderColor="border" borderRadius="md" maxH="32rem" overflowY="auto">
-          <Table.Root size="sm" aria-label={gridLabel} stickyHeader>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.place')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.probe')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.current')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.minimo')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.maximo')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.criticidad')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.effect')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((row) => (
-                <GridRowView
-                  key={row.key}
-                  row={row}
-                  draft={drafts[row.key]}
-                  criticidades={criticidades}
-                  showProblems={checked}
-                  disabled={busy}
-                  number={number}
-                  onChange={changeRow}
-                />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-        <SavePreview created={plan.created} replaced={plan.replaced} invalid={plan.invalid} />
-        <FormFooter failure={problem ?? submit.failureMessage} busy={busy} submitLabel={t('parameterForms.umbralMassive.save')} busyLabel={t('parameterForms.umbralMassive.saving')} />
-      </form>
-    </Stack>
+    <ParametersForm label={t('parameterForms.umbralMassive.title')} onSubmit={saveGrid}>
+      <ApplyToColumn
+        metrics={metrics}
+        criticidades={criticidades}
+        disabled={busy}
+        onApply={(metricaid, draft) => onDraftsChange((current) => applyToMetric(rows, current, metricaid, draft))}
+      />
+      <Stack gap="1">
+        <Heading as="h3" size="sm">
+          {gridLabel}
+        </Heading>
+        <Text fontSize="xs" color="fg.muted">
+          {t('parameterForms.umbralMassive.rowCount', { count: rows.length })}
+        </Text>
+      </Stack>
+      <Box overflowX="auto" borderWidth="1px" borderColor="border" borderRadius="md" maxH="32rem" overflowY="auto">
+        <Table.Root size="sm" aria-label={gridLabel} stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.place')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.probe')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.current')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.minimo')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.maximo')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.criticidad')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('parameterForms.umbralMassive.columns.effect')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <GridRowView
+                key={row.key}
+                row={row}
+                draft={drafts[row.key]}
+                criticidades={criticidades}
+                showProblems={checked}
+                disabled={busy}
+                number={number}
+                onChange={changeRow}
+              />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <SavePreview created={plan.created} replaced={plan.replaced} invalid={plan.invalid} />
+      <FormFooter failure={problem ?? submit.failureMessage} busy={busy} submitLabel={t('parameterForms.umbralMassive.save')} busyLabel={t('parameterForms.umbralMassive.saving')} />
+    </ParametersForm>
   );
 }
 

@@ -3,7 +3,7 @@ import { toastShown } from '@camposense/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ParametersScreen } from '../parameters-screen/parameters-screen';
-import { withParametersApi, withParametersShell, withSwitchTo } from '../testing/story-shell';
+import { parametersMeta, withParametersApi, withSwitchTo } from '../testing/story-shell';
 import { UsuarioForm } from './usuario-form';
 
 const luis = { usuarioid: 2, login: 'operador@camposense.dev', firstname: 'Luis', lastname: 'Rojas', rol: 'user', statusid: 1 };
@@ -15,8 +15,7 @@ const meta = {
   title: 'Parameters/UsuarioForm',
   component: UsuarioForm,
   args: { mode: 'insert' },
-  decorators: [withParametersShell],
-  beforeEach: withParametersApi(),
+  ...parametersMeta,
 } satisfies Meta<typeof UsuarioForm>;
 
 export default meta;

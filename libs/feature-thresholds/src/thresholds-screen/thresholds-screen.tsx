@@ -10,6 +10,14 @@ import { ThresholdList } from './threshold-list';
 import { groupRows, NO_PICKS, pickerOptions } from './threshold-scope';
 import type { ScopePicks, ScopeRow } from './threshold-scope';
 
+/** The four pickers that narrow the list, in their order on screen. */
+const PICKERS = [
+  { pick: 'ubicacionId', options: 'ubicaciones', label: 'thresholds.pickers.ubicacion' },
+  { pick: 'nodoId', options: 'nodos', label: 'thresholds.pickers.nodo' },
+  { pick: 'tipoId', options: 'tipos', label: 'thresholds.pickers.tipo' },
+  { pick: 'metricaId', options: 'metricas', label: 'thresholds.pickers.metrica' },
+] as const satisfies readonly { pick: keyof ScopePicks; options: keyof ReturnType<typeof pickerOptions>; label: string }[];
+
 interface Selection {
   row: ScopeRow;
   /** Bumped on every opening, so reopening the same row starts from its saved values. */
@@ -64,18 +72,11 @@ export function ThresholdsScreen() {
     body = (
       <Stack gap="3">
         <HStack gap="3" wrap="wrap" align="end">
-          <Box minW="12rem" flex="1">
-            <SearchableSelect label={t('thresholds.pickers.ubicacion')} options={options.ubicaciones} value={picks.ubicacionId} onChange={pick('ubicacionId')} placeholder={t('thresholds.pickers.all')} />
-          </Box>
-          <Box minW="12rem" flex="1">
-            <SearchableSelect label={t('thresholds.pickers.nodo')} options={options.nodos} value={picks.nodoId} onChange={pick('nodoId')} placeholder={t('thresholds.pickers.all')} />
-          </Box>
-          <Box minW="12rem" flex="1">
-            <SearchableSelect label={t('thresholds.pickers.tipo')} options={options.tipos} value={picks.tipoId} onChange={pick('tipoId')} placeholder={t('thresholds.pickers.all')} />
-          </Box>
-          <Box minW="12rem" flex="1">
-            <SearchableSelect label={t('thresholds.pickers.metrica')} options={options.metricas} value={picks.metricaId} onChange={pick('metricaId')} placeholder={t('thresholds.pickers.all')} />
-          </Box>
+          {PICKERS.map(({ pick: key, options: list, label }) => (
+            <Box key={key} minW="12rem" flex="1">
+              <SearchableSelect label={t(label)} options={options[list]} value={picks[key]} onChange={pick(key)} placeholder={t('thresholds.pickers.all')} />
+            </Box>
+          ))}
         </HStack>
         <Text fontSize="sm" color="fg.muted">
           {t('thresholds.totals', scope.data.totals)}

@@ -120,27 +120,25 @@ export function AppHeader({
       <HStack gap={{ base: '1', md: '3' }} flexShrink={0}>
         {status ? <Box hideBelow="xl">{status}</Box> : null}
         {statusCard ? (
-          <Popover.Root defaultOpen={statusOpen} positioning={{ placement: 'bottom-end' }}>
-            <Popover.Trigger asChild>
+          <HeaderPopover
+            defaultOpen={statusOpen}
+            trigger={
               <IconButton aria-label={t('systemStatus.show')} title={t('systemStatus.show')} variant="ghost" size="sm" hideFrom="xl">
                 <Activity aria-hidden />
               </IconButton>
-            </Popover.Trigger>
-            <Portal>
-              <Popover.Positioner>
-                <Popover.Content w="16rem" maxW="calc(100vw - 1rem)" aria-label={t('systemStatus.title')}>
-                  <Popover.Body p="2">
-                    <Stack gap="2">
-                      {statusCard}
-                      <Text fontSize="xs" color="fg.muted" px="1">
-                        {t('systemStatus.lastUpdate')}: {updatedText}
-                      </Text>
-                    </Stack>
-                  </Popover.Body>
-                </Popover.Content>
-              </Popover.Positioner>
-            </Portal>
-          </Popover.Root>
+            }
+            label={t('systemStatus.title')}
+            w="16rem"
+            maxW="calc(100vw - 1rem)"
+            p="2"
+          >
+            <Stack gap="2">
+              {statusCard}
+              <Text fontSize="xs" color="fg.muted" px="1">
+                {t('systemStatus.lastUpdate')}: {updatedText}
+              </Text>
+            </Stack>
+          </HeaderPopover>
         ) : null}
         {/* On a phone the last update is in the status popover. */}
         <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={updatedTitle} hideBelow={statusCard ? 'md' : undefined}>
@@ -156,5 +154,36 @@ export function AppHeader({
         {userMenu}
       </HStack>
     </Flex>
+  );
+}
+
+export interface HeaderPopoverProps {
+  /** The header button that opens it. */
+  trigger: ReactNode;
+  /** The panel's accessible name. */
+  label: string;
+  /** The panel's width and, on a narrow screen, its widest. */
+  w: string;
+  maxW?: string;
+  /** The body's padding; Chakra's own by default. */
+  p?: string;
+  /** Open at first render (stories). @default false */
+  defaultOpen?: boolean;
+  children: ReactNode;
+}
+
+/** A panel that drops from a button at the header's end (the user menu, the status on a phone), aligned to its right edge. */
+export function HeaderPopover({ trigger, label, w, maxW, p, defaultOpen = false, children }: HeaderPopoverProps) {
+  return (
+    <Popover.Root defaultOpen={defaultOpen} positioning={{ placement: 'bottom-end' }}>
+      <Popover.Trigger asChild>{trigger}</Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content w={w} maxW={maxW} aria-label={label}>
+            <Popover.Body p={p}>{children}</Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
   );
 }

@@ -4,20 +4,10 @@ import { useState } from 'react';
 import { expect, fn, screen, userEvent } from 'storybook/test';
 import { SearchableSelect, type SearchableSelectProps } from './searchable-select';
 
-const fundos = [
-  { value: 1, label: 'San José' },
-  { value: 2, label: 'Santa Rosa' },
-  { value: 3, label: 'El Palto' },
-  { value: 4, label: 'Los Olivos' },
-  { value: 5, label: 'La Esperanza' },
-  { value: 6, label: 'Chavimochic Norte' },
-  { value: 7, label: 'Chavimochic Sur' },
-  { value: 8, label: 'Pampa Baja' },
-  { value: 9, label: 'Valle Alto' },
-  { value: 10, label: 'Río Seco' },
-  { value: 11, label: 'Las Lomas' },
-  { value: 12, label: 'Santa Ana' },
-];
+// Numbered from 1 in this order: the Selected story's value 2 is Santa Rosa.
+const fundos = ['San José', 'Santa Rosa', 'El Palto', 'Los Olivos', 'La Esperanza', 'Chavimochic Norte', 'Chavimochic Sur', 'Pampa Baja', 'Valle Alto', 'Río Seco', 'Las Lomas', 'Santa Ana'].map(
+  (label, index) => ({ value: index + 1, label }),
+);
 
 function Controlled(props: Omit<SearchableSelectProps, 'value' | 'onChange'> & { initial?: number | null; onChange?: (value: number | null) => void }) {
   const [value, setValue] = useState<number | null>(props.initial ?? null);

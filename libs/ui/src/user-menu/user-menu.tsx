@@ -1,6 +1,7 @@
-import { Avatar, Badge, Button, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
 import { LogOut } from 'lucide-react';
+import { HeaderPopover } from '../header/app-header';
 
 export interface UserMenuProps {
   /** The signed-in user's e-mail; its initial is the avatar. */
@@ -18,47 +19,43 @@ export function UserMenu({ email, onSignOut, signingOut = false, defaultOpen = f
   const { t } = useTranslation();
   const initial = email.trim().charAt(0).toUpperCase() || '?';
   return (
-    <Popover.Root defaultOpen={defaultOpen} positioning={{ placement: 'bottom-end' }}>
-      <Popover.Trigger asChild>
+    <HeaderPopover
+      defaultOpen={defaultOpen}
+      trigger={
         <Button variant="ghost" size="sm" aria-label={t('userMenu.open')} px="1">
           <Avatar.Root size="sm" colorPalette="brand">
             <Avatar.Fallback>{initial}</Avatar.Fallback>
           </Avatar.Root>
         </Button>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="18rem" aria-label={t('userMenu.open')}>
-            <Popover.Body>
-              <Stack gap="3" align="stretch">
-                <Stack direction="row" align="center" gap="3">
-                  <Avatar.Root size="md" colorPalette="brand">
-                    <Avatar.Fallback>{initial}</Avatar.Fallback>
-                  </Avatar.Root>
-                  <Stack gap="1" minW="0">
-                    <Text fontWeight="semibold" truncate title={email}>
-                      {email}
-                    </Text>
-                    <Badge colorPalette="green" variant="subtle" alignSelf="flex-start">
-                      {t('userMenu.sessionActive')}
-                    </Badge>
-                  </Stack>
-                </Stack>
-                <Button
-                  colorPalette="red"
-                  variant="outline"
-                  onClick={onSignOut}
-                  loading={signingOut}
-                  loadingText={t('userMenu.signingOut')}
-                >
-                  <LogOut aria-hidden />
-                  {t('userMenu.signOut')}
-                </Button>
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      }
+      label={t('userMenu.open')}
+      w="18rem"
+    >
+      <Stack gap="3" align="stretch">
+        <Stack direction="row" align="center" gap="3">
+          <Avatar.Root size="md" colorPalette="brand">
+            <Avatar.Fallback>{initial}</Avatar.Fallback>
+          </Avatar.Root>
+          <Stack gap="1" minW="0">
+            <Text fontWeight="semibold" truncate title={email}>
+              {email}
+            </Text>
+            <Badge colorPalette="green" variant="subtle" alignSelf="flex-start">
+              {t('userMenu.sessionActive')}
+            </Badge>
+          </Stack>
+        </Stack>
+        <Button
+          colorPalette="red"
+          variant="outline"
+          onClick={onSignOut}
+          loading={signingOut}
+          loadingText={t('userMenu.signingOut')}
+        >
+          <LogOut aria-hidden />
+          {t('userMenu.signOut')}
+        </Button>
+      </Stack>
+    </HeaderPopover>
   );
 }
