@@ -28,6 +28,14 @@ export const apiErrorSchema = {
   },
 } as const;
 
+/** A location named with its farm: the report filters, the thresholds tab and the node list answer it. */
+export const ubicacionInFundoProperties = {
+  ubicacionid: { type: 'integer' },
+  ubicacion: { type: 'string' },
+  fundoid: { type: 'integer' },
+  fundo: { type: 'string' },
+} as const;
+
 /** `PaginatedRows`' pagination (libs/domain, sense-api.ts). */
 export const paginationSchema = {
   type: 'object',

@@ -1,6 +1,6 @@
 import { ALERTA_SORT_COLUMNS, ALERTA_STATES, MENSAJE_SORT_COLUMNS, MENSAJE_STATES, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { dateParam } from '../../sense/date-window';
-import { errorResponses, paginatedSchemaOf } from '../../schemas';
+import { errorResponses, paginatedSchemaOf, ubicacionInFundoProperties } from '../../schemas';
 
 /** JSON schemas of /api/sense/reports: request validation, serialisation and the OpenAPI document. */
 
@@ -233,12 +233,7 @@ export const alertaFilterOptionsSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: {
-          ubicacionid: { type: 'integer' },
-          ubicacion: { type: 'string' },
-          fundoid: { type: 'integer' },
-          fundo: { type: 'string' },
-        },
+        properties: ubicacionInFundoProperties,
       },
     },
     nodos: {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dateParam, parseDateWindow } from '../../sense/date-window';
 import type { ReadCache } from '../../sense/read-cache';
 import type { ReadingQueries, ReadingWindow } from '../../sense/reading-queries';
+import { ubicacionInFundoProperties } from '../../schemas';
 import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { limitSchema, optionalId, readErrors, security } from './route-schemas';
@@ -151,10 +152,7 @@ const nodoConLocalizacionSchema = {
     nodoabrev: nullableString,
     deveui: nullableString,
     statusid: { type: 'integer' },
-    ubicacionid: { type: 'integer' },
-    ubicacion: { type: 'string' },
-    fundoid: { type: 'integer' },
-    fundo: { type: 'string' },
+    ...ubicacionInFundoProperties,
     empresaid: { type: 'integer' },
     empresa: { type: 'string' },
     paisid: { type: 'integer' },

@@ -20,7 +20,7 @@ import type {
 } from '@camposense/domain';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
-import { errorResponses } from '../../schemas';
+import { errorResponses, ubicacionInFundoProperties } from '../../schemas';
 import { isIsoDate } from '../../sense/row-values';
 import { validationError } from '../../sense/table-queries';
 import { createThresholdQueries } from './threshold-queries';
@@ -68,10 +68,7 @@ const scopeResponseSchema = {
         type: 'object',
         required: ['ubicacionid', 'ubicacion', 'fundoid', 'fundo', 'nodos'],
         properties: {
-          ubicacionid: { type: 'integer' },
-          ubicacion: { type: 'string' },
-          fundoid: { type: 'integer' },
-          fundo: { type: 'string' },
+          ...ubicacionInFundoProperties,
           nodos: {
             type: 'array',
             items: {
