@@ -38,8 +38,8 @@ function scopeConditions(scope: Omit<SeriesScope, 'start' | 'end'>): SQL {
  * first; empty buckets are absent (the chart shows them as a gap). With the scope's `timeZone`,
  * buckets of a day or more start at that zone's midnight instead of UTC's, so a farm's day is its
  * own (Lima's runs 05:00–05:00 UTC). A one-day bucket is the zone's calendar day (23 or 25 hours
- * when the clocks change); wider ones are whole days counted from the zone's midnight of
- * 2000-01-01, so in a zone with summer time they start an hour off midnight half the year. `last` is the newest reading
+ * when the clocks change); wider ones are whole days of the zone's wall clock counted from
+ * 2000-01-01, each starting at its midnight in summer and winter alike. `last` is the newest reading
  * of each bucket, so the window's latest reading costs nothing extra. date_bin, not
  * floor(extract(epoch) / width): extract answers numeric, and a year of one node took three
  * times as long (measured on PostgreSQL 16, 105 120 readings: 33 ms against 102 ms).
@@ -62,7 +62,9 @@ function bucketStart(bucketSeconds: number, timeZone: string | undefined): SQL {
     return sql`date_bin(make_interval(secs => ${bucketSeconds}), m.fecha, 'epoch'::timestamptz)`;
   }
   if (bucketSeconds === DAY_SECONDS) return sql`date_trunc('day', m.fecha, ${timeZone}::text)`;
-  return sql`date_bin(make_interval(secs => ${bucketSeconds}), m.fecha, (timestamp '2000-01-01 00:00' at time zone ${timeZone}::text))`;
+  // Binned on the zone's wall clock, so every bucket starts at its midnight on either side of a
+  // change of clocks (an absolute stride from one midnight lands at 23:00 or 01:00 after it).
+  return sql`(date_bin(make_interval(secs => ${bucketSeconds}), m.fecha at time zone ${timeZone}::text, timestamp '2000-01-01 00:00') at time zone ${timeZone}::text)`;
 }
 
 /** The probes of the scope with a reading in the day before `end`. */

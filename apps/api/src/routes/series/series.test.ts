@@ -177,6 +177,24 @@ describe.each(testDrivers())('GET /api/sense/series on $kind', (driver) => {
       expect((await series(`${zoomed}&tz=America/Lima`)).buckets).toEqual((await series(zoomed)).buckets);
     });
 
+    it("starts buckets of several days at the farm's midnight on both sides of a change of clocks", async () => {
+      // Santiago left summer time on 13 May 2018 (UTC-3 → UTC-4): one reading a day at 16:00Z, 1 April to 30 June.
+      await context.query(sql`
+        insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+        select day + interval '16 hours', 20, ${probe.nodoid}, ${probe.tipoid}, ${probe.metricaid}, ${probe.ubicacionid}
+          from generate_series('2018-04-01'::timestamptz, '2018-06-30'::timestamptz, interval '1 day') day`);
+      const body = await series(
+        `nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2018-04-01&endDate=2018-07-01&maxPoints=20&tz=America/Santiago`,
+      );
+      expect(body.bucketSeconds).toBeGreaterThan(86_400);
+      const wallClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Santiago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      expect(new Set(body.buckets.map((bucket) => wallClock.format(new Date(bucket.t))))).toEqual(new Set(['00:00']));
+      // Both offsets are there: the window does cross the change.
+      expect(body.buckets.some((bucket) => bucket.t.endsWith('T03:00:00.000Z'))).toBe(true);
+      expect(body.buckets.some((bucket) => bucket.t.endsWith('T04:00:00.000Z'))).toBe(true);
+      expect(body.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(91);
+    });
+
     it('keeps hourly buckets for a zoomed part of the same range', async () => {
       const body = await series(
         `nodoId=${probe.nodoid}&metricaId=${probe.metricaid}&startDate=2019-06-01T00:00:00Z&endDate=2019-06-03T00:00:00Z&maxPoints=800`,
