@@ -108,6 +108,8 @@ export interface BuildAppOptions {
   mqttClientId?: string | undefined;
   /** MQTT_TOPIC_PREFIX: see MqttSubscriberOptions.topicPrefix. */
   mqttTopicPrefix?: string | undefined;
+  /** INGEST_MAX_FUTURE_SECONDS, INGEST_MAX_AGE_DAYS: see IngestServiceOptions. */
+  ingestDates?: { maxFutureSeconds: number; maxAgeDays: number } | undefined;
   /**
    * Tell people of alarms (alarms.md, "People are told"): the carriers' settings and the zone of
    * the times in messages. The server passes them always; tests that do not test it leave it out.
@@ -133,6 +135,7 @@ export async function buildApp({
   mqttUrl,
   mqttClientId,
   mqttTopicPrefix,
+  ingestDates,
   metricsToken,
   notifications,
   now,
@@ -239,6 +242,7 @@ export async function buildApp({
   }
   const ingest = createIngestService(database, {
     ...(now ? { now } : {}),
+    ...ingestDates,
     // A batch that opened an episode: its first message goes out at once, not at the next poll.
     onCommit: (commit) => {
       if (commit.alerts.some((alert) => alert.opensEpisode)) notifier?.wake();

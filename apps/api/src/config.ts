@@ -34,6 +34,8 @@ export interface ApiConfig {
   mqttClientId: string | undefined;
   /** MQTT_TOPIC_PREFIX: put before `application/…` in the subscription (a test's own topics on a shared broker). */
   mqttTopicPrefix: string;
+  /** INGEST_MAX_FUTURE_SECONDS (default 300), INGEST_MAX_AGE_DAYS (default 400): the dates a reading may carry. */
+  ingestDates: { maxFutureSeconds: number; maxAgeDays: number };
   /**
    * SMTP_URL, MAIL_FROM, SMS_WEBHOOK_URL, NOTIFY_TIME_ZONE: where and how alarms are told (alarms.md, "How");
    * NOTIFY_MINUTE_MS: the length of a notification minute (tests only).
@@ -91,6 +93,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     metricsToken: env['METRICS_TOKEN'] || undefined,
     mqttClientId: env['MQTT_CLIENT_ID'] || undefined,
     mqttTopicPrefix: env['MQTT_TOPIC_PREFIX'] ?? '',
+    ingestDates: {
+      maxFutureSeconds: integerSetting(env, 'INGEST_MAX_FUTURE_SECONDS', 300, 0),
+      maxAgeDays: positiveInteger(env, 'INGEST_MAX_AGE_DAYS', 400),
+    },
     notifications: {
       smtpUrl: env['SMTP_URL'] || undefined,
       mailFrom: env['MAIL_FROM'] || undefined,

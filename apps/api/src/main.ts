@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     mqttClientId:
       config.mqttClientId && process.env['WORKER_SLOT'] ? `${config.mqttClientId}-${process.env['WORKER_SLOT']}` : config.mqttClientId,
     mqttTopicPrefix: config.mqttTopicPrefix,
+    ingestDates: config.ingestDates,
     notifications: config.notifications,
     readCacheMs: config.readCacheMs,
     retentionMonths: config.retentionMonths,

@@ -157,4 +157,54 @@ describe.each(testDrivers())('POST /api/ingest/readings and ingest keys on $kind
     expect(errorOf(big).code).toBe('PAYLOAD_TOO_LARGE');
     expect(await readingCount()).toBe(before);
   });
+
+  it('refuses per reading a fecha more than 300 s ahead of the clock (FUTURE_DATE) or older than 400 days or 2000 (TOO_OLD), storing the rest', async () => {
+    const now = Date.now();
+    const other = await findProbe(context.database, 1);
+    const at = (offsetSeconds: number) => new Date(now + offsetSeconds * 1000);
+    const before = await readingCount();
+    const response = await post({
+      readings: [
+        readingOf(other, at(24 * 3600), other.above),
+        readingOf(other, at(400), other.inside),
+        readingOf(other, at(-401 * 86_400), other.inside),
+        readingOf(other, new Date('1999-06-01T00:00:00Z'), other.inside),
+        readingOf(other, at(-7200), other.inside),
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [
+        { index: 0, code: 'FUTURE_DATE', message: expect.stringMatching(/\S{5}/) },
+        { index: 1, code: 'FUTURE_DATE', message: expect.any(String) },
+        { index: 2, code: 'TOO_OLD', message: expect.stringMatching(/\S{5}/) },
+        { index: 3, code: 'TOO_OLD', message: expect.any(String) },
+      ],
+    });
+    expect(await readingCount()).toBe(before + 1);
+  });
+
+  it('a reading dated 24 h ahead already stored does not make a current breaking reading late: its alert is active, an episode opens', async () => {
+    const other = await findProbe(context.database, 2);
+    const ahead = new Date(Date.now() + 24 * 3600_000);
+    // As a version that took dates a day ahead left it: the reading and the latest value.
+    const [row] = await context.query<{ medicionid: number }>(sql`
+      insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+      values (${ahead.toISOString()}::timestamptz, ${other.inside}, ${other.nodoid}, ${other.tipoid}, ${other.metricaid}, ${other.ubicacionid})
+      returning medicionid`);
+    await context.query(sql`
+      update sense.ultimamedicion set medicionid = ${row!.medicionid}, fecha = ${ahead.toISOString()}::timestamptz, medicion = ${other.inside}
+       where nodoid = ${other.nodoid} and tipoid = ${other.tipoid} and metricaid = ${other.metricaid}`);
+    const fecha = new Date(Date.now() - 60_000);
+    const response = await post({ readings: [readingOf(other, fecha, other.above)] });
+    expect(response.json()).toMatchObject({ accepted: 1, rejected: [] });
+    const alerts = await context.query<{ statusid: number; open: boolean }>(sql`
+      select a.statusid, e.fechafin is null as open from sense.alerta a
+        join sense.medicion m on m.medicionid = a.medicionid
+        join sense.episodio e on e.episodioid = a.episodioid
+       where a.umbralid = ${other.umbralid} and m.fecha = ${fecha.toISOString()}::timestamptz`);
+    expect(alerts).toEqual([{ statusid: 1, open: true }]);
+  });
 });

@@ -176,7 +176,7 @@ describe.each(testDrivers())('ingest service on $kind', (driver) => {
       [2, 'INVALID_VALUE'],
       [3, 'INVALID_VALUE'],
       [4, 'INVALID_DATE'],
-      [5, 'INVALID_DATE'],
+      [5, 'FUTURE_DATE'],
       [6, 'UNKNOWN_PROBE'],
       [7, 'UNKNOWN_NODE'],
     ]);

@@ -3,6 +3,8 @@
  * batch of readings in one transaction with the alerts they cause, the episodes they open or
  * close, and the latest value of each probe metric. Both ingest paths (HTTP and MQTT) end here.
  */
+import { randomInt } from 'node:crypto';
+import { sqlState } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import type { UmbralRow } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
@@ -34,7 +36,9 @@ export type RejectionCode =
   | 'UNKNOWN_METRIC'
   | 'NO_PLACEMENT'
   | 'INVALID_VALUE'
-  | 'INVALID_DATE';
+  | 'INVALID_DATE'
+  | 'FUTURE_DATE'
+  | 'TOO_OLD';
 
 export interface Rejection {
   /** The reading's position in the batch. */
@@ -81,8 +85,14 @@ export interface IngestCommit {
 }
 
 export interface IngestServiceOptions {
-  /** The service's clock, for "a date too far in the future". @default () => new Date() */
+  /** The service's clock, for the date bounds and the late rule. @default () => new Date() */
   now?: () => Date;
+  /** INGEST_MAX_FUTURE_SECONDS: a reading dated further ahead of the clock is refused (FUTURE_DATE). @default 300 */
+  maxFutureSeconds?: number;
+  /** INGEST_MAX_AGE_DAYS: a reading older than this is refused (TOO_OLD), as is one before 2000. @default 400 */
+  maxAgeDays?: number;
+  /** Tries of a batch whose transaction lost a deadlock or a serialization conflict. @default 4 */
+  transactionAttempts?: number;
   /** Called after each batch commits (never inside the transaction). */
   onCommit?: (commit: IngestCommit) => void;
 }
@@ -91,8 +101,25 @@ export interface IngestService {
   ingest(readings: readonly IngestReading[]): Promise<IngestResult & { commit: IngestCommit }>;
 }
 
-/** Readings dated later than this beyond the service's clock are refused (a wrong clock). */
-export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_MAX_FUTURE_SECONDS = 300;
+export const DEFAULT_MAX_AGE_DAYS = 400;
+/** No reading of this product predates it: an earlier date is a device's unset clock. */
+const EARLIEST_READING_MS = Date.UTC(2000, 0, 1);
+const DEFAULT_TRANSACTION_ATTEMPTS = 4;
+/** SQLSTATEs after which the same batch, tried again, can succeed: deadlock_detected, serialization_failure. */
+const RETRYABLE_STATES = new Set(['40P01', '40001']);
+
+/**
+ * A batch that lost every try to a deadlock or serialization conflict: nothing of it was stored,
+ * and the sender may send it again (HTTP answers 503 with Retry-After).
+ */
+export class IngestBusyError extends Error {
+  readonly retryAfterSeconds = 1;
+  constructor(readonly sqlState: string, options?: { cause?: unknown }) {
+    super(`ingest: the batch lost every try to a conflict (${sqlState})`, options);
+    this.name = 'IngestBusyError';
+  }
+}
 
 const MESSAGES: Record<RejectionCode, string> = {
   INVALID_READING: 'La lectura no tiene la forma esperada',
@@ -103,6 +130,8 @@ const MESSAGES: Record<RejectionCode, string> = {
   NO_PLACEMENT: 'El nodo no tiene una localización activa',
   INVALID_VALUE: 'El valor no es un número finito',
   INVALID_DATE: 'La fecha no es válida',
+  FUTURE_DATE: 'La fecha está adelantada respecto del reloj del servidor',
+  TOO_OLD: 'La fecha es demasiado antigua',
 };
 
 interface ProbeMetric {
@@ -200,7 +229,7 @@ function resolveReading(
   reading: IngestReading,
   index: number,
   catalogue: Awaited<ReturnType<typeof loadCatalogue>>,
-  nowMs: number,
+  bounds: { earliestMs: number; latestMs: number },
 ): Resolved | Rejection {
   const reject = (code: RejectionCode, message = MESSAGES[code]): Rejection => ({ index, code, message });
   const node =
@@ -208,8 +237,8 @@ function resolveReading(
   if (!node) return reject('UNKNOWN_NODE');
   const fechaMs = parseDate(reading.fecha);
   if (fechaMs === null) return reject('INVALID_DATE');
-  if (fechaMs > nowMs + MAX_FUTURE_MS) return reject('INVALID_DATE', 'La fecha está en el futuro');
-  if (fechaMs < Date.UTC(1970, 0, 1)) return reject('INVALID_DATE');
+  if (fechaMs > bounds.latestMs) return reject('FUTURE_DATE');
+  if (fechaMs < bounds.earliestMs) return reject('TOO_OLD');
   if (typeof reading.medicion !== 'number' || !Number.isFinite(reading.medicion)) return reject('INVALID_VALUE');
 
   let probes = node.probes;
@@ -242,6 +271,16 @@ function resolveReading(
 
 function probeKey(reading: { nodoid: number; tipoid: number; metricaid: number }): string {
   return `${reading.nodoid}:${reading.tipoid}:${reading.metricaid}`;
+}
+
+/** The order of sense.ultimamedicion's key (nodoid, tipoid, metricaid). */
+function compareProbeKeys(left: { nodoid: number; tipoid: number; metricaid: number }, right: { nodoid: number; tipoid: number; metricaid: number }): number {
+  return left.nodoid - right.nodoid || left.tipoid - right.tipoid || left.metricaid - right.metricaid;
+}
+
+/** The order of sense.medicion's unique key (nodoid, metricaid, fecha, tipoid). */
+function compareReadingKeys(left: Resolved, right: Resolved): number {
+  return left.nodoid - right.nodoid || left.metricaid - right.metricaid || left.fechaMs - right.fechaMs || left.tipoid - right.tipoid;
 }
 
 interface InsertedRow {
@@ -278,25 +317,37 @@ interface LatestRow {
   nodoid: number;
   tipoid: number;
   metricaid: number;
-  fecha: Date | string;
+  fecha: Date | string | null;
 }
 
 /**
- * The latest value of each probe metric the batch stored, before it: readings older than it are
- * late arrivals, stored and alerted but they neither open nor close an episode.
+ * The newest reading of each probe metric the batch stored, at or before the clock and not of the
+ * batch: the batch's readings older than it are late arrivals, stored and alerted but they neither
+ * open nor close an episode. A reading dated ahead of the clock (stored by a version that took
+ * dates up to a day ahead, listed in sense.medicionadelantada, or one within the few minutes still
+ * taken) is not "the newest" until the clock reaches it, so it cannot make a current breach late.
+ * The latest value answers at once unless it is ahead of the clock; then the probe's readings do.
+ * The latest-value rows are locked in key order (one order for every batch: no deadlock).
  */
-async function latestBefore(tx: Transaction, readings: readonly StoredReading[]): Promise<Map<string, number>> {
+async function latestBefore(tx: Transaction, readings: readonly StoredReading[], nowMs: number): Promise<Map<string, number>> {
   const keys = [...new Map(readings.map((reading) => [probeKey(reading), reading])).values()];
   const rows = rowsOf<LatestRow>(
     await tx.execute(sql`
-      select u.nodoid, u.tipoid, u.metricaid, u.fecha
+      select u.nodoid, u.tipoid, u.metricaid,
+             case when u.fecha <= to_timestamp(${nowMs / 1000}::float8) then u.fecha
+                  else (select max(m.fecha) from sense.medicion m
+                         where m.nodoid = u.nodoid and m.metricaid = u.metricaid and m.tipoid = u.tipoid
+                           and m.fecha <= to_timestamp(${nowMs / 1000}::float8)
+                           and m.medicionid <> all(${numberArray(readings.map((reading) => reading.medicionid))}::bigint[]))
+             end as fecha
         from sense.ultimamedicion u
         join unnest(${numberArray(keys.map((key) => key.nodoid))}::int[], ${numberArray(keys.map((key) => key.tipoid))}::int[],
                     ${numberArray(keys.map((key) => key.metricaid))}::int[]) as k(nodoid, tipoid, metricaid)
           on k.nodoid = u.nodoid and k.tipoid = u.tipoid and k.metricaid = u.metricaid
+       order by u.nodoid, u.tipoid, u.metricaid
        for update of u`),
   );
-  return new Map(rows.map((row) => [probeKey(row), new Date(row.fecha).getTime()]));
+  return new Map(rows.flatMap((row) => (row.fecha === null ? [] : [[probeKey(row), new Date(row.fecha).getTime()] as const])));
 }
 
 async function upsertLatest(tx: Transaction, readings: readonly StoredReading[]): Promise<void> {
@@ -306,7 +357,8 @@ async function upsertLatest(tx: Transaction, readings: readonly StoredReading[])
     const current = latest.get(key);
     if (!current || reading.fecha.getTime() > current.fecha.getTime()) latest.set(key, reading);
   }
-  const rows = [...latest.values()];
+  // In key order, as every batch writes them: two batches never wait on each other crosswise.
+  const rows = [...latest.values()].sort(compareProbeKeys);
   if (rows.length === 0) return;
   await tx.execute(sql`
     insert into sense.ultimamedicion (nodoid, tipoid, metricaid, medicionid, fecha, medicion, ubicacionid)
@@ -452,20 +504,113 @@ async function closeSilentEpisodes(tx: Transaction, readings: readonly StoredRea
     const time = reading.fecha.getTime();
     first.set(reading.nodoid, Math.min(first.get(reading.nodoid) ?? time, time));
   }
-  const nodes = [...first.keys()];
+  const nodes = [...first.keys()].sort((left, right) => left - right);
+  // Locked in id order before the update, whose join would take them in any order.
+  const open = rowsOf<{ episodioid: number }>(
+    await tx.execute(sql`
+      select episodioid from sense.episodio
+       where nodoid = any(${numberArray(nodes)}::int[]) and tipo = 'sindatos' and fechafin is null
+       order by episodioid
+       for update`),
+  );
+  if (open.length === 0) return [];
   const closed = rowsOf<{ episodioid: number }>(
     await tx.execute(sql`
       update sense.episodio e set fechafin = greatest(e.fechainicio, to_timestamp(r.epoch)), statusid = 0
         from unnest(${numberArray(nodes)}::int[], ${numberArray(nodes.map((nodoid) => (first.get(nodoid) ?? 0) / 1000))}::float8[])
              as r(nodoid, epoch)
-       where e.nodoid = r.nodoid and e.tipo = 'sindatos' and e.fechafin is null
+       where e.episodioid = any(${numberArray(open.map((row) => row.episodioid))}::bigint[])
+         and e.nodoid = r.nodoid and e.tipo = 'sindatos' and e.fechafin is null
       returning e.episodioid`),
   );
   return closed.map((row) => row.episodioid);
 }
 
+/** A pause of 10–40 ms, doubling per try, jittered so two batches that collided do not collide again. */
+function backoff(attempt: number): Promise<void> {
+  const ceiling = 20 * 2 ** attempt;
+  return new Promise((resolve) => setTimeout(resolve, ceiling / 2 + randomInt(ceiling / 2 + 1)));
+}
+
 export function createIngestService(database: Database, options: IngestServiceOptions = {}): IngestService {
   const now = options.now ?? (() => new Date());
+  const maxFutureMs = (options.maxFutureSeconds ?? DEFAULT_MAX_FUTURE_SECONDS) * 1000;
+  const maxAgeMs = (options.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS) * 86_400_000;
+  const attempts = Math.max(1, options.transactionAttempts ?? DEFAULT_TRANSACTION_ATTEMPTS);
+
+  /** The batch in one transaction: what it stored and what it refused once it knew the nodes. */
+  const store = (candidates: ReadonlyArray<{ reading: IngestReading; index: number }>, deveuis: string[], nodoids: number[], nowMs: number) =>
+    database.db.transaction(async (tx) => {
+      const rejected: Rejection[] = [];
+      const catalogue = candidates.length > 0 ? await loadCatalogue(tx, deveuis, nodoids) : { byDeveui: new Map(), byId: new Map() };
+      const bounds = { earliestMs: Math.max(EARLIEST_READING_MS, nowMs - maxAgeMs), latestMs: nowMs + maxFutureMs };
+      const valid: Resolved[] = [];
+      const seen = new Set<string>();
+      let duplicates = 0;
+      for (const { reading, index } of candidates) {
+        const resolved = resolveReading(reading, index, catalogue, bounds);
+        if ('code' in resolved) {
+          rejected.push(resolved);
+          continue;
+        }
+        // A second copy inside the batch is a duplicate too.
+        const key = `${probeKey(resolved)}:${resolved.fechaMs}`;
+        if (seen.has(key)) {
+          duplicates += 1;
+          continue;
+        }
+        seen.add(key);
+        valid.push(resolved);
+      }
+      // Inserted in the order of the readings' unique key: two batches with readings in common
+      // take them in the same order, so one waits for the other instead of each for the other.
+      valid.sort(compareReadingKeys);
+      const stored = await insertReadings(tx, valid);
+      duplicates += valid.length - stored.length;
+      if (stored.length === 0) return { rejected, stored, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[], settledThresholds: [] as number[] };
+
+      const thresholds = await loadThresholds(tx, stored);
+      const latest = await latestBefore(tx, stored, nowMs);
+      const evaluation = evaluateThresholds(
+        stored.map<EvaluatedReading>((reading) => ({
+          medicionid: reading.medicionid,
+          nodoid: reading.nodoid,
+          tipoid: reading.tipoid,
+          metricaid: reading.metricaid,
+          ubicacionid: reading.ubicacionid,
+          fechaMs: reading.fecha.getTime(),
+          medicion: reading.medicion,
+          lateArrival: reading.fecha.getTime() <= (latest.get(probeKey(reading)) ?? Number.NEGATIVE_INFINITY),
+        })),
+        thresholds.map<ActiveThreshold>((row) => ({
+          umbralid: row.umbralid,
+          ubicacionid: row.ubicacionid,
+          nodoid: row.nodoid,
+          tipoid: row.tipoid,
+          metricaid: row.metricaid,
+          criticidadid: row.criticidadid,
+          minimo: row.minimo,
+          maximo: row.maximo,
+          open:
+            row.episodioid === null
+              ? null
+              : ({ episodioid: row.episodioid, acknowledged: row.episodiostatusid === -1 } satisfies OpenEpisode),
+        })),
+      );
+      const settledThresholds = await settleAlertsWithoutEpisode(tx, evaluation.settledWithoutEpisode);
+      const alerts = await writeEvaluation(tx, evaluation, new Date(nowMs));
+      await upsertLatest(tx, stored);
+      const silentEnded = await closeSilentEpisodes(tx, stored);
+      return {
+        rejected,
+        stored,
+        duplicates,
+        alerts,
+        closedEpisodes: [...evaluation.closedEpisodes.map((closed) => closed.episodioid), ...silentEnded],
+        settledThresholds,
+      };
+    });
+
   return {
     async ingest(readings) {
       const rejected: Rejection[] = [];
@@ -479,73 +624,23 @@ export function createIngestService(database: Database, options: IngestServiceOp
       });
       const deveuis = [...new Set(candidates.flatMap(({ reading }) => (reading.deveui ? [reading.deveui.toLowerCase()] : [])))];
       const nodoids = [...new Set(candidates.flatMap(({ reading }) => (reading.nodoid !== undefined ? [reading.nodoid] : [])))];
-      const nowMs = now().getTime();
 
-      const outcome = await database.db.transaction(async (tx) => {
-        const catalogue = candidates.length > 0 ? await loadCatalogue(tx, deveuis, nodoids) : { byDeveui: new Map(), byId: new Map() };
-        const valid: Resolved[] = [];
-        const seen = new Set<string>();
-        let duplicates = 0;
-        for (const { reading, index } of candidates) {
-          const resolved = resolveReading(reading, index, catalogue, nowMs);
-          if ('code' in resolved) {
-            rejected.push(resolved);
-            continue;
-          }
-          // A second copy inside the batch is a duplicate too.
-          const key = `${probeKey(resolved)}:${resolved.fechaMs}`;
-          if (seen.has(key)) {
-            duplicates += 1;
-            continue;
-          }
-          seen.add(key);
-          valid.push(resolved);
+      // A deadlock or serialization failure rolled the whole batch back: the same batch is tried
+      // again, a few times, before the sender is told to come back later.
+      let outcome: Awaited<ReturnType<typeof store>>;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          outcome = await store(candidates, deveuis, nodoids, now().getTime());
+          break;
+        } catch (error) {
+          const state = sqlState(error);
+          if (state === undefined || !RETRYABLE_STATES.has(state)) throw error;
+          if (attempt >= attempts) throw new IngestBusyError(state, { cause: error });
+          await backoff(attempt);
         }
-        const stored = await insertReadings(tx, valid);
-        duplicates += valid.length - stored.length;
-        if (stored.length === 0) return { stored, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[], settledThresholds: [] as number[] };
+      }
 
-        const thresholds = await loadThresholds(tx, stored);
-        const latest = await latestBefore(tx, stored);
-        const evaluation = evaluateThresholds(
-          stored.map<EvaluatedReading>((reading) => ({
-            medicionid: reading.medicionid,
-            nodoid: reading.nodoid,
-            tipoid: reading.tipoid,
-            metricaid: reading.metricaid,
-            ubicacionid: reading.ubicacionid,
-            fechaMs: reading.fecha.getTime(),
-            medicion: reading.medicion,
-            lateArrival: reading.fecha.getTime() <= (latest.get(probeKey(reading)) ?? Number.NEGATIVE_INFINITY),
-          })),
-          thresholds.map<ActiveThreshold>((row) => ({
-            umbralid: row.umbralid,
-            ubicacionid: row.ubicacionid,
-            nodoid: row.nodoid,
-            tipoid: row.tipoid,
-            metricaid: row.metricaid,
-            criticidadid: row.criticidadid,
-            minimo: row.minimo,
-            maximo: row.maximo,
-            open:
-              row.episodioid === null
-                ? null
-                : ({ episodioid: row.episodioid, acknowledged: row.episodiostatusid === -1 } satisfies OpenEpisode),
-          })),
-        );
-        const settledThresholds = await settleAlertsWithoutEpisode(tx, evaluation.settledWithoutEpisode);
-        const alerts = await writeEvaluation(tx, evaluation, new Date(nowMs));
-        await upsertLatest(tx, stored);
-        const silentEnded = await closeSilentEpisodes(tx, stored);
-        return {
-          stored,
-          duplicates,
-          alerts,
-          closedEpisodes: [...evaluation.closedEpisodes.map((closed) => closed.episodioid), ...silentEnded],
-          settledThresholds,
-        };
-      });
-
+      rejected.push(...outcome.rejected);
       rejected.sort((left, right) => left.index - right.index);
       const commit: IngestCommit = {
         readings: outcome.stored,

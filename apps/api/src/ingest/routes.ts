@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound, unauthorized } from '../errors/api-error';
+import { ApiError, notFound, unauthorized } from '../errors/api-error';
 import { errorResponses } from '../schemas';
 import { requireRole } from '../security/require-role';
 import type { IngestKeys } from './ingest-keys';
+import { IngestBusyError } from './ingest-service';
 import type { IngestReading, IngestService, Rejection } from './ingest-service';
 
 /** The most readings one HTTP batch may carry (alarms.md). */
@@ -99,7 +100,9 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
         summary: 'Guarda un lote de lecturas (hasta 10 000) en una transacción, con sus alertas',
         description:
           'Autorización: `Bearer <clave de ingesta>`. Cada lectura: `{ deveui | nodoid, tipoid?, metricaid | metricaabrev, fecha, medicion }`. ' +
-          'Una lectura repetida (nodo, sonda, métrica, fecha) se cuenta en `duplicates`; una que no se puede guardar, en `rejected` con su índice.',
+          'Una lectura repetida (nodo, sonda, métrica, fecha) se cuenta en `duplicates`; una que no se puede guardar, en `rejected` con su índice ' +
+          '(`FUTURE_DATE`: más de INGEST_MAX_FUTURE_SECONDS, 300 por omisión, por delante del reloj del servidor; `TOO_OLD`: anterior a INGEST_MAX_AGE_DAYS días, 400 por omisión, o a 2000). ' +
+          'Un lote que choca con otros (bloqueo mutuo) se reintenta solo; si aun así no entra, 503 con `Retry-After`: no se guardó nada y el mismo lote puede enviarse de nuevo.',
         security: [{ ingestKey: [] }],
         body: {
           type: 'object',
@@ -117,7 +120,7 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
               rejected: { type: 'array', items: rejectionSchema },
             },
           },
-          ...errorResponses(400, 401, 413, 500),
+          ...errorResponses(400, 401, 413, 500, 503),
         },
       },
       // The key is checked before the body is read: an unknown sender costs no parsing.
@@ -129,7 +132,7 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
         request.ingestKeyId = claveingestaid;
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const readings: IngestReading[] = [];
       const positions: number[] = [];
       const rejected: Rejection[] = [];
@@ -141,7 +144,17 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
           positions.push(index);
         }
       });
-      const result = await ingest.ingest(readings);
+      let result: Awaited<ReturnType<IngestService['ingest']>>;
+      try {
+        result = await ingest.ingest(readings);
+      } catch (error) {
+        // Every try lost to another batch (a deadlock or serialization conflict): nothing was
+        // stored, and the same batch sent again goes in.
+        if (!(error instanceof IngestBusyError)) throw error;
+        request.log.warn({ err: error, readings: readings.length }, 'ingest batch refused after conflicts; the sender is told to retry');
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+        throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'La base de datos está ocupada con otros lotes; reintente el mismo lote en unos segundos');
+      }
       // Marked only for a batch that was read: a refused body leaves no trace.
       if (request.ingestKeyId !== null) await keys.markUsed(request.ingestKeyId);
       // The service numbers what it was given; the sender's numbering is the batch's.

@@ -1,6 +1,6 @@
 /** The drizzle schema of `sense` (data-model.md): add each new table here and to `schema` below. */
 import { auditLogUmbral, alerta, criticidad, episodio, perfil, perfilumbral, umbral } from './threshold';
-import { claveingesta, ultimamedicion } from './ingest';
+import { claveingesta, medicionadelantada, ultimamedicion } from './ingest';
 import { codigotelefono, contacto, correo, medio, mensaje, usuarioperfil } from './contact';
 import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
 import { localizacion } from './localizacion';
@@ -21,8 +21,8 @@ export type { LocalizacionRow } from './localizacion';
 export { nodo, tipo, sensor, metrica, metricasensor, medicion } from './device';
 export type { NodoRow, TipoRow, SensorRow, MetricaRow, MetricasensorRow, MedicionRow } from './device';
 export { criticidad, umbral, perfil, perfilumbral, alerta, episodio, auditLogUmbral } from './threshold';
-export { ultimamedicion, claveingesta } from './ingest';
-export type { UltimamedicionRow, ClaveingestaRow } from './ingest';
+export { ultimamedicion, claveingesta, medicionadelantada } from './ingest';
+export type { UltimamedicionRow, ClaveingestaRow, MedicionadelantadaRow } from './ingest';
 export type {
   CriticidadRow,
   UmbralRow,
@@ -72,6 +72,7 @@ export const schema = {
   auditLogUmbral,
   ultimamedicion,
   claveingesta,
+  medicionadelantada,
   usuario,
   usuarioperfil,
   medio,

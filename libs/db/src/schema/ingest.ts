@@ -42,6 +42,25 @@ export const ultimamedicion = sense.table(
 );
 
 /**
+ * Readings that versions before migration 0015 stored dated more than five minutes ahead of the
+ * server's clock (they took dates up to a day ahead), listed once by that migration for an
+ * operator to review or delete. The ingest service no longer takes them, and its late rule judges
+ * a reading against the newest one at or before the clock, so none of these makes a current breach
+ * "late". No foreign key: retention may drop a reading's month.
+ */
+export const medicionadelantada = sense.table('medicionadelantada', {
+  medicionid: bigint('medicionid', { mode: 'number' }).primaryKey(),
+  nodoid: integer('nodoid').notNull(),
+  tipoid: integer('tipoid').notNull(),
+  metricaid: integer('metricaid').notNull(),
+  ubicacionid: integer('ubicacionid').notNull(),
+  fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+  medicion: doublePrecision('medicion').notNull(),
+  /** When the migration found it ahead of the clock. */
+  detectada: timestamp('detectada', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
  * A key that gateways and scripts present to `POST /api/ingest/readings`. Only the SHA-256 of
  * the key is kept (the key is 32 random bytes, so a plain hash is enough); `prefijo` is its first
  * characters, to tell keys apart in the list. statusid 0 is a revoked key.
@@ -61,3 +80,4 @@ export const claveingesta = sense.table(
 
 export type UltimamedicionRow = typeof ultimamedicion.$inferSelect;
 export type ClaveingestaRow = typeof claveingesta.$inferSelect;
+export type MedicionadelantadaRow = typeof medicionadelantada.$inferSelect;
