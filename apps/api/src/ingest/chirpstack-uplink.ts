@@ -1,6 +1,8 @@
 /**
  * ChirpStack v4 uplinks (its MQTT integration's `event/up`, JSON marshaler) → readings, per
- * alarms.md: `deviceInfo.devEui` names the node, `time` (else the receipt time) is the reading's
+ * alarms.md: the topic's DevEUI names the node (a body whose `deviceInfo.devEui` names another is
+ * refused: whoever may publish on one device's topic must not write another's readings), `time`
+ * (else the receipt time) is the reading's
  * date, and `object` carries `{ "<metricaabrev>": value }` for a node with one probe or
  * `{ "<tipoid or tipo>": { "<metricaabrev>": value } }` for a node with several.
  */
@@ -9,10 +11,13 @@ import type { IngestReading } from './ingest-service';
 /** Uplinks larger than this are refused unread (a codec's object is a few hundred bytes). */
 export const MAX_UPLINK_BYTES = 64 * 1024;
 
-export type BadUplinkReason = 'too-large' | 'malformed-json' | 'no-deveui' | 'no-object' | 'bad-value';
+export type BadUplinkReason = 'too-large' | 'malformed-json' | 'no-deveui' | 'deveui-mismatch' | 'no-object' | 'bad-value';
 
 export interface ParsedUplink {
+  /** The topic's DevEUI, lower case. */
   deveui: string | null;
+  /** The body's `deviceInfo.devEui` when it names another device (the uplink is then refused). */
+  claimedDeveui?: string;
   readings: Array<IngestReading & { label: string }>;
   /** Values that could not become readings (not finite numbers, wrong nesting), with why. */
   bad: Array<{ reason: BadUplinkReason; label: string }>;
@@ -25,7 +30,7 @@ const DEVEUI = /^[0-9a-fA-F]{16}$/;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The DevEUI in `application/{id}/device/{devEui}/event/up`, when the body does not say. */
+/** The DevEUI in `application/{id}/device/{devEui}/event/up`: the device the uplink is of. */
 export function deveuiOfTopic(topic: string): string | null {
   const match = /(?:^|\/)application\/[^/]+\/device\/([^/]+)\/event\/up$/.exec(topic);
   return match?.[1] && DEVEUI.test(match[1]) ? match[1] : null;
@@ -55,10 +60,14 @@ export function parseUplink(topic: string, payload: Buffer, receivedAt: Date): P
     return empty('malformed-json', deveuiOfTopic(topic));
   }
   if (!isObject(body)) return empty('malformed-json', deveuiOfTopic(topic));
+  const ofTopic = deveuiOfTopic(topic);
+  if (!ofTopic) return empty('no-deveui');
+  const deveui = ofTopic.toLowerCase();
   const info = isObject(body['deviceInfo']) ? body['deviceInfo'] : {};
-  const claimed = typeof info['devEui'] === 'string' ? info['devEui'] : deveuiOfTopic(topic);
-  if (!claimed || !DEVEUI.test(claimed)) return empty('no-deveui');
-  const deveui = claimed.toLowerCase();
+  const claimed = info['devEui'];
+  if (claimed !== undefined && (typeof claimed !== 'string' || claimed.toLowerCase() !== deveui)) {
+    return { ...empty('deveui-mismatch', deveui), claimedDeveui: String(claimed).slice(0, 40) };
+  }
   const object = body['object'];
   if (!isObject(object) || Object.keys(object).length === 0) return empty('no-object', deveui);
   const time = typeof body['time'] === 'string' && !Number.isNaN(Date.parse(body['time'])) ? body['time'] : receivedAt.toISOString();

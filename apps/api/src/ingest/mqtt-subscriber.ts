@@ -11,18 +11,30 @@
  * MQTT.js acknowledges as soon as the 'message' listener returns and offers only a one-at-a-time
  * hook (`handleMessage`, `customHandleAcks`), which would make every uplink its own transaction;
  * so its PUBACK packets are held at the client's packet writer and released by the commit.
+ *
+ * A persistent session (MQTT_CLIENT_ID) keeps its place in the shared subscription while its
+ * instance is away, and the broker goes on queueing every other uplink for it. So the client
+ * speaks MQTT 5: the session expires SESSION_EXPIRY_SECONDS after a crash (its queue with it: the
+ * price of not keeping it for ever), and a graceful stop unsubscribes, stores and acknowledges what
+ * it holds, then ends the session at once (DISCONNECT with a session expiry of 0), so the group's
+ * other members take every later uplink. docs/operations.md says how to retire a client id by hand.
  */
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseUplink } from './chirpstack-uplink';
+import { packetSizeGuard } from './packet-size-guard';
 import type { BadUplinkReason } from './chirpstack-uplink';
 import type { IngestReading, IngestService } from './ingest-service';
 import { MAX_BATCH_READINGS } from './routes';
 
 /** Instances of one deployment share uplinks through this group. */
 export const SHARED_GROUP = 'camposense';
+/** The largest MQTT packet the client takes (announced to the broker, and enforced as bytes arrive). */
+export const MAX_PACKET_BYTES = 256 * 1024;
+/** How long the broker keeps a persistent session (MQTT_CLIENT_ID) whose instance went away without a word. */
+export const SESSION_EXPIRY_SECONDS = 300;
 
 export interface MqttSubscriberOptions {
   url: string;
@@ -43,6 +55,12 @@ export interface MqttSubscriberOptions {
   clientId?: string | undefined;
   /** A batch whose transaction fails is tried this many times before its uplinks are left unacknowledged. @default 3 */
   storeAttempts?: number;
+  /** The shared subscription's group (tests use one of their own per run). @default SHARED_GROUP */
+  shareGroup?: string;
+  /** See SESSION_EXPIRY_SECONDS; only with clientId. @default SESSION_EXPIRY_SECONDS */
+  sessionExpirySeconds?: number;
+  /** See MAX_PACKET_BYTES. @default MAX_PACKET_BYTES */
+  maxPacketBytes?: number;
 }
 
 export interface MqttIngestStats {
@@ -56,6 +74,8 @@ export interface MqttIngestStats {
   rejected: Partial<Record<string, number>>;
   /** Batches whose transaction failed (their readings were not stored). */
   failedBatches: number;
+  /** Packets refused for their announced size (the connection is dropped before the body is read). */
+  oversizePackets: number;
 }
 
 export interface MqttSubscriber {
@@ -64,20 +84,21 @@ export interface MqttSubscriber {
   stats(): MqttIngestStats;
   /** Stores what is pending (resolves when it is stored). */
   flush(): Promise<void>;
+  /** A graceful stop: leaves the shared subscription, stores and acknowledges what it took, ends the session. */
   close(): Promise<void>;
   /** Drops the connection at once, storing and acknowledging nothing more (a kill -9, for tests). */
   kill(): void;
 }
 
-export function uplinkTopic(topicPrefix = ''): string {
-  return `$share/${SHARED_GROUP}/${topicPrefix}application/+/device/+/event/up`;
+export function uplinkTopic(topicPrefix = '', shareGroup = SHARED_GROUP): string {
+  return `$share/${shareGroup}/${topicPrefix}application/+/device/+/event/up`;
 }
 
 export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscriber {
   const { ingest, logger } = options;
   const batchSize = options.batchSize ?? 2000;
   const flushIntervalMs = options.flushIntervalMs ?? 10;
-  const stats: MqttIngestStats = { uplinks: 0, acknowledged: 0, accepted: 0, duplicates: 0, badUplinks: {}, rejected: {}, failedBatches: 0 };
+  const stats: MqttIngestStats = { uplinks: 0, acknowledged: 0, accepted: 0, duplicates: 0, badUplinks: {}, rejected: {}, failedBatches: 0, oversizePackets: 0 };
   const count = (bucket: Partial<Record<string, number>>, key: string) => {
     bucket[key] = (bucket[key] ?? 0) + 1;
   };
@@ -152,12 +173,38 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
     return chain;
   };
 
+  const maxPacketBytes = options.maxPacketBytes ?? MAX_PACKET_BYTES;
   const client: MqttClient = mqtt.connect(options.url, {
     clientId: options.clientId ?? `camposense-${randomBytes(6).toString('hex')}`,
     clean: !options.clientId,
+    protocolVersion: 5,
+    properties: {
+      // The broker must not send larger packets (MQTT 5, 3.1.2.11.4); Mosquitto drops them.
+      maximumPacketSize: maxPacketBytes,
+      ...(options.clientId ? { sessionExpiryInterval: options.sessionExpirySeconds ?? SESSION_EXPIRY_SECONDS } : {}),
+    },
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
+    // Connected below, once every connection's bytes pass the packet-size guard.
+    manualConnect: true,
   });
+  // Each connection (and reconnection) is watched from its first byte; this listener is added
+  // before MQTT.js pipes the stream into its parser, so it sees each chunk first.
+  const builder = client as unknown as { streamBuilder: (client: MqttClient) => NodeJS.ReadWriteStream & { destroy(error?: Error): void } };
+  const buildStream = builder.streamBuilder;
+  builder.streamBuilder = (target) => {
+    const stream = buildStream(target);
+    stream.on(
+      'data',
+      packetSizeGuard(maxPacketBytes, (announced) => {
+        stats.oversizePackets += 1;
+        logger.error({ announcedBytes: announced, maxPacketBytes }, 'mqtt packet over the size limit refused unread; connection dropped');
+        stream.destroy(new Error(`mqtt: a packet of ${announced} bytes is over the limit of ${maxPacketBytes}`));
+      }),
+    );
+    return stream;
+  };
+  client.connect();
 
   // Hold each PUBACK until its uplink's batch has committed (see the comment at the top).
   type AckPacket = { cmd: string; messageId?: number };
@@ -184,7 +231,7 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
   };
   // Acknowledgements held for a connection that is gone are void: the broker delivers those again.
   client.on('close', () => held.clear());
-  const topic = uplinkTopic(options.topicPrefix);
+  const topic = uplinkTopic(options.topicPrefix, options.shareGroup);
   const ready = new Promise<void>((resolve, reject) => {
     client.once('connect', () => {
       client.subscribe(topic, { qos: 1 }, (error) => (error ? reject(error) : resolve()));
@@ -199,7 +246,10 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
     const uplink = parseUplink(messageTopic, payload, new Date());
     if (uplink.refused) {
       count(stats.badUplinks, uplink.refused);
-      logger.warn({ topic: messageTopic.slice(0, 200), deveui: uplink.deveui, bytes: payload.length, reason: uplink.refused }, 'mqtt uplink refused');
+      logger.warn(
+        { topic: messageTopic.slice(0, 200), deveui: uplink.deveui, claimedDeveui: uplink.claimedDeveui, bytes: payload.length, reason: uplink.refused },
+        'mqtt uplink refused',
+      );
       // Acknowledged with the batch it arrived in (in order); it would be refused again.
       pending.push({ readings: [], messageId });
       if (!timer) timer = setTimeout(() => void flush(), flushIntervalMs);
@@ -220,8 +270,11 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
     stats: () => structuredClone(stats),
     flush,
     async close() {
+      // Out of the group first, so the broker routes nothing more here; then what already came is
+      // stored and acknowledged; then the session ends with the connection, queue and place alike.
+      if (client.connected) await client.unsubscribeAsync(topic).catch((error: unknown) => logger.warn({ err: error }, 'mqtt unsubscribe failed'));
       await flush();
-      await client.endAsync();
+      await new Promise<void>((resolve) => client.end(false, { properties: { sessionExpiryInterval: 0 } }, () => resolve()));
     },
     kill() {
       if (timer) clearTimeout(timer);
