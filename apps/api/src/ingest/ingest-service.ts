@@ -220,7 +220,12 @@ function parseDate(value: unknown): number | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
   if (typeof value !== 'string' || value.length > 40) return null;
   // ISO 8601 with a time; Date.parse alone would also take "1" or "March 7".
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) return null;
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.exec(value);
+  if (!parts) return null;
+  // Date.parse rolls an impossible day over ("02-30" is 2 March): the fields must name a real instant.
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 7].map((group) => Number(parts[group] ?? 0)) as [number, number, number, number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;
 }
