@@ -2,6 +2,9 @@ import type { Database } from '@camposense/db';
 import { STATUS_ACTIVE } from '@camposense/db';
 import type { Rol } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { unauthorized } from '../errors/api-error';
+import { ACCOUNT_GONE, SESSION_CLOSED } from '../security/require-role';
 import type { AccessClaims } from './tokens';
 
 /** What the database says now about the bearer of an access token. */
@@ -75,4 +78,26 @@ export class AccountStatus {
     if (!row) return { active: false, rol: null, sessionOpen: false };
     return { active: row.statusid === STATUS_ACTIVE, rol: row.rol, sessionOpen: row.session_open === true };
   }
+}
+
+/**
+ * Inside a write's transaction, before it changes anything: the bearer's row as the database holds
+ * it now, active and with the token's session open, else 401. The row stays share-locked until the
+ * write commits, so a deactivation, deletion or sign-out running at the same moment waits for the
+ * write or is seen by it, and the account cache's few seconds (STANDING_TTL_MS, or another
+ * instance's cache) cannot let a gone account through. Answers the live account's id: the one a
+ * write is recorded against (issue 27, item 2: who acknowledged is always the live account).
+ */
+export async function lockLiveAccount(tx: { execute(statement: SQL): Promise<unknown> }, claims: AccessClaims): Promise<number> {
+  const result = (await tx.execute(sql`
+    select u.usuarioid, u.statusid,
+           exists (select 1 from sense.sesion s
+                    where s.familia = ${claims.sessionId ?? ''} and s.usuarioid = u.usuarioid and s.revoked_at is null) as session_open
+      from sense.usuario u
+     where u.usuarioid = ${claims.id}
+       for share of u`)) as { rows: Array<{ usuarioid: number; statusid: number; session_open: boolean }> };
+  const row = result.rows[0];
+  if (!row || row.statusid !== STATUS_ACTIVE) throw unauthorized(ACCOUNT_GONE);
+  if (row.session_open !== true) throw unauthorized(SESSION_CLOSED);
+  return row.usuarioid;
 }

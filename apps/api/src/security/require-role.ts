@@ -8,25 +8,31 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
 /** The prefix whose writes only an admin may make (api.md, "Authentication"). */
 export const GUARDED_PREFIX = '/api/sense';
 
+/** Why a token whose signature holds is refused: its bearer is gone or inactive, or signed out. */
+export const ACCOUNT_GONE = 'El usuario de la sesión ya no existe o está inactivo';
+export const SESSION_CLOSED = 'La sesión se cerró: inicie sesión de nuevo';
+
 const forbidden = () => new ApiError(403, 'FORBIDDEN', 'Su rol no permite modificar datos');
 
 /**
- * onRequest hook: 401 without a valid token, 403 unless its bearer has role `rol`. The token's
+ * onRequest hook: 401 without a valid token, 403 unless its bearer has role `rol` (or one of them). The token's
  * word is not enough (it lives 15 minutes): the database must still know its bearer as active,
  * holding `rol`, with the token's session open (issue 10, item 4; a cached read, account-status.ts).
  */
-export function requireRole(app: FastifyInstance, rol: Rol): onRequestAsyncHookHandler {
+export function requireRole(app: FastifyInstance, rol: Rol | readonly Rol[]): onRequestAsyncHookHandler {
+  const allowed: readonly Rol[] = typeof rol === 'string' ? [rol] : rol;
   return async function requireRoleHook(request, reply) {
     // The prefix's own authenticate normally ran already; run it here if the route did not.
     if (!request.user) await app.authenticate(request, reply);
     if (!request.user) throw unauthorized();
-    if (request.user.rol !== rol) throw forbidden();
+    if (!allowed.includes(request.user.rol)) throw forbidden();
     const standing = await app.accountStatus.standing(request.user);
-    if (!standing.active) throw unauthorized('El usuario de la sesión ya no existe o está inactivo');
-    if (!standing.sessionOpen) throw unauthorized('La sesión se cerró: inicie sesión de nuevo');
-    if (standing.rol !== rol) throw forbidden();
+    if (!standing.active) throw unauthorized(ACCOUNT_GONE);
+    if (!standing.sessionOpen) throw unauthorized(SESSION_CLOSED);
+    if (standing.rol === null || !allowed.includes(standing.rol)) throw forbidden();
   };
 }
+
 
 function methodsOf(route: RouteOptions): string[] {
   return (Array.isArray(route.method) ? route.method : [route.method]).map((method) => method.toUpperCase());

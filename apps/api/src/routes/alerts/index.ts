@@ -7,7 +7,10 @@ import { filtersOf } from '../reports/filters';
 import { alertaConditions } from '../reports/report-queries';
 import { openEpisodesRoute } from './open-episodes';
 import { alertaFilterQuery } from '../reports/schemas';
+import { ROLES } from '@camposense/domain';
 import type { AlertaReportFilters } from '@camposense/domain';
+import { lockLiveAccount } from '../../auth/account-status';
+import { requireRole } from '../../security/require-role';
 
 export interface AlertRoutesOptions {
   database: Database;
@@ -66,11 +69,19 @@ const resultSchema = {
 } as const;
 
 /**
+ * Acknowledging is a write (alarms.md, "What may not break the loop"): every route here checks the
+ * account as the writes to /api/sense do (security/require-role.ts), with every role allowed: 401
+ * for a signed-out session or a deactivated or deleted account, whatever its token still says.
+ * Each acknowledgement also re-reads the account inside its own transaction (lockLiveAccount).
+ */
+const requireLiveAccount = (app: FastifyInstance) => requireRole(app, ROLES);
+
+/**
  * /api/alerts: acknowledging an episode (alarms.md, "Acknowledge"). Any signed-in role may: it is
  * an operator's answer to an alarm, not a change of reference data.
  */
 export async function alertRoutes(app: FastifyInstance, { database, onAcknowledged }: AlertRoutesOptions): Promise<void> {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', requireLiveAccount(app));
   await acknowledgeMatchingRoute(app, { database, ...(onAcknowledged ? { onAcknowledged } : {}) });
 
   app.post<{ Params: { alertaid: number }; Body: { nota?: string } | undefined }>(
@@ -98,6 +109,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
       const note = request.body?.nota?.trim() || null;
       const { alertaid } = request.params;
       const answer = await database.db.transaction(async (tx) => {
+        const actor = await lockLiveAccount(tx, user);
         const rows = (
           await tx.execute(sql`
             select a.alertaid, a.umbralid, a.statusid, a.episodioid, e.fechafin, e.statusid as episodiostatusid
@@ -112,11 +124,11 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
         let acknowledged = 0;
         if (alert.episodioid !== null) {
           const episodes = await tx.execute(sql`
-            update sense.episodio set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+            update sense.episodio set statusid = -1, reconocidopor = ${actor}, fechareconocido = now(), notareconocido = ${note}
              where episodioid = ${alert.episodioid} and statusid = 1 and fechafin is null returning episodioid`);
           if ((episodes.rows as unknown[]).length > 0) {
             const changed = await tx.execute(sql`
-              update sense.alerta set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+              update sense.alerta set statusid = -1, reconocidopor = ${actor}, fechareconocido = now(), notareconocido = ${note}
                where episodioid = ${alert.episodioid} and statusid = 1 returning alertaid`);
             acknowledged = (changed.rows as unknown[]).length;
           } else if (ended) {
@@ -125,7 +137,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
         } else if (alert.statusid === 1) {
           // An alert written before episodes were kept: its episode is its threshold's active alerts.
           const changed = await tx.execute(sql`
-            update sense.alerta set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+            update sense.alerta set statusid = -1, reconocidopor = ${actor}, fechareconocido = now(), notareconocido = ${note}
              where umbralid = ${alert.umbralid} and statusid = 1 and episodioid is null returning alertaid`);
           acknowledged = (changed.rows as unknown[]).length;
         } else if (ended) {
@@ -226,6 +238,7 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
       const note = request.body.nota?.trim() || null;
       const conditions = [sql`a.statusid = 1`, ...alertaConditions({ ...filtersOf(request.body), estado: null })];
       const answer = await database.db.transaction(async (tx) => {
+        const actor = await lockLiveAccount(tx, user);
         // One statement: the matching active alerts, their open episodes acknowledged, and every
         // active alert of those episodes (and the matched ones kept before episodes) processed.
         const [counts] = (
@@ -234,11 +247,11 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
               select a.alertaid, a.episodioid from sense.alerta a join sense.umbral u on u.umbralid = a.umbralid
                where ${sql.join(conditions, sql` and `)}
             ), episodes as (
-              update sense.episodio e set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+              update sense.episodio e set statusid = -1, reconocidopor = ${actor}, fechareconocido = now(), notareconocido = ${note}
                where e.episodioid in (select episodioid from matched where episodioid is not null) and e.statusid = 1 and e.fechafin is null
                returning e.episodioid
             ), alerts as (
-              update sense.alerta a set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+              update sense.alerta a set statusid = -1, reconocidopor = ${actor}, fechareconocido = now(), notareconocido = ${note}
                where a.statusid = 1
                  and (a.episodioid in (select episodioid from episodes)
                       or a.alertaid in (select alertaid from matched where episodioid is null))
@@ -270,7 +283,7 @@ export interface AcknowledgeEpisodeResult {
  * (alarms.md, "Silent nodes"), which have no alert to name them by.
  */
 export async function episodeRoutes(app: FastifyInstance, { database, onAcknowledged }: AlertRoutesOptions): Promise<void> {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', requireLiveAccount(app));
   await openEpisodesRoute(app, { database });
 
   app.post<{ Params: { episodioid: number }; Body: { nota?: string } | undefined }>(
@@ -311,6 +324,7 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
       const { episodioid } = request.params;
       let acknowledgedNow = false;
       const answer = await database.db.transaction(async (tx) => {
+        const actor = await lockLiveAccount(tx, user);
         type EpisodeRow = {
           episodioid: number;
           tipo: 'umbral' | 'sindatos';
@@ -332,14 +346,14 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
         if (episode.statusid === 1) {
           const [updated] = (
             await tx.execute(sql`
-              update sense.episodio set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+              update sense.episodio set statusid = -1, reconocidopor = ${actor}, fechareconocido = now(), notareconocido = ${note}
                where episodioid = ${episodioid}
               returning episodioid, tipo, statusid, fechafin, reconocidopor, fechareconocido, notareconocido`)
           ).rows as unknown as EpisodeRow[];
           state = updated ?? episode;
           acknowledgedNow = true;
           const changed = await tx.execute(sql`
-            update sense.alerta set statusid = -1, reconocidopor = ${user.id}, fechareconocido = now(), notareconocido = ${note}
+            update sense.alerta set statusid = -1, reconocidopor = ${actor}, fechareconocido = now(), notareconocido = ${note}
              where episodioid = ${episodioid} and statusid = 1 returning alertaid`);
           acknowledged = (changed.rows as unknown[]).length;
         }
