@@ -222,7 +222,7 @@ export async function buildApp({
     forget(event);
     return bus.publish(event);
   };
-  await app.register(liveRoutes, { prefix: '/api/sense', bus: countStreams(bus, metrics), jwtSecret });
+  await app.register(liveRoutes, { prefix: '/api/sense', bus: countStreams(bus, metrics), database, jwtSecret });
 
   let notifier: Notifier | null = null;
   if (notifications) {

@@ -3,26 +3,36 @@
  * An EventSource cannot send the Authorization header, and an access token in a URL would outlive
  * its minute in logs and histories: the console first asks POST /api/sense/stream/ticket (bearer)
  * for a one-minute, single-use ticket (the download tokens' mechanism, audience of its own per
- * use) and opens the stream with `?token=`; logs never show it (logger.ts strips `token=`).
+ * use, used up in the database so it opens one stream across the cluster) and opens the stream
+ * with `?token=`; logs never show it (logger.ts strips `token=`).
  * A reconnecting EventSource sends Last-Event-ID: what it missed is sent first, or `reset` when
  * this process no longer has it (the console then reloads its data).
  */
 import type { ServerResponse } from 'node:http';
+import type { Database } from '@camposense/db';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../errors/api-error';
 import { errorResponses } from '../schemas';
-import { DOWNLOAD_TOKEN_TTL_SECONDS, signDownloadToken, SpentDownloadTokens, verifyDownloadToken } from '../routes/reports/download-token';
+import {
+  databaseSpentTokens,
+  DOWNLOAD_TOKEN_TTL_SECONDS,
+  readDownloadToken,
+  signDownloadToken,
+  spendDownloadToken,
+} from '../routes/reports/download-token';
 import type { EventBus, NumberedEvent } from './event-bus';
 
 export interface LiveRoutesOptions {
   bus: EventBus;
+  /** Where used tickets are kept, so a ticket opens one stream across every instance. */
+  database: Database;
   jwtSecret: Uint8Array;
   /** A comment line this often keeps proxies from closing an idle stream. @default 15000 */
   heartbeatMs?: number;
 }
 
-export async function liveRoutes(app: FastifyInstance, { bus, jwtSecret, heartbeatMs = 15_000 }: LiveRoutesOptions): Promise<void> {
-  const spent = new SpentDownloadTokens();
+export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecret, heartbeatMs = 15_000 }: LiveRoutesOptions): Promise<void> {
+  const spent = databaseSpentTokens(database);
   const open = new Set<ServerResponse>();
   // Open streams would keep the server from closing.
   app.addHook('onClose', async () => {
@@ -74,7 +84,8 @@ export async function liveRoutes(app: FastifyInstance, { bus, jwtSecret, heartbe
     },
     async (request, reply) => {
       try {
-        await verifyDownloadToken(request.query.token ?? '', 'stream', jwtSecret, spent);
+        // Used up in the database (issue 27, item 4): two workers or instances cannot both take it.
+        await spendDownloadToken(await readDownloadToken(request.query.token ?? '', 'stream', jwtSecret), spent);
       } catch {
         throw unauthorized('El ticket del flujo en vivo no es válido, ya se usó o ha caducado');
       }

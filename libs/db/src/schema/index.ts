@@ -5,7 +5,7 @@ import { codigotelefono, contacto, correo, medio, mensaje, usuarioperfil } from 
 import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
 import { localizacion } from './localizacion';
 import { empresa, entidad, fundo, pais, ubicacion } from './location';
-import { intentoacceso, sesion } from './sesion';
+import { intentoacceso, sesion, tokenusado } from './sesion';
 import { trabajo } from './trabajo';
 import { status } from './status';
 import { usuario } from './usuario';
@@ -34,10 +34,10 @@ export type {
 } from './threshold';
 export { usuario } from './usuario';
 export type { UsuarioRow, NewUsuarioRow } from './usuario';
-export { intentoacceso, sesion } from './sesion';
+export { intentoacceso, sesion, tokenusado } from './sesion';
 export { trabajo } from './trabajo';
 export type { TrabajoRow } from './trabajo';
-export type { SesionRow, NewSesionRow, IntentoaccesoRow } from './sesion';
+export type { SesionRow, NewSesionRow, IntentoaccesoRow, TokenusadoRow } from './sesion';
 export { usuarioperfil, medio, codigotelefono, contacto, correo, mensaje } from './contact';
 export type {
   UsuarioperfilRow,
@@ -82,6 +82,7 @@ export const schema = {
   mensaje,
   sesion,
   intentoacceso,
+  tokenusado,
   trabajo,
 };
 export type Schema = typeof schema;

@@ -61,3 +61,21 @@ export const intentoacceso = sense.table(
 );
 
 export type IntentoaccesoRow = typeof intentoacceso.$inferSelect;
+
+/**
+ * The single-use tokens already used (CSV download tokens, live stream tickets): one row per
+ * token id (`jti`), inserted by the request that uses it (`on conflict do nothing`), so every API
+ * instance over one database accepts a token once (issue 27, item 4). `expira` is the token's own
+ * expiry; rows are purged some minutes after it, when the signature check refuses the token anyway.
+ */
+export const tokenusado = sense.table(
+  'tokenusado',
+  {
+    jti: text('jti').primaryKey(),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    usado: timestamp('usado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('tokenusado_expira_idx').on(table.expira)],
+);
+
+export type TokenusadoRow = typeof tokenusado.$inferSelect;

@@ -161,9 +161,19 @@ export const episodio = sense.table(
     notareconocido: text('notareconocido'),
     datecreated: timestamp('datecreated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     statusid: integer('statusid').notNull().default(1),
+    /**
+     * Why it ended, when not by a reading back inside the band (null): 'cambio', what it watches
+     * (its threshold, node, probe, probe metric or the node's placement) was deactivated, deleted or
+     * repointed (issue 27, item 5). `fechafin` says when, `cerradopor` who, `cambiocierre` which
+     * row and how: { tabla, accion, clave }. Written by the database (migration 0016's triggers).
+     */
+    motivocierre: text('motivocierre'),
+    cerradopor: integer('cerradopor').references(() => usuario.usuarioid, { onDelete: 'set null' }),
+    cambiocierre: jsonb('cambiocierre'),
   },
   (table) => [
     check('episodio_tipo_check', sql`${table.tipo} in ('umbral', 'sindatos')`),
+    check('episodio_motivocierre_check', sql`${table.motivocierre} in ('cambio')`),
     check('episodio_umbral_check', sql`(${table.tipo} = 'umbral') = (${table.umbralid} is not null)`),
     uniqueIndex('episodio_umbral_abierto_key').on(table.umbralid).where(sql`fechafin is null and umbralid is not null`),
     uniqueIndex('episodio_sindatos_abierto_key').on(table.nodoid).where(sql`fechafin is null and tipo = 'sindatos'`),

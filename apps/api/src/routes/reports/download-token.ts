@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Database } from '@camposense/db';
 import type { Rol } from '@camposense/domain';
+import { sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 
 /*
@@ -8,7 +10,9 @@ import { jwtVerify, SignJWT } from 'jose';
  * Authorization header; it carries this token instead: HS256 with the server's key, an audience of
  * its own (an access token is no download token and a download token is no access token), one
  * report, one user, one minute, one use: a link copied from the address bar, a log or a proxy's
- * history opens nothing (issue 10, item 6). Logs never show it (logger.ts strips `token=` from URLs).
+ * history opens nothing (issue 10, item 6). One use across the cluster, and only once the request
+ * passed its checks: a refused request (400, 401, 403, 404) leaves the token usable (issue 27,
+ * item 4). Logs never show it (logger.ts strips `token=` from URLs).
  */
 
 export const DOWNLOAD_TOKEN_TTL_SECONDS = 60;
@@ -40,37 +44,49 @@ export async function signDownloadToken(
   return { token, expiresAt };
 }
 
-/**
- * The ids of spent download tokens, each kept until its token expires (then the signature check
- * refuses it anyway). In memory: one API process; a restart forgets them, and a token is at most
- * a minute old. Bounded: past MAX_SPENT live entries new downloads by token are refused (the
- * console then asks for a new token) rather than growing without end.
- */
-export class SpentDownloadTokens {
-  private readonly spent = new Map<string, number>();
-
-  constructor(private readonly maxEntries = 100_000) {}
-
-  /** Marks `jti` spent; false when it already was (or the store is full). */
-  spend(jti: string, expiresAt: number, now = Date.now() / 1000): boolean {
-    for (const [id, expiry] of this.spent) {
-      if (expiry >= now) break;
-      this.spent.delete(id);
-    }
-    if (this.spent.has(jti) || this.spent.size >= this.maxEntries) return false;
-    // Insertion order is expiry order: every token lives the same minute.
-    this.spent.set(jti, expiresAt);
-    return true;
-  }
+/** Where used token ids are kept: shared by every API instance over one database. */
+export interface SpentTokens {
+  /** Marks `jti` used; false when it already was, by this instance or any other. */
+  spend(jti: string, expiresAt: number): Promise<boolean>;
 }
 
-/** Resolves when `token` is a valid, unexpired, unspent download token for `report` (and spends it); rejects otherwise. */
-export async function verifyDownloadToken(
-  token: string,
-  report: DownloadableReport,
-  secret: Uint8Array,
-  spent: SpentDownloadTokens,
-): Promise<{ userId: number; rol: Rol }> {
+/**
+ * How long a used id is kept after its token expired. The signature check refuses an expired token
+ * by the instance's own clock: the margin covers instances whose clocks run behind the database's.
+ */
+const SPENT_GRACE = "10 minutes";
+
+/**
+ * Used token ids in `sense.tokenusado` (issue 27, item 4): one insert that either adds the id or
+ * finds it there, atomic across instances and workers (`on conflict do nothing`), where a list in
+ * each process let a token work once per worker. The same statement purges the ids whose tokens
+ * expired long enough ago, so the table holds about a minute of downloads.
+ */
+export function databaseSpentTokens(database: Database): SpentTokens {
+  return {
+    async spend(jti, expiresAt) {
+      const rows = await database.query<{ jti: string }>(sql`
+        with purged as (
+          delete from sense.tokenusado where expira < now() - ${SPENT_GRACE}::interval
+        )
+        insert into sense.tokenusado (jti, expira) values (${jti}, to_timestamp(${expiresAt}))
+        on conflict (jti) do nothing
+        returning jti`);
+      return rows.length === 1;
+    },
+  };
+}
+
+/** A verified download token, not yet used: `spend` it when the work it pays for starts. */
+export interface DownloadTokenClaims {
+  userId: number;
+  rol: Rol;
+  jti: string;
+  expiresAt: number;
+}
+
+/** The claims of a valid, unexpired download token for `report`; rejects otherwise. Does not use it up. */
+export async function readDownloadToken(token: string, report: DownloadableReport, secret: Uint8Array): Promise<DownloadTokenClaims> {
   const { payload } = await jwtVerify(token, secret, {
     algorithms: [ALGORITHM],
     issuer: ISSUER,
@@ -81,7 +97,11 @@ export async function verifyDownloadToken(
   if (payload['report'] !== report || !Number.isSafeInteger(userId) || userId <= 0) {
     throw new Error('download token for another report');
   }
-  if (!spent.spend(payload.jti!, payload.exp!)) throw new Error('download token already used');
   // What the CSV may show depends on the role; a token without one is read as the lesser.
-  return { userId, rol: payload['rol'] === 'admin' ? 'admin' : 'user' };
+  return { userId, rol: payload['rol'] === 'admin' ? 'admin' : 'user', jti: payload.jti!, expiresAt: payload.exp! };
+}
+
+/** Rejects when the token was used already (here or by another instance); uses it up otherwise. */
+export async function spendDownloadToken(claims: DownloadTokenClaims, spent: SpentTokens): Promise<void> {
+  if (!(await spent.spend(claims.jti, claims.expiresAt))) throw new Error('download token already used');
 }

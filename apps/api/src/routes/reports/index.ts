@@ -19,8 +19,8 @@ import { isReader, readerHiddenColumns, readerQueryProblems, redactContactUser, 
 import { labelledColumns, tableCsvHeader, tableCsvLines } from './table-csv';
 import { scopeConditions } from '../../sense/scope-condition';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
-import { signDownloadToken, SpentDownloadTokens, verifyDownloadToken } from './download-token';
-import type { DownloadableReport } from './download-token';
+import { databaseSpentTokens, readDownloadToken, signDownloadToken, spendDownloadToken } from './download-token';
+import type { DownloadableReport, DownloadTokenClaims } from './download-token';
 import { filtersOf, mensajeFiltersOf } from './filters';
 import { createReportQueries } from './report-queries';
 import type { AlertaCsvRow, MensajeCsvRow } from './report-queries';
@@ -124,10 +124,17 @@ function mensajeLine(lang: ReportLanguage, row: MensajeCsvRow, reader: AccessCla
 /**
  * The CSV as a stream: the header, then one chunk per batch, read only as fast as the client takes
  * it. The first batch is read before anything is sent, so a failing query still gets a proper
- * error answer instead of a cut-off download.
+ * error answer instead of a cut-off download; `start` runs once it was read (it uses up a download
+ * token: a filter the query refuses leaves the link working).
  */
-async function csvStream<Row>(header: readonly string[], batches: AsyncGenerator<Row[]>, line: (row: Row) => string): Promise<Readable> {
+async function csvStream<Row>(
+  header: readonly string[],
+  batches: AsyncGenerator<Row[]>,
+  line: (row: Row) => string,
+  start: () => Promise<void>,
+): Promise<Readable> {
   const first = await batches.next();
+  await start();
   async function* chunks() {
     yield UTF8_BOM + csvLine(header.map((cell) => csvText(cell)));
     let current = first;
@@ -144,8 +151,14 @@ async function csvStream<Row>(header: readonly string[], batches: AsyncGenerator
 }
 
 /** Like csvStream, for lines that need a query of their own per batch (a table's foreign-key labels). */
-async function asyncCsvStream(header: string, batches: AsyncGenerator<TableRow[]>, lines: (rows: TableRow[]) => Promise<string>): Promise<Readable> {
+async function asyncCsvStream(
+  header: string,
+  batches: AsyncGenerator<TableRow[]>,
+  lines: (rows: TableRow[]) => Promise<string>,
+  start: () => Promise<void>,
+): Promise<Readable> {
   const first = await batches.next();
+  await start();
   const firstLines = first.done ? '' : await lines(first.value);
   async function* chunks() {
     yield UTF8_BOM + header + firstLines;
@@ -175,10 +188,11 @@ async function sendReportCsv<Row>(
   { lang, tz }: { lang: ReportLanguage; tz: string },
   batches: () => AsyncGenerator<Row[]>,
   line: (row: Row, timeZone: string) => string,
+  start: () => Promise<void>,
 ) {
   const timeZone = csvTimeZone(tz);
   const header = zonedHeader(REPORT_CSV_TEXTS[lang][report], REPORT_DATE_COLUMNS[report], timeZone);
-  return sendCsv(reply, report, await csvStream(header, batches(), (row) => line(row, timeZone)));
+  return sendCsv(reply, report, await csvStream(header, batches(), (row) => line(row, timeZone), start));
 }
 
 /**
@@ -190,16 +204,35 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
   const queries = createReportQueries(database);
   const catalogue = createCatalogue(database);
   const tableQueries = createTableQueries(database, catalogue);
-  const spentDownloadTokens = new SpentDownloadTokens();
+  const spentDownloadTokens = databaseSpentTokens(database);
+  /** Download tokens verified by onRequest, used up by the handler once its own checks passed. */
+  const unspent = new WeakMap<FastifyRequest, DownloadTokenClaims>();
+  const refusedLink = () => unauthorized('El enlace de descarga no es válido, ya se usó o ha caducado');
 
   const bearerOrDownloadToken = (report: DownloadableReport | ((request: FastifyRequest) => DownloadableReport)) => async (request: FastifyRequest, reply: FastifyReply) => {
     const token = (request.query as { token?: unknown }).token;
     if (typeof token !== 'string' || token === '') return app.authenticate(request, reply);
+    let claims: DownloadTokenClaims;
     try {
-      const bearer = await verifyDownloadToken(token, typeof report === 'function' ? report(request) : report, jwtSecret, spentDownloadTokens);
-      request.user = { id: bearer.userId, email: '', rol: bearer.rol, sessionId: null };
+      claims = await readDownloadToken(token, typeof report === 'function' ? report(request) : report, jwtSecret);
     } catch {
-      throw unauthorized('El enlace de descarga no es válido, ya se usó o ha caducado');
+      throw refusedLink();
+    }
+    request.user = { id: claims.userId, email: '', rol: claims.rol, sessionId: null };
+    unspent.set(request, claims);
+  };
+  /**
+   * Called when the request's checks passed and its work starts: a download token is used up here,
+   * once across every instance, so a 400 on a bad parameter leaves the link working (issue 27, item 4).
+   */
+  const startDownload = (request: FastifyRequest) => async () => {
+    const claims = unspent.get(request);
+    if (!claims) return;
+    unspent.delete(request);
+    try {
+      await spendDownloadToken(claims, spentDownloadTokens);
+    } catch {
+      throw refusedLink();
     }
   };
 
@@ -274,7 +307,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
       const batches = () => queries.alertasCsvBatches(filtersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
-      return sendReportCsv(reply, 'alertas', request.query, batches, (row, timeZone) => alertaLine(lang, row, timeZone));
+      return sendReportCsv(reply, 'alertas', request.query, batches, (row, timeZone) => alertaLine(lang, row, timeZone), startDownload(request));
     },
   );
 
@@ -317,7 +350,14 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
       const batches = () => queries.mensajesCsvBatches(mensajeFiltersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
-      return sendReportCsv(reply, 'mensajes', request.query, batches, (row, timeZone) => mensajeLine(lang, row, request.user, timeZone));
+      return sendReportCsv(
+        reply,
+        'mensajes',
+        request.query,
+        batches,
+        (row, timeZone) => mensajeLine(lang, row, request.user, timeZone),
+        startDownload(request),
+      );
     },
   );
 
@@ -361,8 +401,11 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
       };
       const batches = tableQueries.rowBatches(definition, criteria, null, csvBatchSize);
-      const body = await asyncCsvStream(tableCsvHeader(table, timeZone), batches, (rows) =>
-        tableCsvLines(database, table, references, redactForReader(definition, rows, request.user), timeZone),
+      const body = await asyncCsvStream(
+        tableCsvHeader(table, timeZone),
+        batches,
+        (rows) => tableCsvLines(database, table, references, redactForReader(definition, rows, request.user), timeZone),
+        startDownload(request),
       );
       return sendCsv(reply, definition.name, body);
     },
