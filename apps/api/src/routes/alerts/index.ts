@@ -92,7 +92,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
         summary: 'Reconoce el episodio de la alerta: sus alertas activas pasan a procesadas (-1)',
         description:
           'Detiene las repeticiones y el escalamiento. Reconocer un episodio ya reconocido responde lo mismo sin cambiar nada; ' +
-          'uno ya terminado responde 409.',
+          'uno ya terminado responde 409. Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
         security: [{ bearerAuth: [] }],
         params: {
           type: 'object',
@@ -210,7 +210,8 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
         description:
           'Los mismos filtros que GET /api/sense/reports/alertas (criticidad, ubicación, país, empresa, fundo), sobre todas las páginas; ' +
           'solo las alertas activas. Responde cuántos episodios y alertas cambió (0 y 0 si no había ninguna). ' +
-          '`confirmar: true` es obligatorio: un cuerpo vacío no reconoce todas las alertas del sistema.',
+          '`confirmar: true` es obligatorio: un cuerpo vacío no reconoce todas las alertas del sistema. ' +
+          'Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
         security: [{ bearerAuth: [] }],
         body: {
           type: 'object',
@@ -292,7 +293,8 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
       schema: {
         tags: ['alerts'],
         summary: 'Reconoce un episodio (también uno "sin datos" de un nodo en silencio)',
-        description: 'Detiene las repeticiones y el escalamiento; uno ya terminado responde 409.',
+        description:
+          'Detiene las repeticiones y el escalamiento; uno ya terminado responde 409. Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
         security: [{ bearerAuth: [] }],
         params: {
           type: 'object',
