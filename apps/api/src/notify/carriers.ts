@@ -3,6 +3,7 @@
  * Nodemailer (SMTP_URL, MAIL_FROM), SMS through an HTTP webhook (SMS_WEBHOOK_URL, a JSON POST).
  * Where a carrier is not configured the message is only logged, and still recorded as sent.
  */
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -15,6 +16,11 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   language: string;
+  /**
+   * The delivery's idempotency key (`entrega.clave`): the same key is the same message, so a
+   * hand-over repeated after a crash carries the same Message-ID (e-mail) or Idempotency-Key (SMS).
+   */
+  key: string;
 }
 
 export interface Carrier {
@@ -37,6 +43,16 @@ export interface CarrierSettings {
 
 export const DEFAULT_MAIL_FROM = 'CampoSense <alarmas@camposense.local>';
 
+/**
+ * The Message-ID of the e-mail of delivery `key`: a hash of the key (so it says nothing about
+ * contacts or episodes) at the sender's domain. Deterministic, so a copy handed over again after a
+ * crash is recognisably the same message to the recipient's mail system.
+ */
+export function messageIdFor(key: string, mailFrom: string = DEFAULT_MAIL_FROM): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'camposense.local';
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 40)}@${domain}>`;
+}
+
 function smtpCarrier(url: string, from: string, timeoutMs: number): Carrier {
   const parsed = new URL(url);
   const transport = nodemailer.createTransport({
@@ -57,6 +73,7 @@ function smtpCarrier(url: string, from: string, timeoutMs: number): Carrier {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        messageId: messageIdFor(message.key, from),
         headers: { 'Content-Language': message.language },
       });
     },
@@ -69,7 +86,7 @@ function webhookCarrier(url: string, timeoutMs: number): Carrier {
     async send(message) {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'idempotency-key': message.key },
         body: JSON.stringify({ to: message.to, text: message.text, language: message.language }),
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -5,11 +5,16 @@
  *
  * The work is kept in `sense.trabajo` (a job table, see libs/db's schema): one 'ronda' job per
  * (episode, level), written by the ingest transaction that opens the episode, and one 'envio' job
- * per message. A round runs in one transaction that takes its row with FOR UPDATE SKIP LOCKED; a
- * delivery is leased (`bloqueadohasta`), handed to the carrier outside any transaction, and
- * recorded in `mensaje` in the transaction that removes it. So two instances on one PostgreSQL
- * never run a job twice, a restart finds every job that was not done, and PGlite (one connection)
- * never waits on a carrier inside a transaction.
+ * per message. A round runs in one transaction that takes its row with FOR UPDATE SKIP LOCKED, so
+ * a crash rolls it back whole. A delivery (alarms.md, "Once") is taken one at a time under a lease
+ * (`bloqueadohasta`) that is renewed while the carrier works, so no other worker takes it while it
+ * is being sent and a dead worker's delivery is taken again only once its lease has run out. Before
+ * the hand-over the delivery is written to the ledger (`sense.entrega`) under its idempotency key
+ * (contact, channel, episode, level and round); after it, the ledger row is marked sent or failed and
+ * its `mensaje` row written, in one transaction. A key already marked is never handed over again; one
+ * left pending by a crash between hand-over and mark is handed over again with the same key, so the
+ * same SMTP Message-ID (docs/operations.md, "Alarm delivery"). PGlite (one connection) never waits on
+ * a carrier inside a transaction.
  */
 import type { Database } from '@camposense/db';
 import { sql } from 'drizzle-orm';
@@ -29,7 +34,11 @@ export interface NotifierOptions {
   timeZone?: string;
   /** How often due work is looked for when nothing wakes the notifier. @default 1000 */
   pollIntervalMs?: number;
-  /** A delivery is held this long by the worker that took it. @default 120000 */
+  /**
+   * A delivery is held this long by the worker that took it, and renewed every third of it while
+   * the carrier works. The default covers the slowest hand-over the carriers allow (SMTP: 15 s to
+   * connect, 15 s for the greeting, 15 s of silence per command) without a renewal. @default 60000
+   */
   leaseMs?: number;
   /** Told of messages recorded and no-data episodes opened (the live stream). */
   onEvent?: (event: { type: 'messages'; episodioid: number; sent: number; failed: number } | { type: 'episodes'; opened: number }) => void;
@@ -58,6 +67,8 @@ export interface RunSummary {
   sent: number;
   failed: number;
   retried: number;
+  /** Deliveries taken whose ledger row was already marked (a worker died after marking it): not sent again. */
+  skipped: number;
 }
 
 export interface Notifier {
@@ -80,6 +91,10 @@ export interface RoundPayload {
 }
 
 interface DeliveryPayload {
+  /** The idempotency key, `entrega.clave`. */
+  clave: string;
+  nivel: number;
+  ronda: number;
   contactoid: number;
   alertaid: number | null;
   episodioid: number;
@@ -90,6 +105,14 @@ interface DeliveryPayload {
   idioma: string;
 }
 
+interface ClaimedDelivery {
+  trabajoid: number;
+  carga: DeliveryPayload;
+  intentos: number;
+  /** The lease this worker holds now (moved forward by each renewal). */
+  lease: Date;
+}
+
 type Executor = { execute(statement: SQL): Promise<unknown> };
 
 function rowsOf<Row>(result: unknown): Row[] {
@@ -98,6 +121,11 @@ function rowsOf<Row>(result: unknown): Row[] {
 
 function timestamp(date: Date | number): SQL {
   return sql`${new Date(date).toISOString()}::timestamptz`;
+}
+
+/** The idempotency key of one message: recipient contact, channel, episode, level and round. */
+export function deliveryKey(delivery: { contactoid: number; medio: Medium; episodioid: number; nivel: number; ronda: number }): string {
+  return `c${delivery.contactoid}:${delivery.medio}:e${delivery.episodioid}:n${delivery.nivel}:r${delivery.ronda}`;
 }
 
 /** The key of an episode's round job at one level. */
@@ -286,7 +314,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const now = options.now ?? (() => new Date());
   const timeZone = options.timeZone ?? 'America/Lima';
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const leaseMs = options.leaseMs ?? 120_000;
+  const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const minuteMs = options.minuteMs ?? 60_000;
@@ -332,7 +360,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
         recipient.idioma,
         timeZone,
       );
+      const identity = { contactoid: recipient.contactoid, medio: destination.medio, episodioid: episode.episodioid, nivel: payload.nivel, ronda: payload.ronda };
       deliveries.push({
+        clave: deliveryKey(identity),
+        nivel: payload.nivel,
+        ronda: payload.ronda,
         contactoid: recipient.contactoid,
         alertaid: episode.alertaid,
         episodioid: episode.episodioid,
@@ -344,8 +376,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
     }
     if (deliveries.length > 0) {
       await tx.execute(sql`
-        insert into sense.trabajo (tipo, carga, ejecutar)
-        select 'envio', d.carga, ${timestamp(at)} from jsonb_array_elements(${JSON.stringify(deliveries)}::jsonb) as d(carga)`);
+        insert into sense.trabajo (tipo, clave, carga, ejecutar)
+        select 'envio', 'envio:' || (d.carga->>'clave'), d.carga, ${timestamp(at)}
+          from jsonb_array_elements(${JSON.stringify(deliveries)}::jsonb) as d(carga)
+        on conflict (clave) do nothing`);
     }
 
     // The next level is told `escalamiento` minutes after this one started, if there is one.
@@ -391,77 +425,161 @@ export function createNotifier(options: NotifierOptions): Notifier {
     });
   }
 
-  async function runDeliveries(at: Date, summary: RunSummary): Promise<number> {
+  /** Takes the next due delivery no live worker holds, under a fresh lease. */
+  async function claimDelivery(at: Date): Promise<ClaimedDelivery | null> {
     const lease = new Date(at.getTime() + leaseMs);
-    const claimed = await database.query<{ trabajoid: number; carga: DeliveryPayload; intentos: number }>(sql`
+    const [claimed] = await database.query<{ trabajoid: number; carga: DeliveryPayload; intentos: number }>(sql`
       update sense.trabajo t set bloqueadohasta = ${timestamp(lease)}, intentos = t.intentos + 1
-       where t.trabajoid in (
+       where t.trabajoid = (
          select trabajoid from sense.trabajo
           where tipo = 'envio' and ejecutar <= ${timestamp(at)} and (bloqueadohasta is null or bloqueadohasta <= ${timestamp(at)})
           order by ejecutar, trabajoid
-          limit 20
+          limit 1
             for update skip locked)
       returning t.trabajoid, t.carga, t.intentos`);
-    for (const job of claimed) {
-      const delivery = job.carga;
-      let failure: string | null = null;
-      try {
-        await carriers[delivery.medio].send({
-          medium: delivery.medio,
-          to: delivery.destino,
-          subject: delivery.asunto,
-          text: delivery.texto,
-          language: delivery.idioma,
-        });
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
-      }
-      const handedAt = now();
-      if (failure === null || job.intentos >= maxAttempts) {
-        const statusid = failure === null ? 1 : 0;
-        let recorded = false;
-        await database.db.transaction(async (tx) => {
-          // Only the holder of the lease records it: one row per message.
-          const removed = rowsOf(
-            await tx.execute(sql`
-              delete from sense.trabajo where trabajoid = ${job.trabajoid} and bloqueadohasta = ${timestamp(lease)} returning trabajoid`),
-          );
-          if (removed.length === 0) return;
-          recorded = true;
-          await tx.execute(sql`
-            insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, statusid, error)
-            values (${delivery.contactoid}, ${delivery.alertaid}, ${delivery.episodioid}, ${delivery.texto},
-                    ${timestamp(handedAt)}, ${statusid}, ${failure})`);
-        });
-        if (recorded) {
-          options.onEvent?.({ type: 'messages', episodioid: delivery.episodioid, sent: statusid, failed: 1 - statusid });
-        }
-        if (statusid === 1) summary.sent += 1;
-        else {
-          summary.failed += 1;
-          logger.error({ medium: delivery.medio, contactoid: delivery.contactoid, attempts: job.intentos, err: failure }, 'notification failed');
-        }
-      } else {
-        summary.retried += 1;
-        const retryAt = new Date(handedAt.getTime() + retryBaseMs * 2 ** (job.intentos - 1));
-        logger.warn({ medium: delivery.medio, contactoid: delivery.contactoid, attempts: job.intentos, err: failure }, 'notification will be retried');
-        await database.query(sql`
-          update sense.trabajo set bloqueadohasta = null, ejecutar = ${timestamp(retryAt)}, ultimoerror = ${failure}
-           where trabajoid = ${job.trabajoid} and bloqueadohasta = ${timestamp(lease)}`);
-      }
+    return claimed ? { ...claimed, lease } : null;
+  }
+
+  /**
+   * Moves the lease forward while it is still ours; false when another worker took the delivery (our
+   * lease had run out: the database or this process stalled longer than the lease).
+   */
+  async function renewLease(job: ClaimedDelivery): Promise<boolean> {
+    const lease = new Date(now().getTime() + leaseMs);
+    const renewed = await database.query(sql`
+      update sense.trabajo set bloqueadohasta = ${timestamp(lease)}
+       where trabajoid = ${job.trabajoid} and bloqueadohasta = ${timestamp(job.lease)} returning trabajoid`);
+    if (renewed.length === 0) return false;
+    job.lease = lease;
+    return true;
+  }
+
+  /**
+   * Writes the delivery's ledger row before the hand-over (the same transaction renews the lease, so
+   * only its holder writes). Answers whether to hand it over: not when the lease was lost, nor when
+   * the row was already marked (then the job is done and goes).
+   */
+  async function writeLedger(job: ClaimedDelivery): Promise<'send' | 'lost' | 'done'> {
+    const delivery = job.carga;
+    const lease = new Date(now().getTime() + leaseMs);
+    return database.db.transaction(async (tx) => {
+      const held = rowsOf(
+        await tx.execute(sql`
+          update sense.trabajo set bloqueadohasta = ${timestamp(lease)}
+           where trabajoid = ${job.trabajoid} and bloqueadohasta = ${timestamp(job.lease)} returning trabajoid`),
+      );
+      if (held.length === 0) return 'lost';
+      job.lease = lease;
+      await tx.execute(sql`
+        insert into sense.entrega (clave, contactoid, medio, destino, episodioid, alertaid, nivel, ronda)
+        values (${delivery.clave}, ${delivery.contactoid}, ${delivery.medio}, ${delivery.destino}, ${delivery.episodioid},
+                ${delivery.alertaid}, ${delivery.nivel}, ${delivery.ronda})
+        on conflict (clave) do nothing`);
+      const pending = rowsOf(
+        await tx.execute(sql`
+          update sense.entrega set entregas = entregas + 1 where clave = ${delivery.clave} and estado = 'pendiente' returning entregaid`),
+      );
+      if (pending.length > 0) return 'send';
+      await tx.execute(sql`delete from sense.trabajo where trabajoid = ${job.trabajoid}`);
+      return 'done';
+    });
+  }
+
+  /** Hands the delivery to its carrier, renewing the lease every third of it until the carrier answers. */
+  async function handOver(job: ClaimedDelivery): Promise<string | null> {
+    const delivery = job.carga;
+    let renewal: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewal = renewal
+        .then(() => renewLease(job))
+        .then((held) => {
+          if (!held) logger.warn({ clave: delivery.clave }, 'delivery lease lost while sending: another worker may send the same message (same Message-ID)');
+        })
+        .catch((error: unknown) => logger.error({ err: error, clave: delivery.clave }, 'delivery lease not renewed'));
+    }, Math.max(1, Math.floor(leaseMs / 3)));
+    try {
+      await carriers[delivery.medio].send({
+        medium: delivery.medio,
+        to: delivery.destino,
+        subject: delivery.asunto,
+        text: delivery.texto,
+        language: delivery.idioma,
+        key: delivery.clave,
+      });
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    } finally {
+      clearInterval(timer);
+      await renewal;
     }
-    return claimed.length;
+  }
+
+  async function runDelivery(job: ClaimedDelivery, summary: RunSummary): Promise<void> {
+    const delivery = job.carga;
+    const ledger = await writeLedger(job);
+    if (ledger === 'done') summary.skipped += 1;
+    if (ledger !== 'send') return;
+    const failure = await handOver(job);
+    const handedAt = now();
+    if (failure === null || job.intentos >= maxAttempts) {
+      const statusid = failure === null ? 1 : 0;
+      // Marked by whoever handed it over, lease or not (the carrier has it): the first mark wins,
+      // and only it writes the report's row.
+      const marked = await database.db.transaction(async (tx) => {
+        const rows = rowsOf<{ entregaid: number }>(
+          await tx.execute(sql`
+            update sense.entrega set estado = ${failure === null ? 'enviado' : 'fallido'}, fecha = ${timestamp(handedAt)}, error = ${failure}
+             where clave = ${delivery.clave} and estado = 'pendiente' returning entregaid`),
+        );
+        await tx.execute(sql`delete from sense.trabajo where trabajoid = ${job.trabajoid}`);
+        const [row] = rows;
+        if (!row) return false;
+        await tx.execute(sql`
+          insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, statusid, error, entregaid)
+          values (${delivery.contactoid}, ${delivery.alertaid}, ${delivery.episodioid}, ${delivery.texto},
+                  ${timestamp(handedAt)}, ${statusid}, ${failure}, ${row.entregaid})`);
+        return true;
+      });
+      if (marked) options.onEvent?.({ type: 'messages', episodioid: delivery.episodioid, sent: statusid, failed: 1 - statusid });
+      if (statusid === 1) summary.sent += 1;
+      else {
+        summary.failed += 1;
+        logger.error({ medium: delivery.medio, contactoid: delivery.contactoid, attempts: job.intentos, err: failure }, 'notification failed');
+      }
+    } else {
+      summary.retried += 1;
+      const retryAt = new Date(handedAt.getTime() + retryBaseMs * 2 ** (job.intentos - 1));
+      logger.warn({ medium: delivery.medio, contactoid: delivery.contactoid, attempts: job.intentos, err: failure }, 'notification will be retried');
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`update sense.entrega set error = ${failure} where clave = ${delivery.clave} and estado = 'pendiente'`);
+        await tx.execute(sql`
+          update sense.trabajo set bloqueadohasta = null, ejecutar = ${timestamp(retryAt)}, ultimoerror = ${failure}
+           where trabajoid = ${job.trabajoid} and bloqueadohasta = ${timestamp(job.lease)}`);
+      });
+    }
+  }
+
+  /** Due deliveries, one at a time (a batch under one lease outlived it behind a slow carrier), at most 20 a pass. */
+  async function runDeliveries(summary: RunSummary): Promise<number> {
+    let count = 0;
+    for (; count < 20; count += 1) {
+      const job = await claimDelivery(now());
+      if (!job) break;
+      await runDelivery(job, summary);
+    }
+    return count;
   }
 
   async function runDue(): Promise<RunSummary> {
-    const summary: RunSummary = { rounds: 0, sent: 0, failed: 0, retried: 0, silentOpened: 0 };
+    const summary: RunSummary = { rounds: 0, sent: 0, failed: 0, retried: 0, skipped: 0, silentOpened: 0 };
     summary.silentOpened = await openSilentEpisodes(database, now(), watchingSince);
     if (summary.silentOpened > 0) options.onEvent?.({ type: 'episodes', opened: summary.silentOpened });
     for (let pass = 0; pass < 1000; pass += 1) {
       const at = now();
       const rounds = await runRounds(at);
       summary.rounds += rounds;
-      const deliveries = await runDeliveries(at, summary);
+      const deliveries = await runDeliveries(summary);
       if (rounds === 0 && deliveries === 0) break;
     }
     return summary;

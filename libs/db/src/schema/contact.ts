@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   bigint,
   check,
@@ -93,7 +94,54 @@ export const correo = sense.table(
   ],
 );
 
-/** A message sent to a contact, usually about an alert. statusid: 1 sent, 0 failed, -1 processed. */
+/**
+ * The delivery ledger (alarms.md, "Once"): one row per message handed to a carrier, per
+ * (recipient contact, channel, episode, round), written by the worker holding the delivery's lease
+ * BEFORE the hand-over and marked sent or failed after it. `clave` is the idempotency key: a row
+ * already marked is never handed over again, and one left pending by a crash (between hand-over and
+ * mark) is handed over again under the same key, so with the same SMTP Message-ID. `entregas` counts
+ * the hand-overs begun, so a copy re-sent after a crash shows here. Its `mensaje` row, written when it
+ * is marked, is what the messages report reads.
+ */
+export const entrega = sense.table(
+  'entrega',
+  {
+    entregaid: bigint('entregaid', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** 'c<contactoid>:<medio>:e<episodioid>:n<nivel>:r<ronda>'. */
+    clave: text('clave').notNull().unique('entrega_clave_key'),
+    contactoid: integer('contactoid')
+      .notNull()
+      .references(() => contacto.contactoid),
+    medio: text('medio').notNull(),
+    /** The address or phone number the message was handed over for. */
+    destino: text('destino').notNull(),
+    episodioid: bigint('episodioid', { mode: 'number' })
+      .notNull()
+      .references(() => episodio.episodioid),
+    alertaid: bigint('alertaid', { mode: 'number' }).references(() => alerta.alertaid),
+    /** Escalation level (0 the threshold's own profiles) and the round of that level (0 the first message, then repeats). */
+    nivel: integer('nivel').notNull(),
+    ronda: integer('ronda').notNull(),
+    estado: text('estado').notNull().default('pendiente'),
+    /** Hand-overs begun: more than 1 only after a crash or a carrier's error. */
+    entregas: integer('entregas').notNull().default(0),
+    /** When it was marked sent or failed. */
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+    datecreated: timestamp('datecreated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('entrega_medio_check', sql`${table.medio} in ('correo', 'sms')`),
+    check('entrega_estado_check', sql`${table.estado} in ('pendiente', 'enviado', 'fallido')`),
+    index('entrega_episodioid_idx').on(table.episodioid),
+  ],
+);
+
+/**
+ * A message sent to a contact, usually about an alert. statusid: 1 sent, 0 failed, -1 processed.
+ * Since migration 0017 one row per delivery (`entregaid`, unique), written when the delivery is
+ * marked, so the messages report counts each message once; older rows have no delivery.
+ */
 export const mensaje = sense.table(
   'mensaje',
   {
@@ -110,6 +158,10 @@ export const mensaje = sense.table(
     episodioid: bigint('episodioid', { mode: 'number' }).references(() => episodio.episodioid),
     /** The carrier's error, for a message that failed (statusid 0). */
     error: text('error'),
+    /** The delivery this row records (null for rows written before deliveries were kept). */
+    entregaid: bigint('entregaid', { mode: 'number' })
+      .references((): AnyPgColumn => entrega.entregaid)
+      .unique('mensaje_entregaid_key'),
   },
   (table) => [
     index('mensaje_episodioid_idx').on(table.episodioid),
@@ -126,3 +178,4 @@ export type CodigotelefonoRow = typeof codigotelefono.$inferSelect;
 export type ContactoRow = typeof contacto.$inferSelect;
 export type CorreoRow = typeof correo.$inferSelect;
 export type MensajeRow = typeof mensaje.$inferSelect;
+export type EntregaRow = typeof entrega.$inferSelect;

@@ -1,7 +1,7 @@
 /** The drizzle schema of `sense` (data-model.md): add each new table here and to `schema` below. */
 import { auditLogUmbral, alerta, criticidad, episodio, perfil, perfilumbral, umbral } from './threshold';
 import { claveingesta, medicionadelantada, ultimamedicion } from './ingest';
-import { codigotelefono, contacto, correo, medio, mensaje, usuarioperfil } from './contact';
+import { codigotelefono, contacto, correo, entrega, medio, mensaje, usuarioperfil } from './contact';
 import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
 import { localizacion } from './localizacion';
 import { empresa, entidad, fundo, pais, ubicacion } from './location';
@@ -38,7 +38,7 @@ export { intentoacceso, sesion, tokenusado } from './sesion';
 export { trabajo } from './trabajo';
 export type { TrabajoRow } from './trabajo';
 export type { SesionRow, NewSesionRow, IntentoaccesoRow, TokenusadoRow } from './sesion';
-export { usuarioperfil, medio, codigotelefono, contacto, correo, mensaje } from './contact';
+export { usuarioperfil, medio, codigotelefono, contacto, correo, entrega, mensaje } from './contact';
 export type {
   UsuarioperfilRow,
   MedioRow,
@@ -46,6 +46,7 @@ export type {
   ContactoRow,
   CorreoRow,
   MensajeRow,
+  EntregaRow,
 } from './contact';
 
 /** Every table, for `drizzle(client, { schema })` and relational queries. */
@@ -80,6 +81,7 @@ export const schema = {
   contacto,
   correo,
   mensaje,
+  entrega,
   sesion,
   intentoacceso,
   tokenusado,

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   language: string;
+  /** The Message-ID header, angle brackets included. */
+  messageId: string;
   /** The body, quoted-printable decoded. */
   text: string;
 }
@@ -57,8 +59,17 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-/** `onMail` is told of each mail as it arrives (the e2e setup writes them where its tests read). */
-export async function startSmtpReceiver({ onMail }: { onMail?: (mail: ReceivedMail) => void } = {}): Promise<SmtpReceiver> {
+export interface SmtpReceiverOptions {
+  /** Told of each mail as it arrives (the e2e setup writes them where its tests read). */
+  onMail?: (mail: ReceivedMail) => void;
+  /**
+   * Awaited after a mail's data has arrived (it is already in `mails`) and before the server answers
+   * 250: a slow carrier, or one whose client dies before it hears the answer.
+   */
+  beforeAnswer?: (mail: ReceivedMail) => Promise<void>;
+}
+
+export async function startSmtpReceiver({ onMail, beforeAnswer }: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -74,11 +85,13 @@ export async function startSmtpReceiver({ onMail }: { onMail?: (mail: ReceivedMa
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           subject: decodeWords(header(raw, 'Subject')),
           language: header(raw, 'Content-Language'),
+          messageId: header(raw, 'Message-ID'),
           text: bodyOf(raw),
         };
         mails.push(mail);
         onMail?.(mail);
-        callback();
+        if (beforeAnswer) void beforeAnswer(mail).then(() => callback());
+        else callback();
       });
     },
   });
