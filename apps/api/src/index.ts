@@ -17,3 +17,5 @@ export { createIngestService } from './ingest/ingest-service';
 export type { IngestService, IngestReading, IngestResult, IngestCommit } from './ingest/ingest-service';
 export { startMqttSubscriber, uplinkTopic } from './ingest/mqtt-subscriber';
 export type { MqttSubscriber, MqttIngestStats } from './ingest/mqtt-subscriber';
+export { messageIdFor } from './notify/carriers';
+export { deliveryKey } from './notify/notifier';
