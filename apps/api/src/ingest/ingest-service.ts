@@ -386,24 +386,49 @@ interface ThresholdRow extends UmbralRow {
 }
 
 /**
- * The active thresholds of the stored readings' probes, each with its open episode. The rows are
- * locked, so two batches of the same probe (HTTP and MQTT at once) evaluate one after the other.
+ * The thresholds the stored readings are evaluated against, each with its open episode: active, on
+ * an active node, probe (sensor) and probe metric (metricasensor), where the node still stands
+ * (an active placement in the threshold's location). The same rows whose change ends an episode
+ * (migration 0016's triggers): a reading of a deactivated node, probe or metric is stored, but it
+ * neither alerts nor opens an episode, so a change that ended one is not undone by the next
+ * breaking reading.
+ *
+ * Two statements. The first locks the candidate thresholds in id order, so two batches of the same
+ * probe (HTTP and MQTT at once) evaluate one after the other, and a batch waits for a change whose
+ * trigger holds them. The second reads the statuses and the open episodes afterwards, with a
+ * snapshot taken after the locks were granted: read in the locking statement, a node, probe or
+ * placement deactivated by the transaction it waited for would still look active and its
+ * just-closed episode still open (only the locked umbral rows are read again after a wait), and
+ * the batch would alert into an episode that change had ended.
  */
 async function loadThresholds(tx: Transaction, readings: readonly StoredReading[]): Promise<ThresholdRow[]> {
   const keys = [...new Map(readings.map((reading) => [`${probeKey(reading)}:${reading.ubicacionid}`, reading])).values()];
-  return rowsOf<ThresholdRow>(
+  const locked = rowsOf<{ umbralid: number }>(
     await tx.execute(sql`
-      select u.umbralid, u.ubicacionid, u.nodoid, u.tipoid, u.metricaid, u.criticidadid, u.minimo, u.maximo,
-             e.episodioid, e.statusid as episodiostatusid
+      select u.umbralid
         from sense.umbral u
         join unnest(${numberArray(keys.map((key) => key.nodoid))}::int[], ${numberArray(keys.map((key) => key.tipoid))}::int[],
                     ${numberArray(keys.map((key) => key.metricaid))}::int[], ${numberArray(keys.map((key) => key.ubicacionid))}::int[])
              as k(nodoid, tipoid, metricaid, ubicacionid)
           on k.nodoid = u.nodoid and k.tipoid = u.tipoid and k.metricaid = u.metricaid and k.ubicacionid = u.ubicacionid
-        left join sense.episodio e on e.umbralid = u.umbralid and e.fechafin is null
        where u.statusid = 1
        order by u.umbralid
        for update of u`),
+  );
+  if (locked.length === 0) return [];
+  return rowsOf<ThresholdRow>(
+    await tx.execute(sql`
+      select u.umbralid, u.ubicacionid, u.nodoid, u.tipoid, u.metricaid, u.criticidadid, u.minimo, u.maximo,
+             e.episodioid, e.statusid as episodiostatusid
+        from sense.umbral u
+        join sense.nodo n on n.nodoid = u.nodoid and n.statusid = 1
+        join sense.sensor s on s.nodoid = u.nodoid and s.tipoid = u.tipoid and s.statusid = 1
+        join sense.metricasensor ms on ms.nodoid = u.nodoid and ms.tipoid = u.tipoid and ms.metricaid = u.metricaid and ms.statusid = 1
+        left join sense.episodio e on e.umbralid = u.umbralid and e.fechafin is null
+       where u.umbralid = any(${numberArray(locked.map((row) => row.umbralid))}::int[]) and u.statusid = 1
+         and exists (select 1 from sense.localizacion l
+                      where l.nodoid = u.nodoid and l.ubicacionid = u.ubicacionid and l.statusid = 1)
+       order by u.umbralid`),
   );
 }
 
