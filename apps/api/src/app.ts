@@ -198,10 +198,6 @@ export async function buildApp({
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...loginRateLimit },
   });
   await app.register(languageRoutes, { prefix: '/api/account', database });
-  await app.register(senseRoutes, { prefix: '/api/sense', database });
-  await app.register(senseDataRoutes, { prefix: '/api/sense', database, readCache });
-  await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
-  await app.register(seriesRoutes, { prefix: '/api/sense', database });
   // What happens, told to every open console of every instance (alarms.md, "Everyone sees it live").
   const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
@@ -222,6 +218,18 @@ export async function buildApp({
     forget(event);
     return bus.publish(event);
   };
+  await app.register(senseRoutes, { prefix: '/api/sense', database });
+  await app.register(senseDataRoutes, {
+    prefix: '/api/sense',
+    database,
+    readCache,
+    // A table write that ended episodes by changing what they watch is told like an ingest batch
+    // that ended some: open consoles refresh their alerts and episodes at once.
+    onEpisodesClosed: (closed) =>
+      void publish({ type: 'alerts', nodes: closed.nodes.slice(0, 500), alerts: [], closedEpisodes: closed.episodes.slice(0, 50) }),
+  });
+  await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
+  await app.register(seriesRoutes, { prefix: '/api/sense', database });
   await app.register(liveRoutes, { prefix: '/api/sense', bus: countStreams(bus, metrics), database, jwtSecret });
 
   let notifier: Notifier | null = null;

@@ -19,9 +19,21 @@ export interface WriteActor {
   sessionId?: string | null | undefined;
 }
 
+/** Open episodes a committed write ended because it changed what they watch, and their nodes. */
+export interface EpisodesClosedByChange {
+  episodes: number[];
+  nodes: number[];
+}
+
 export interface TableWritesOptions {
   /** A user's row changed or went (role, status, password…): caches of their standing are stale. */
   onUserChanged?: (usuarioid: number) => void;
+  /**
+   * After the commit of an update or delete that ended open episodes (deactivating, deleting or
+   * repointing a threshold, node, probe, probe metric or placement: migration 0016's triggers), so
+   * open consoles can be told at once (the live stream's `alerts` event).
+   */
+  onEpisodesClosed?: (closed: EpisodesClosedByChange) => void;
 }
 
 /** A key given by the client: column → raw value (text from a URL, or a number). */
@@ -87,12 +99,33 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
    * Runs `work` in one transaction that first tells the database who writes: the umbral audit
    * trigger reads `camposense.usuarioid` (the only way a DELETE can record its author).
    */
-  async function asActor<T>(actor: WriteActor, work: (run: (statement: SQL) => Promise<TableRow[]>) => Promise<T>) {
-    return appDb(database).transaction(async (tx) => {
+  async function asActor<T>(
+    actor: WriteActor,
+    work: (run: (statement: SQL) => Promise<TableRow[]>) => Promise<T>,
+    { mayCloseEpisodes = false }: { mayCloseEpisodes?: boolean } = {},
+  ) {
+    const { result, closed } = await appDb(database).transaction(async (tx) => {
       const run = async (statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: TableRow[] }).rows;
       await run(sql`select set_config('camposense.usuarioid', ${String(actor.id)}, true)`);
-      return work(run);
+      const result = await work(run);
+      // The episodes this transaction's triggers ended: they name them in a transaction-local
+      // setting (migration 0018), so no scan of episodio is needed to find them. Read before the
+      // commit (the setting ends with it), told after it (only what committed is told).
+      const closed = mayCloseEpisodes
+        ? await run(sql`
+            select e.episodioid, e.nodoid from sense.episodio e
+             where e.episodioid = any(string_to_array(nullif(current_setting('camposense.episodioscerrados', true), ''), ',')::bigint[])
+             order by e.episodioid`)
+        : [];
+      return { result, closed };
     });
+    if (closed.length > 0) {
+      options.onEpisodesClosed?.({
+        episodes: closed.map((row) => Number(row['episodioid'])),
+        nodes: [...new Set(closed.map((row) => Number(row['nodoid'])))],
+      });
+    }
+    return result;
   }
 
   function returning(table: CatalogueTable): SQL {
@@ -304,7 +337,7 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
         const updated = await run(sql`update ${tableRef(definition.name)} set ${sql.join(assignments, sql`, `)} where ${where} ${returning(table)}`);
         if (updated.length > 0) await afterUpdate();
         return updated;
-      });
+      }, { mayCloseEpisodes: true });
       if (rows.length === 0) throw notFound('No existe un registro con esa clave');
       return normaliseTimestamps(rows, table.timestamps)[0]!;
     },
@@ -318,7 +351,7 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
           await checkPreconditions(run, table, where, preconditions);
           const idColumn = hasCredentials(table) ? sql.identifier(table.definition.key[0]!) : sql`1`;
           return run(sql`delete from ${tableRef(definition.name)} where ${where} returning ${idColumn} as deleted`);
-        });
+        }, { mayCloseEpisodes: true });
       } catch (error) {
         if (sqlState(error) !== '23503') throw error;
         // Still referenced: say by whom and how many, so the person knows what to change first.

@@ -7,6 +7,7 @@ import { createReadingQueries } from '../../sense/reading-queries';
 import { HeavyReadBudget } from '../../sense/streaming';
 import { createTableQueries } from '../../sense/table-queries';
 import { createTableWrites } from '../../sense/table-writes';
+import type { TableWritesOptions } from '../../sense/table-writes';
 import { registerListRoutes } from './lists';
 import { registerReadingRoutes } from './readings';
 import { registerReplicateRoutes } from './replicate';
@@ -16,13 +17,15 @@ export interface SenseDataRoutesOptions {
   database: Database;
   /** Where the farm-wide reads (lists, node list, charts) are kept between writes. */
   readCache: ReadCache;
+  /** A table write ended open episodes (see TableWritesOptions.onEpisodesClosed): told after its commit. */
+  onEpisodesClosed?: TableWritesOptions['onEpisodesClosed'];
 }
 
 /**
  * The data calls of api.md under /api/sense: named lists, readings, and the generic table routes.
  * Every one needs a bearer token. Fixed paths (`/paises`, `/mediciones`) win over `/:table`.
  */
-export async function senseDataRoutes(app: FastifyInstance, { database, readCache }: SenseDataRoutesOptions): Promise<void> {
+export async function senseDataRoutes(app: FastifyInstance, { database, readCache, onEpisodesClosed }: SenseDataRoutesOptions): Promise<void> {
   app.addHook('onRequest', app.authenticate);
   const catalogue = createCatalogue(database);
   const queries = createTableQueries(database, catalogue);
@@ -30,7 +33,10 @@ export async function senseDataRoutes(app: FastifyInstance, { database, readCach
   const heavyReads = new HeavyReadBudget();
   registerListRoutes(app, queries, readCache);
   registerReadingRoutes(app, createReadingQueries(database), heavyReads, readCache);
-  const writes = createTableWrites(database, catalogue, { onUserChanged: (id) => app.accountStatus.invalidate(id) });
+  const writes = createTableWrites(database, catalogue, {
+    onUserChanged: (id) => app.accountStatus.invalidate(id),
+    ...(onEpisodesClosed ? { onEpisodesClosed } : {}),
+  });
   registerReplicateRoutes(app, database);
   registerTableRoutes(app, { catalogue, queries, writes, bulk: createBulkCreate(database, catalogue), database, heavyReads, readCache });
 }
