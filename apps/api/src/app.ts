@@ -31,6 +31,7 @@ import type { CarrierSettings } from './notify/carriers';
 import { createNotifier } from './notify/notifier';
 import { createEventBus, readingEvents, type LiveEvent } from './live/event-bus';
 import { createReadCache, DEFAULT_READ_CACHE_MS } from './sense/read-cache';
+import type { HeavyReadBudget } from './sense/streaming';
 import { liveRoutes } from './live/routes';
 import type { Notifier } from './notify/notifier';
 import { alertRoutes, episodeRoutes } from './routes/alerts/index';
@@ -122,6 +123,8 @@ export interface BuildAppOptions {
   readCacheMs?: number;
   /** RETENTION_MONTHS: see maintainMeasurementPartitions. @default undefined (keep every reading) */
   retentionMonths?: number | undefined;
+  /** The heavy-read budget of /api/sense (tests pass one to watch or tighten it). @default new HeavyReadBudget() */
+  heavyReads?: HeavyReadBudget | undefined;
 }
 
 export async function buildApp({
@@ -141,6 +144,7 @@ export async function buildApp({
   now,
   readCacheMs = DEFAULT_READ_CACHE_MS,
   retentionMonths,
+  heavyReads,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
@@ -223,6 +227,7 @@ export async function buildApp({
     prefix: '/api/sense',
     database,
     readCache,
+    heavyReads,
     // A table write that ended episodes by changing what they watch is told like an ingest batch
     // that ended some: open consoles refresh their alerts and episodes at once.
     onEpisodesClosed: (closed) =>

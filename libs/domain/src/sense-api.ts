@@ -10,6 +10,8 @@ export interface Pagination {
   pageSize: number;
   total: number;
   totalPages: number;
+  /** The generic table pages (`/api/sense/{table}`): the cursor of the next page for `after=`, null on the last. */
+  next?: string | null;
 }
 
 export interface PaginatedRows<Row = TableRow> {

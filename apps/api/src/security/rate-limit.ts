@@ -109,6 +109,11 @@ export function windowHit(marks: readonly number[], rule: RateLimitRule, now: nu
   return { marks: [...recent, now], decision: { allowed: true } };
 }
 
+/** Whether a sliding window would take one more attempt now, without recording one (see windowHit). */
+export function windowCheck(marks: readonly number[], rule: RateLimitRule, now: number): RateDecision {
+  return windowHit(marks, rule, now).decision;
+}
+
 /** The backoff state of one (e-mail, address) pair. */
 export interface PairState {
   attempts: number;

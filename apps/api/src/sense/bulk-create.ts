@@ -2,6 +2,7 @@ import { appDb } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { MAX_BULK_ERRORS, referencedTable, TABLE_REGISTRY, tableDefinition } from '@camposense/domain';
 import type { ApiErrorCode, ApiErrorDetail, BulkCreateError, BulkCreateResult, TableDefinition, TableName } from '@camposense/domain';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Catalogue, CatalogueColumn, CatalogueTable } from './catalogue';
@@ -12,8 +13,8 @@ import { columnRef, SENSE_SCHEMA, tableRef } from './sql-names';
 import type { WriteActor } from './table-writes';
 
 /*
- * A massive import: many rows of one table in one transaction, all or none. Rows are checked in
- * two passes, each over the whole batch at once (never a query per row):
+ * A massive import: many rows of one table, all or none. Rows are checked in two passes, each over
+ * the whole batch (never a query per row):
  *   1. in JavaScript, per row: the cell types against the catalogue (CSV cells arrive as text and
  *      are read as the column's type), foreign keys given by label resolved to ids with one query
  *      per referenced table;
@@ -22,10 +23,31 @@ import type { WriteActor } from './table-writes';
  *      stored rows and earlier rows of the batch; partial indexes with their predicate).
  * Constraint names, columns, check expressions and index predicates come from the database's own
  * catalogue, never from the request. Only when nothing failed and it is no dry run are the rows
- * copied into the table, with one statement.
+ * copied into the table.
+ *
+ * Every step works on BULK_CHUNK_ROWS rows and then yields (issue 27, item 8): 100,000 rows in one
+ * statement held PGlite, which runs one statement at a time for the whole process, for 2 s (dry run)
+ * to 9 s, readiness and sign-ins included. On PostgreSQL the whole import is still one transaction
+ * on its own pooled connection, as before. On PGlite a transaction holds the only connection, so
+ * there the staging and the checks run outside one (the temporary table is the session's, under a
+ * name of its own), and the write is one transaction per chunk: an import of up to BULK_WRITE_ROWS
+ * rows is still written in one transaction; a larger one becomes visible chunk by chunk during its
+ * write, and if a chunk fails (another writer took a unique key since the checks) the chunks
+ * already written are deleted again before the error is answered. docs/operations.md says so.
  */
 
+/** Rows per step of an import (cells checked, staged, checked in the database): a few ms of the database's time each. */
+export const BULK_CHUNK_ROWS = 1000;
+
+/**
+ * Rows per step of the write: each written row also runs the table's triggers (foreign keys, the
+ * thresholds' audit), about ten times a staged row's cost (1,000 thresholds took 100-700 ms of PGlite).
+ */
+export const BULK_WRITE_ROWS = 250;
+
 const BATCH = 'camposense_bulk';
+/** Each PGlite import's staging table has a name of its own: they share the one session. */
+let stagingSerial = 0;
 const INDEX = '__index';
 const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint']);
 const NUMBER_TYPES = new Set(['numeric', 'double precision', 'real']);
@@ -62,6 +84,9 @@ interface PreparedRow {
   index: number;
   values: Map<string, unknown>;
 }
+
+/** Runs one statement of an import; answers its rows. */
+type Run = (statement: SQL) => Promise<Record<string, unknown>[]>;
 
 /** Ends the transaction without writing (a dry run, or a batch with errors) and carries the answer out. */
 class Rollback extends Error {
@@ -224,13 +249,16 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
     }
   }
 
-  /** Pass 1: every row's cells read and checked; labels resolved. Rows with errors are left out. */
-  async function prepare(definition: TableDefinition, table: CatalogueTable, rows: readonly unknown[], errors: BulkCreateError[]) {
+  /**
+   * Pass 1 over one chunk (its first row is row `base` of the import): every row's cells read and
+   * checked; labels resolved. Rows with errors are left out.
+   */
+  async function prepare(definition: TableDefinition, table: CatalogueTable, rows: readonly unknown[], errors: BulkCreateError[], base: number) {
     const bodies: (Record<string, unknown> | null)[] = [];
     const labels = new Map<TableName, { target: TableDefinition; cells: { index: number; field: string; label: string }[] }>();
     rows.forEach((row, index) => {
       if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-        errors.push({ index, code: 'VALIDATION', rule: 'type', limit: 'object', message: 'La fila no es un objeto { columna: valor }' });
+        errors.push({ index: base + index, code: 'VALIDATION', rule: 'type', limit: 'object', message: 'La fila no es un objeto { columna: valor }' });
         bodies.push(null);
         return;
       }
@@ -279,9 +307,9 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
       labelErrors.add(`${index}:${field}`);
       errors.push(
         ids.length === 0
-          ? { index, field, code: 'FOREIGN_KEY', rule: 'unknownLabel', message: `No existe ningún registro de ${target.name} llamado ${quote(label.trim())}` }
+          ? { index: base + index, field, code: 'FOREIGN_KEY', rule: 'unknownLabel', message: `No existe ningún registro de ${target.name} llamado ${quote(label.trim())}` }
           : {
-              index,
+              index: base + index,
               field,
               code: 'FOREIGN_KEY',
               rule: 'ambiguousLabel',
@@ -297,9 +325,9 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
       for (const detail of details) {
         // A label that named no row was reported already; its column is not also "missing".
         if (detail.rule === 'required' && labelErrors.has(`${index}:${detail.field}`)) continue;
-        errors.push({ index, field: detail.field, code: 'VALIDATION', rule: detail.rule, ...(detail.limit === undefined ? {} : { limit: detail.limit }), message: describe(detail, definition.name) });
+        errors.push({ index: base + index, field: detail.field, code: 'VALIDATION', rule: detail.rule, ...(detail.limit === undefined ? {} : { limit: detail.limit }), message: describe(detail, definition.name) });
       }
-      if (details.length === 0 && !unresolved.has(index)) prepared.push({ index, values });
+      if (details.length === 0 && !unresolved.has(index)) prepared.push({ index: base + index, values });
     });
     return prepared;
   }
@@ -309,21 +337,41 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
       const table = await catalogue.table(definition);
       const rules = await rulesOf(definition);
       const errors: BulkCreateError[] = [];
-      const prepared = await prepare(definition, table, rows, errors);
+      const prepared: PreparedRow[] = [];
+      for (let base = 0; base < rows.length; base += BULK_CHUNK_ROWS) {
+        prepared.push(...(await prepare(definition, table, rows.slice(base, base + BULK_CHUNK_ROWS), errors, base)));
+        // Checking cells is JavaScript: the event loop would otherwise answer nothing meanwhile.
+        await nextTurn();
+      }
 
       const identity = [...table.columns.values()].filter((column) => column.is_identity).map((column) => column.column_name);
       const stored = [...table.columns.values()].filter((column) => !column.is_identity);
       for (const column of stored) {
         if (!PLAIN_TYPE.test(column.data_type)) throw new Error(`bulk create: column type ${column.data_type} of ${definition.name}.${column.column_name}`);
       }
-      const batchRef = sql.identifier(BATCH);
+      const pglite = database.kind === 'pglite';
+      const batchRef = sql.identifier(pglite ? `${BATCH}_${(stagingSerial += 1)}` : BATCH);
       const indexRef = (alias: string) => columnRef(alias, INDEX);
       const audit = ['usercreatedid', 'usermodifiedid'].filter((name) => table.columns.has(name));
+      const setActor = sql`select set_config('camposense.usuarioid', ${String(actor.id)}, true)`;
+      /** The import's row indexes in chunks of `size`: [from, to). */
+      const chunksOf = (size: number) =>
+        Array.from({ length: Math.ceil(rows.length / size) }, (_chunk, position) => ({ from: position * size, to: Math.min(rows.length, (position + 1) * size) }));
+      const chunks = chunksOf(BULK_CHUNK_ROWS);
+      const inChunk = (alias: string, { from, to }: { from: number; to: number }) => sql`${indexRef(alias)} >= ${from} and ${indexRef(alias)} < ${to}`;
 
-      const work = async (run: (statement: SQL) => Promise<Record<string, unknown>[]>): Promise<BulkCreateResult> => {
-        await run(sql`select set_config('camposense.usuarioid', ${String(actor.id)}, true)`);
-        await run(sql`create temporary table ${batchRef} (like ${tableRef(definition.name)} including defaults, ${sql.identifier(INDEX)} integer) on commit drop`);
-        for (const column of identity) await run(sql`alter table ${batchRef} alter column ${sql.identifier(column)} drop not null`);
+      /**
+       * `run` runs one step on the import's connection; `write` runs the rows' write: on PostgreSQL in
+       * the import's own transaction, on PGlite one transaction per chunk (see the comment at the top).
+       */
+      const work = async (run: Run, write: (chunk: { from: number; to: number }) => Promise<number>): Promise<BulkCreateResult> => {
+        const step = async (statement: SQL) => {
+          const found = await run(statement);
+          await nextTurn();
+          return found;
+        };
+        await step(sql`create temporary table ${batchRef} (like ${tableRef(definition.name)} including defaults, ${sql.identifier(INDEX)} integer primary key)${pglite ? sql`` : sql` on commit drop`}`);
+        for (const column of identity) await step(sql`alter table ${batchRef} alter column ${sql.identifier(column)} drop not null`);
 
         // Rows giving the same columns go in together; each group's missing columns take their defaults.
         const groups = new Map<string, { columns: string[]; rows: PreparedRow[] }>();
@@ -334,18 +382,24 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
           group.rows.push(row);
           groups.set(key, group);
         }
-        for (const { columns, rows: members } of groups.values()) {
-          const arrays = columns.map((name) => sql`${textArray(members.map((row) => cellText(row.values.get(name))))}::text[]`);
-          const aliases = columns.map((_name, position) => sql.identifier(`c${position}`));
-          const casts = columns.map((name, position) => sql`cast(${columnRef('u', `c${position}`)} as ${sql.raw(table.columns.get(name)!.data_type)})`);
-          const targets = [...columns, ...audit, INDEX].map((name) => sql.identifier(name));
-          const values = [...casts, ...audit.map(() => sql`${actor.id}::int`), indexRef('u')];
-          await run(sql`
-            insert into ${batchRef} (${sql.join(targets, sql`, `)})
-            select ${sql.join(values, sql`, `)}
-              from unnest(${sql.join([...arrays, sql`${numberArray(members.map((row) => row.index))}::int[]`], sql`, `)})
-                as u(${sql.join([...aliases, sql.identifier(INDEX)], sql`, `)})`);
+        for (const { columns, rows: grouped } of groups.values()) {
+          for (let from = 0; from < grouped.length; from += BULK_CHUNK_ROWS) {
+            const members = grouped.slice(from, from + BULK_CHUNK_ROWS);
+            const arrays = columns.map((name) => sql`${textArray(members.map((row) => cellText(row.values.get(name))))}::text[]`);
+            const aliases = columns.map((_name, position) => sql.identifier(`c${position}`));
+            const casts = columns.map((name, position) => sql`cast(${columnRef('u', `c${position}`)} as ${sql.raw(table.columns.get(name)!.data_type)})`);
+            const targets = [...columns, ...audit, INDEX].map((name) => sql.identifier(name));
+            const values = [...casts, ...audit.map(() => sql`${actor.id}::int`), indexRef('u')];
+            await step(sql`
+              insert into ${batchRef} (${sql.join(targets, sql`, `)})
+              select ${sql.join(values, sql`, `)}
+                from unnest(${sql.join([...arrays, sql`${numberArray(members.map((row) => row.index))}::int[]`], sql`, `)})
+                  as u(${sql.join([...aliases, sql.identifier(INDEX)], sql`, `)})`);
+          }
         }
+        // A temporary table has no statistics until analysed: without them each chunk's check below
+        // was planned as a scan of the whole batch (100 chunks × 100,000 rows).
+        await step(sql`analyze ${batchRef}`);
 
         const add = (found: Record<string, unknown>[], error: (row: Record<string, unknown>) => Omit<BulkCreateError, 'index'>) => {
           for (const row of found) errors.push({ index: Number(row['index']), ...error(row) });
@@ -354,46 +408,52 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
         const notNull = (alias: string, columns: readonly string[]) => columns.map((name) => sql`${columnRef(alias, name)} is not null`);
 
         if (prepared.length > 0) {
-          for (const foreignKey of rules.foreignKeys) {
-            const matches = foreignKey.columns.map((name, position) => sql`${columnRef('r', foreignKey.referenced[position]!)} = ${columnRef('b', name)}`);
-            const found = await run(sql`
-              select ${indexRef('b')} as index from ${batchRef} b
-               where ${sql.join(notNull('b', foreignKey.columns), sql` and `)}
-                 and not exists (select 1 from ${tableRef(foreignKey.table)} r where ${sql.join(matches, sql` and `)})`);
-            add(found, () => ({
-              ...fieldOf(foreignKey.columns),
-              code: 'FOREIGN_KEY' as ApiErrorCode,
-              rule: 'missing',
-              message: `No existe ningún registro de ${foreignKey.table} con ${foreignKey.columns.join(', ')} así`,
-            }));
-          }
-          for (const check of rules.checks) {
-            const found = await run(sql`select ${indexRef('b')} as index from ${batchRef} b where not coalesce((${sql.raw(check.expression)}), true)`);
-            add(found, () => ({
-              ...(check.columns.length > 0 ? { field: check.columns.at(-1)! } : {}),
-              code: 'CONSTRAINT' as ApiErrorCode,
-              rule: 'check',
-              limit: check.name,
-              message: `No cumple la regla ${check.name} (${check.expression})`,
-            }));
+          for (const chunk of chunks) {
+            for (const foreignKey of rules.foreignKeys) {
+              const matches = foreignKey.columns.map((name, position) => sql`${columnRef('r', foreignKey.referenced[position]!)} = ${columnRef('b', name)}`);
+              const found = await step(sql`
+                select ${indexRef('b')} as index from ${batchRef} b
+                 where ${inChunk('b', chunk)} and ${sql.join(notNull('b', foreignKey.columns), sql` and `)}
+                   and not exists (select 1 from ${tableRef(foreignKey.table)} r where ${sql.join(matches, sql` and `)})`);
+              add(found, () => ({
+                ...fieldOf(foreignKey.columns),
+                code: 'FOREIGN_KEY' as ApiErrorCode,
+                rule: 'missing',
+                message: `No existe ningún registro de ${foreignKey.table} con ${foreignKey.columns.join(', ')} así`,
+              }));
+            }
+            for (const check of rules.checks) {
+              const found = await step(sql`select ${indexRef('b')} as index from ${batchRef} b where ${inChunk('b', chunk)} and not coalesce((${sql.raw(check.expression)}), true)`);
+              add(found, () => ({
+                ...(check.columns.length > 0 ? { field: check.columns.at(-1)! } : {}),
+                code: 'CONSTRAINT' as ApiErrorCode,
+                rule: 'check',
+                limit: check.name,
+                message: `No cumple la regla ${check.name} (${check.expression})`,
+              }));
+            }
+            for (const unique of rules.uniques) {
+              // Unqualified names of the predicate read the innermost table: `b` outside, `x` in the subquery.
+              const predicate = unique.predicate === null ? [] : [sql`(${sql.raw(unique.predicate)})`];
+              const equal = unique.columns.map((name) => sql`${columnRef('x', name)} = ${columnRef('b', name)}`);
+              const existing = await step(sql`
+                select ${indexRef('b')} as index from ${batchRef} b
+                 where ${sql.join([inChunk('b', chunk), ...notNull('b', unique.columns), ...predicate], sql` and `)}
+                   and exists (select 1 from ${tableRef(definition.name)} x where ${sql.join([...equal, ...predicate], sql` and `)})`);
+              add(existing, () => ({
+                ...fieldOf(unique.columns),
+                code: 'DUPLICATE' as ApiErrorCode,
+                rule: 'exists',
+                limit: unique.name,
+                message: `Ya existe un registro de ${definition.name} con esos ${unique.columns.join(', ')}`,
+              }));
+            }
           }
           for (const unique of rules.uniques) {
-            // Unqualified names of the predicate read the innermost table: `b` outside, `x` in the subquery.
             const predicate = unique.predicate === null ? [] : [sql`(${sql.raw(unique.predicate)})`];
-            const equal = unique.columns.map((name) => sql`${columnRef('x', name)} = ${columnRef('b', name)}`);
-            const existing = await run(sql`
-              select ${indexRef('b')} as index from ${batchRef} b
-               where ${sql.join([...notNull('b', unique.columns), ...predicate], sql` and `)}
-                 and exists (select 1 from ${tableRef(definition.name)} x where ${sql.join([...equal, ...predicate], sql` and `)})`);
-            add(existing, () => ({
-              ...fieldOf(unique.columns),
-              code: 'DUPLICATE' as ApiErrorCode,
-              rule: 'exists',
-              limit: unique.name,
-              message: `Ya existe un registro de ${definition.name} con esos ${unique.columns.join(', ')}`,
-            }));
             const partition = sql.join(unique.columns.map((name) => columnRef('b', name)), sql`, `);
-            const repeated = await run(sql`
+            // One statement over the batch: a sort of its key columns alone, a small share of a step's time.
+            const repeated = await step(sql`
               select s.index, s.first from (
                 select ${indexRef('b')} as index, min(${indexRef('b')}) over (partition by ${partition}) as first
                   from ${batchRef} b where ${sql.join([...notNull('b', unique.columns), ...predicate], sql` and `)}) s
@@ -418,24 +478,73 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
           errorCount: errors.length,
         };
         if (dryRun || errors.length > 0 || prepared.length === 0) throw new Rollback(result);
-        const names = sql.join(stored.map((column) => sql.identifier(column.column_name)), sql`, `);
-        const [inserted] = await run(sql`
-          with written as (
-            insert into ${tableRef(definition.name)} (${names})
-            select ${names} from ${batchRef} order by ${sql.identifier(INDEX)}
-            returning 1)
-          select count(*)::int as created from written`);
-        return { ...result, created: Number(inserted?.['created'] ?? 0) };
+        let created = 0;
+        for (const chunk of chunksOf(BULK_WRITE_ROWS)) {
+          created += await write(chunk);
+          await nextTurn();
+        }
+        return { ...result, created };
       };
 
+      const names = sql.join(stored.map((column) => sql.identifier(column.column_name)), sql`, `);
+      const keys = sql.join(definition.key.map((column) => sql.identifier(column)), sql`, `);
+      /** Copies one chunk of the checked rows into the table; answers the keys written. */
+      const insertChunk = (run: Run, chunk: { from: number; to: number }) =>
+        run(sql`
+          insert into ${tableRef(definition.name)} (${names})
+          select ${names} from ${batchRef} b where ${inChunk('b', chunk)} order by ${sql.identifier(INDEX)}
+          returning ${keys}`);
+      const runIn = (tx: { execute(statement: SQL): Promise<unknown> }): Run => async (statement) =>
+        ((await tx.execute(statement)) as { rows: Record<string, unknown>[] }).rows;
+
       try {
-        return await appDb(database).transaction(async (tx) =>
-          work(async (statement) => ((await tx.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows),
-        );
+        if (!pglite) {
+          return await appDb(database).transaction(async (tx) => {
+            const run = runIn(tx);
+            await run(setActor);
+            return work(run, async (chunk) => (await insertChunk(run, chunk)).length);
+          });
+        }
+        const written: Record<string, unknown>[][] = [];
+        try {
+          return await work(
+            (statement) => database.query(statement),
+            async (chunk) =>
+              appDb(database).transaction(async (tx) => {
+                const run = runIn(tx);
+                await run(setActor);
+                const keysWritten = await insertChunk(run, chunk);
+                written.push(keysWritten);
+                return keysWritten.length;
+              }),
+          );
+        } catch (error) {
+          if (written.length > 0) await removeWritten(definition, written, actor);
+          throw error;
+        } finally {
+          await database.query(sql`drop table if exists ${batchRef}`);
+        }
       } catch (error) {
         if (error instanceof Rollback) return error.result;
         throw error;
       }
     },
   };
+
+  /** A PGlite import whose write failed part-way: the chunks it wrote are deleted again, newest first, a chunk per transaction. */
+  async function removeWritten(definition: TableDefinition, written: readonly Record<string, unknown>[][], actor: WriteActor): Promise<void> {
+    for (const keysWritten of [...written].reverse()) {
+      const arrays = definition.key.map((column) => sql`${numberArray(keysWritten.map((row) => Number(row[column])))}::int[]`);
+      const aliases = definition.key.map((column) => sql.identifier(column));
+      const matches = definition.key.map((column) => sql`${columnRef('t', column)} = ${columnRef('k', column)}`);
+      await appDb(database).transaction(async (tx) => {
+        await tx.execute(sql`select set_config('camposense.usuarioid', ${String(actor.id)}, true)`);
+        await tx.execute(sql`
+          delete from ${tableRef(definition.name)} t
+           using unnest(${sql.join(arrays, sql`, `)}) as k(${sql.join(aliases, sql`, `)})
+           where ${sql.join(matches, sql` and `)}`);
+      });
+      await nextTurn();
+    }
+  }
 }

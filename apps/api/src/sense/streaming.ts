@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error';
+import { windowCheck, windowHit } from '../security/rate-limit';
 
 /*
  * Large reads (getAll, limit up to 1,000,000) are answered as a stream: the rows are read in
@@ -69,54 +70,155 @@ export async function* batchesUpTo<Cursor>(
 }
 
 export interface HeavyReadBudgetOptions {
-  /** Streamed reads one user may run at once. @default 2 */
+  /** Heavy reads one user may run at once. @default 2 */
   perUser?: number;
-  /** Streamed reads the whole server runs at once. @default 6 */
+  /** Heavy reads the whole server runs at once. @default 6 */
   total?: number;
+  /** A read whose work runs longer than this becomes a heavy read until it ends. @default SLOW_READ_MS */
+  slowAfterMs?: number;
+  /** How many such slow reads a user may cause in `slowWindowMs` before their reads are refused for a while. @default 10 */
+  slowPerWindow?: number;
+  /** @default 60000 */
+  slowWindowMs?: number;
 }
 
 /** Seconds a refused client is told to wait. */
 const RETRY_AFTER_SECONDS = 5;
 
 /**
+ * A read's time budget (issue 27, item 8): past it, the read counts as a heavy read. PGlite runs one
+ * statement at a time for the whole process, so one read of this length already makes readiness
+ * and sign-ins wait as long.
+ */
+export const SLOW_READ_MS = 500;
+
+/** A refusal of the budget, with the wait it asks for. */
+class BudgetRefusal extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'RATE_LIMITED', message);
+  }
+}
+
+/**
  * How many heavy reads may run at once, per user and in all: one user cannot fill the server with
- * full exports. Over budget: 429 RATE_LIMITED with Retry-After.
+ * full exports. A heavy read is a streamed one (limits above one batch), or any read that ran past
+ * its time budget (`slowAfterMs`): from then until it ends it holds one of its user's slots, and it
+ * is remembered for `slowWindowMs`; a user with `slowPerWindow` of those in the window, or whose
+ * slots are all held by slow reads, has their next reads refused. Over budget: 429 RATE_LIMITED
+ * with Retry-After.
  */
 export class HeavyReadBudget {
   private readonly perUser: number;
   private readonly total: number;
+  readonly slowAfterMs: number;
+  private readonly slowRule: { limit: number; windowMs: number };
   private readonly running = new Map<string, number>();
+  /** Of `running`, the slots held by reads that ran past their budget. */
+  private readonly slowRunning = new Map<string, number>();
+  /** When each user's recent slow reads went past their budget. */
+  private readonly slowMarks = new Map<string, number[]>();
   private runningTotal = 0;
 
-  constructor({ perUser = 2, total = 6 }: HeavyReadBudgetOptions = {}) {
+  constructor({ perUser = 2, total = 6, slowAfterMs = SLOW_READ_MS, slowPerWindow = 10, slowWindowMs = 60_000 }: HeavyReadBudgetOptions = {}) {
     this.perUser = perUser;
     this.total = total;
+    this.slowAfterMs = slowAfterMs;
+    this.slowRule = { limit: slowPerWindow, windowMs: slowWindowMs };
+  }
+
+  /** The slots `user` holds now (streamed and slow reads). */
+  heldBy(user: string): number {
+    return this.running.get(user) ?? 0;
   }
 
   /** Takes one slot for `user`; call the answer exactly once when the read ends (any way). */
   acquire(user: string): () => void {
     const mine = this.running.get(user) ?? 0;
     if (mine >= this.perUser || this.runningTotal >= this.total) {
-      const error = new ApiError(
-        429,
-        'RATE_LIMITED',
+      throw new BudgetRefusal(
         mine >= this.perUser
           ? 'Demasiadas lecturas grandes a la vez: espere a que termine una'
           : 'El servidor está atendiendo demasiadas lecturas grandes: inténtelo en unos segundos',
+        RETRY_AFTER_SECONDS,
       );
-      throw error;
     }
-    this.running.set(user, mine + 1);
+    return this.take(user, false);
+  }
+
+  /**
+   * Whether `user` may start an ordinary read: refused while their slots are all held by slow reads,
+   * or after `slowPerWindow` slow reads in the window. Streamed reads alone do not refuse them.
+   */
+  admit(user: string, now = Date.now()): void {
+    if ((this.slowRunning.get(user) ?? 0) >= this.perUser) {
+      throw new BudgetRefusal('Sus consultas anteriores siguen ocupando la base de datos: espere a que terminen', RETRY_AFTER_SECONDS);
+    }
+    const decision = windowCheck(this.slowMarks.get(user) ?? [], this.slowRule, now);
+    if (!decision.allowed) {
+      throw new BudgetRefusal('Demasiadas consultas lentas en poco tiempo: acote la búsqueda o inténtelo más tarde', decision.retryAfterSeconds);
+    }
+  }
+
+  /**
+   * Runs an ordinary read of `user` under the time budget: admitted first (see admit); if it is
+   * still running after `slowAfterMs`, it takes a heavy-read slot (even past the limit: it runs
+   * already) until it ends, and counts as one of the user's slow reads.
+   */
+  async measure<T>(user: string, work: () => Promise<T>): Promise<T> {
+    this.admit(user);
+    let release: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      const now = Date.now();
+      this.slowMarks.set(user, windowHit(this.slowMarks.get(user) ?? [], { ...this.slowRule, limit: Number.POSITIVE_INFINITY }, now).marks);
+      release = this.take(user, true);
+    }, this.slowAfterMs);
+    try {
+      return await work();
+    } finally {
+      clearTimeout(timer);
+      (release as (() => void) | null)?.();
+    }
+  }
+
+  private take(user: string, slow: boolean): () => void {
+    this.running.set(user, (this.running.get(user) ?? 0) + 1);
+    if (slow) this.slowRunning.set(user, (this.slowRunning.get(user) ?? 0) + 1);
     this.runningTotal += 1;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.runningTotal -= 1;
-      const left = (this.running.get(user) ?? 1) - 1;
-      if (left > 0) this.running.set(user, left);
-      else this.running.delete(user);
+      decrement(this.running, user);
+      if (slow) decrement(this.slowRunning, user);
     };
+  }
+}
+
+function decrement(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
+}
+
+/** Who a read counts against: the signed-in user, else the client's address. */
+const budgetKey = (request: FastifyRequest) => String(request.user?.id ?? request.ip);
+
+/** Answers a refusal's Retry-After and rethrows it; anything else is rethrown as it is. */
+function withRetryAfter(reply: FastifyReply, error: unknown): never {
+  if (error instanceof BudgetRefusal) void reply.header('retry-after', String(error.retryAfterSeconds));
+  throw error;
+}
+
+/** An ordinary read of the request's user under the heavy-read budget's time rule (see HeavyReadBudget.measure). */
+export async function measuredRead<T>(request: FastifyRequest, reply: FastifyReply, budget: HeavyReadBudget, work: () => Promise<T>): Promise<T> {
+  try {
+    return await budget.measure(budgetKey(request), work);
+  } catch (error) {
+    return withRetryAfter(reply, error);
   }
 }
 
@@ -134,10 +236,9 @@ export async function sendHeavyRead(
 ): Promise<FastifyReply> {
   let release: () => void;
   try {
-    release = budget.acquire(String(request.user?.id ?? request.ip));
+    release = budget.acquire(budgetKey(request));
   } catch (error) {
-    void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    throw error;
+    withRetryAfter(reply, error);
   }
   try {
     const iterator = batches[Symbol.asyncIterator]();

@@ -26,7 +26,28 @@ export interface ListCriteria {
   searchColumns?: readonly string[] | undefined;
 }
 
-export const validationError = (details: ApiErrorDetail[]) => new ApiError(400, 'VALIDATION', undefined, details);
+export const validationError = (details: ApiErrorDetail[], message?: string) => new ApiError(400, 'VALIDATION', message, details);
+
+/**
+ * The deepest a page by number may start, in rows from either end of the list (issue 27, item 8):
+ * an offset is read and thrown away row by row, so page 2,000 of the readings cost 2,000 pages'
+ * work, and ten readers of deep pages held PGlite (one statement at a time) for seconds. Pages near
+ * the end are read backwards from it; pages between, and further pages of any list, follow
+ * `pagination.next` (`after=`), which starts at the previous page's last row through the index.
+ */
+export const MAX_PAGE_OFFSET = 10_000;
+
+/** A page by number (from 1), or the page after a cursor (`pagination.next` of the page before). */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  after?: string | undefined;
+}
+
+/** `PaginatedRows` with the cursor of the page that follows (null: this is the last, or the sort cannot be resumed). */
+export interface CursorPage extends PaginatedRows {
+  pagination: PaginatedRows['pagination'] & { next: string | null };
+}
 
 /** `%value%` for ILIKE, with LIKE's wildcards in the value taken literally. */
 export function containsPattern(value: string): string {
@@ -125,6 +146,48 @@ function orderTerms(table: CatalogueTable, criteria: ListCriteria): OrderTerm[] 
   return [...unique].map(([column, direction]) => ({ column, direction }));
 }
 
+/** Reverses an order (PostgreSQL's NULLs follow: ASC puts them last, DESC first, so the mirror is exact). */
+const reversed = (terms: readonly OrderTerm[]): OrderTerm[] =>
+  terms.map(({ column, direction }) => ({ column, direction: direction === 'asc' ? 'desc' : 'asc' }));
+
+function orderOf(terms: readonly OrderTerm[]): SQL {
+  return sql`order by ${sql.join(
+    terms.map(({ column, direction }) => sql`${columnRef(ROW, column)} ${direction === 'desc' ? sql`desc` : sql`asc`}`),
+    sql`, `,
+  )}`;
+}
+
+/** What a cursor carries: the page it opens, the sort it belongs to, and the sort values (as text) of the row before it. */
+export interface Cursor {
+  page: number;
+  sort: string;
+  values: (string | null)[];
+}
+
+const sortSignature = (terms: readonly OrderTerm[]) => terms.map(({ column, direction }) => `${column} ${direction}`).join(',');
+
+/** The opaque text of a cursor (exported for tests that start deep in a list without walking to it). */
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.page, cursor.sort, cursor.values]), 'utf8').toString('base64url');
+}
+
+/** The cursor of `after=`; 400 naming `after` when it is not one of ours or belongs to another sort. */
+function decodeCursor(text: string, terms: readonly OrderTerm[]): Cursor {
+  const refused = () =>
+    validationError([{ field: 'after', rule: 'format' }], 'El cursor `after` no es válido para este orden: use `pagination.next` de la página anterior con los mismos filtros y orden');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw refused();
+  const [page, sort, values] = parsed as unknown[];
+  if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 2 || sort !== sortSignature(terms)) throw refused();
+  if (!Array.isArray(values) || values.length !== terms.length || !values.every((value) => value === null || typeof value === 'string')) throw refused();
+  return { page, sort, values: values as (string | null)[] };
+}
+
 /** A catalogue type name that can follow `::` as it is (`timestamp with time zone`, `integer`…). */
 const PLAIN_TYPE = /^[a-z][a-z ]*$/;
 
@@ -162,7 +225,11 @@ function afterCondition(table: CatalogueTable, terms: readonly OrderTerm[], valu
 export interface TableQueries {
   /** The rows as an array; `limit` null means all of them. */
   list(definition: TableDefinition, criteria: ListCriteria, limit: number | null): Promise<TableRow[]>;
-  page(definition: TableDefinition, criteria: ListCriteria, page: number, pageSize: number): Promise<PaginatedRows>;
+  /**
+   * A page by number (at most MAX_PAGE_OFFSET rows from either end: deeper is 400 naming `page`), or
+   * the page after a cursor, with the cursor of the next.
+   */
+  page(definition: TableDefinition, criteria: ListCriteria, request: PageRequest): Promise<CursorPage>;
   /**
    * The rows in keyset batches (`limit` null: all), as JSON texts for a streamed answer; when a sort
    * column's type cannot be named in SQL, batches by offset instead.
@@ -246,18 +313,62 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
       const rows = await database.query<TableRow>(await listStatement(definition, criteria, limit));
       return normaliseTimestamps(rows, (await catalogue.table(definition)).timestamps);
     },
-    async page(definition, criteria, page, pageSize) {
-      const [rowsStatement, totalStatement] = await Promise.all([
-        listStatement(definition, criteria, pageSize, (page - 1) * pageSize),
-        countStatement(definition, criteria),
-      ]);
-      const [data, counted] = await Promise.all([
-        database.query<TableRow>(rowsStatement),
-        database.query<{ total: number }>(totalStatement),
-      ]);
-      const total = counted[0]?.total ?? 0;
-      normaliseTimestamps(data, (await catalogue.table(definition)).timestamps);
-      return { data, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
+    async page(definition, criteria, { page, pageSize, after }) {
+      const table = await catalogue.table(definition);
+      const conditions = whereConditions(table, criteria);
+      const terms = orderTerms(table, criteria);
+      const resumable = terms.every(({ column }) => PLAIN_TYPE.test(table.columns.get(column)?.data_type ?? ''));
+      const cursor = after === undefined ? null : decodeCursor(after, terms);
+      if (cursor && !resumable) throw validationError([{ field: 'after', rule: 'format' }]);
+      const columns = await selectList(catalogue, table);
+      const keys = sql.join(
+        terms.map(({ column }, index) => sql`${columnRef(ROW, column)}::text as ${sql.identifier(keyAlias(index))}`),
+        sql`, `,
+      );
+      const counting = database.query<{ total: number }>(await countStatement(definition, criteria)).then((rows) => rows[0]?.total ?? 0);
+
+      /** `limit` rows in the order `order`, `offset` skipped, after `bound`; the embeds computed for those rows only. */
+      const read = (order: readonly OrderTerm[], limit: number, offset: number, bound: (string | null)[] | null) => {
+        const all = bound ? [...conditions, afterCondition(table, order, bound)] : conditions;
+        const where = all.length > 0 ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+        const picked = sql`select ${sql.identifier(ROW)}.* from ${tableRef(definition.name)} ${sql.identifier(ROW)} ${where} ${orderOf(order)} limit ${limit}${offset > 0 ? sql` offset ${offset}` : sql``}`;
+        return database.query<TableRow>(sql`select ${columns}, ${keys} from (${picked}) ${sql.identifier(ROW)} ${orderOf(order)}`);
+      };
+
+      let number = page;
+      let rows: TableRow[];
+      let total: number;
+      if (cursor) {
+        number = cursor.page;
+        [rows, total] = await Promise.all([read(terms, pageSize, 0, cursor.values), counting]);
+      } else {
+        const offset = (page - 1) * pageSize;
+        if (offset <= MAX_PAGE_OFFSET) {
+          [rows, total] = await Promise.all([read(terms, pageSize, offset, null), counting]);
+        } else {
+          total = await counting;
+          // Rows of the list after this page: a page near the end is read backwards from the end.
+          const following = total - offset - pageSize;
+          if (offset >= total) rows = [];
+          else if (following <= MAX_PAGE_OFFSET) rows = (await read(reversed(terms), Math.min(pageSize, total - offset), Math.max(0, following), null)).reverse();
+          else {
+            const deepest = Math.floor(MAX_PAGE_OFFSET / pageSize) + 1;
+            throw validationError(
+              [{ field: 'page', rule: 'maximum', limit: deepest }],
+              `La página ${page} está demasiado lejos de los extremos de la lista (se llega hasta la ${deepest} desde el principio y otro tanto desde el final): ` +
+                'siga `pagination.next` con `after`, o acote con filtros o búsqueda',
+            );
+          }
+        }
+      }
+      const last = rows.at(-1);
+      const next =
+        resumable && last && rows.length === pageSize && number * pageSize < total
+          ? encodeCursor({ page: number + 1, sort: sortSignature(terms), values: terms.map((_term, index) => (last[keyAlias(index)] ?? null) as string | null) })
+          : null;
+      for (const row of rows) for (let index = 0; index < terms.length; index += 1) delete row[keyAlias(index)];
+      normaliseTimestamps(rows, table.timestamps);
+      return { data: rows, pagination: { page: number, pageSize, total, totalPages: Math.ceil(total / pageSize), next } };
     },
   };
 }

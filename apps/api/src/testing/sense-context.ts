@@ -4,6 +4,7 @@ import type { TestDriver } from '@camposense/db/testing';
 import type { ApiErrorBody } from '@camposense/domain';
 import type { SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { HeavyReadBudget } from '../sense/streaming';
 import { seedTestFarm, TEST_FARM_NOW } from './sense-farm';
 import { closeTestApp, loginAs, openTestApp } from './test-app';
 import type { TestContext } from './test-app';
@@ -25,8 +26,11 @@ export interface SenseContext extends TestContext {
  * which the read cache would see only after its time to live (read-cache.test.ts in routes/sense
  * tests it on).
  */
-export async function openSenseContext(driver: TestDriver, { readCacheMs = 0 }: { readCacheMs?: number } = {}): Promise<SenseContext> {
-  const context = await openTestApp(driver, { readCacheMs });
+export async function openSenseContext(
+  driver: TestDriver,
+  { readCacheMs = 0, heavyReads }: { readCacheMs?: number; heavyReads?: HeavyReadBudget } = {},
+): Promise<SenseContext> {
+  const context = await openTestApp(driver, { readCacheMs, heavyReads });
   await seedTestFarm(context.database);
   const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
   const login = await loginAs(context.app, admin.login, DEMO_PASSWORD);

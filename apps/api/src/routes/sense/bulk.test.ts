@@ -256,7 +256,7 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
       expect(await count('umbral')).toBe(before);
     }, 60_000);
 
-    it('writes 10,000 rows in one transaction', async () => {
+    it('writes 10,000 rows in one request (one transaction on PostgreSQL, chunks on PGlite: stall.test.ts)', async () => {
       const before = await count('umbral');
       const rows = Array.from({ length: 10_000 }, (_row, index) => threshold({ umbral: `Lote ${index}` }));
       const answer = await result('umbral', { rows });

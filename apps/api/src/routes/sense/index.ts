@@ -19,19 +19,24 @@ export interface SenseDataRoutesOptions {
   readCache: ReadCache;
   /** A table write ended open episodes (see TableWritesOptions.onEpisodesClosed): told after its commit. */
   onEpisodesClosed?: TableWritesOptions['onEpisodesClosed'];
+  /** The heavy-read budget (streamed and slow reads); tests pass their own to watch it. @default new HeavyReadBudget() */
+  heavyReads?: HeavyReadBudget | undefined;
 }
 
 /**
  * The data calls of api.md under /api/sense: named lists, readings, and the generic table routes.
  * Every one needs a bearer token. Fixed paths (`/paises`, `/mediciones`) win over `/:table`.
  */
-export async function senseDataRoutes(app: FastifyInstance, { database, readCache, onEpisodesClosed }: SenseDataRoutesOptions): Promise<void> {
+export async function senseDataRoutes(
+  app: FastifyInstance,
+  { database, readCache, onEpisodesClosed, heavyReads = new HeavyReadBudget() }: SenseDataRoutesOptions,
+): Promise<void> {
   app.addHook('onRequest', app.authenticate);
   const catalogue = createCatalogue(database);
   const queries = createTableQueries(database, catalogue);
-  // Streamed reads (getAll, limits above one batch) share one budget across readings and tables.
-  const heavyReads = new HeavyReadBudget();
-  registerListRoutes(app, queries, readCache);
+  // Streamed reads (getAll, limits above one batch) and reads past their time budget share one
+  // budget across lists, readings and tables.
+  registerListRoutes(app, queries, readCache, heavyReads);
   registerReadingRoutes(app, createReadingQueries(database), heavyReads, readCache);
   const writes = createTableWrites(database, catalogue, {
     onUserChanged: (id) => app.accountStatus.invalidate(id),

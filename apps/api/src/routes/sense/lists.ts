@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ReadCache } from '../../sense/read-cache';
+import { measuredRead } from '../../sense/streaming';
+import type { HeavyReadBudget } from '../../sense/streaming';
 import { columnRef, tableRef } from '../../sense/sql-names';
 import type { TableQueries } from '../../sense/table-queries';
 import { optionalId, readErrors, rowsSchema, security } from './route-schemas';
@@ -57,7 +59,7 @@ const NAMED_LISTS: readonly NamedList[] = [
   { path: '/localizaciones', table: 'localizacion', summary: 'Localizaciones (entidad, ubicación y nodo)' },
 ];
 
-export function registerListRoutes(app: FastifyInstance, queries: TableQueries, readCache: ReadCache): void {
+export function registerListRoutes(app: FastifyInstance, queries: TableQueries, readCache: ReadCache, heavyReads: HeavyReadBudget): void {
   for (const list of NAMED_LISTS) {
     const { parent } = list;
     app.get<{ Querystring: Record<string, number | undefined>; Reply: TableRow[] }>(
@@ -76,12 +78,12 @@ export function registerListRoutes(app: FastifyInstance, queries: TableQueries, 
           response: { 200: rowsSchema, ...readErrors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const id = parent ? request.query[parent.param] : undefined;
         const conditions = parent && id !== undefined ? [parent.condition(id)] : [];
         // The same rows for every role: none of these tables has a column hidden from readers. No
         // reading changes them: an ingest batch leaves them kept.
-        return readCache.get(request.url, () => queries.list(tableDefinition(list.table), { conditions }, null), 'none');
+        return readCache.get(request.url, () => measuredRead(request, reply, heavyReads, () => queries.list(tableDefinition(list.table), { conditions }, null)), 'none');
       },
     );
   }

@@ -5,7 +5,7 @@ import { dateParam, parseDateWindow } from '../../sense/date-window';
 import type { ReadCache } from '../../sense/read-cache';
 import type { ReadingQueries, ReadingWindow } from '../../sense/reading-queries';
 import { ubicacionInFundoProperties } from '../../schemas';
-import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
+import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { limitSchema, optionalId, readErrors, security } from './route-schemas';
 
@@ -75,7 +75,7 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
   const answer = async (request: FastifyRequest<{ Querystring: ReadingsQuery }>, reply: FastifyReply): Promise<CountAnswer | FastifyReply> => {
     const { query } = request;
     const window = readingWindow(query);
-    if (query.countOnly === true) return { count: await queries.count(window) };
+    if (query.countOnly === true) return { count: await measuredRead(request, reply, heavyReads, () => queries.count(window)) };
     const limit = readingsLimit(query);
     // getAll and large limits: streamed in batches under the user's heavy-read budget (issue 10).
     if (limit === null || limit > HEAVY_READ_ROWS) {
@@ -83,13 +83,15 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
     }
     // The database wrote the JSON (see readingsStatement): a JSON string is sent as it is.
     // A location's readings follow the nodes placed there: another node's batch leaves them kept.
-    const json = await readCache.getFollowing(request.url, async () => {
-      const [value, placed] = await Promise.all([
-        queries.readingsJson(window, limit),
-        window.ubicacionId === undefined ? null : queries.nodesPlacedAt(window.ubicacionId),
-      ]);
-      return { value, follows: placed === null ? 'all' : { nodes: new Set(placed) } };
-    });
+    const json = await readCache.getFollowing(request.url, () =>
+      measuredRead(request, reply, heavyReads, async () => {
+        const [value, placed] = await Promise.all([
+          queries.readingsJson(window, limit),
+          window.ubicacionId === undefined ? null : queries.nodesPlacedAt(window.ubicacionId),
+        ]);
+        return { value, follows: placed === null ? ('all' as const) : { nodes: new Set(placed) } };
+      }),
+    );
     return reply.type('application/json; charset=utf-8').send(json);
   };
 

@@ -2,7 +2,6 @@ import type {
   BulkCreateRequest,
   BulkCreateResult,
   LabelPage,
-  PaginatedRows,
   SortDirection,
   TableColumn,
   TableConstraint,
@@ -19,11 +18,12 @@ import { hasLabels, labelPage } from '../../sense/labels';
 import { checkFilterValue } from '../../sense/row-values';
 import { scopeConditions } from '../../sense/scope-condition';
 import { columnRef } from '../../sense/sql-names';
-import { HEAVY_READ_ROWS, sendHeavyRead } from '../../sense/streaming';
+import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/streaming';
 import type { ReadCache, ReadingsFollowed } from '../../sense/read-cache';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { parseIfMatch, rowEtag } from '../../sense/row-etag';
-import type { TableQueries } from '../../sense/table-queries';
+import { MAX_PAGE_OFFSET } from '../../sense/table-queries';
+import type { CursorPage, TableQueries } from '../../sense/table-queries';
 import type { KeyValues, TableWrites } from '../../sense/table-writes';
 import { isReader, readerHiddenColumns, readerQueryProblems, redactForReader } from '../../security/reader-view';
 import { validationError } from '../../sense/table-queries';
@@ -35,7 +35,7 @@ import {
   bulkResultSchema,
   labelPageSchema,
   limitSchema,
-  paginatedSchema,
+  cursorPageSchema,
   readErrors,
   rowSchema,
   rowsSchema,
@@ -48,12 +48,13 @@ import {
 export const MAX_PAGE_SIZE = 1000;
 
 /** The query keys of a list that are not column filters. */
-const LIST_PARAMETERS = new Set(['limit', 'page', 'pageSize', 'search', 'sortBy', 'sortOrder', 'scope']);
+const LIST_PARAMETERS = new Set(['limit', 'page', 'pageSize', 'after', 'search', 'sortBy', 'sortOrder', 'scope']);
 
 interface ListQuery {
   limit?: number;
   page?: number;
   pageSize?: number;
+  after?: string;
   search?: string;
   sortBy?: string;
   sortOrder?: 'asc' | 'desc' | 'ASC' | 'DESC';
@@ -200,7 +201,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
     return reply.send(row);
   };
 
-  app.get<{ Params: TableParams; Querystring: ListQuery; Reply: TableRow[] | PaginatedRows }>(
+  app.get<{ Params: TableParams; Querystring: ListQuery; Reply: TableRow[] | CursorPage }>(
     '/:table',
     {
       schema: {
@@ -208,7 +209,12 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
         summary: 'Filas de una tabla: un array, o una página con page/pageSize',
         description:
           'Sin `page` ni `pageSize` responde un array (`limit`, por defecto ' +
-          `${REPORT_ROW_CAP}). Con \`page\` o \`pageSize\` responde \`{ data, pagination }\`. ` +
+          `${REPORT_ROW_CAP}). Con \`page\`, \`pageSize\` o \`after\` responde \`{ data, pagination }\`. ` +
+          `Una página por número llega hasta ${MAX_PAGE_OFFSET.toLocaleString('en')} filas desde el principio o desde el final de la lista; ` +
+          'más adentro responde 400 VALIDATION con rule `maximum` en `page` (`limit` = la última página alcanzable desde el principio). ' +
+          '`pagination.next` es el cursor de la página siguiente (null en la última): `after=<cursor>` con los mismos filtros y orden la ' +
+          'responde a cualquier profundidad sin recorrer las anteriores (un cursor ajeno o de otro orden: 400 con rule `format` en `after`). ' +
+          'Una lectura que pasa de su presupuesto de tiempo cuenta como lectura grande (429 RATE_LIMITED con Retry-After cuando se acumulan). ' +
           '`search` busca sin distinguir mayúsculas en las columnas de texto de la tabla; `sortBy` y cualquier otra ' +
           'clave deben ser columnas de la tabla (si no, 400 VALIDATION con rule `unknown`); las demás claves filtran por igualdad.',
         security,
@@ -219,6 +225,13 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
             limit: limitSchema(`Cuántas filas en el array (por defecto ${REPORT_ROW_CAP})`),
             page: { type: 'integer', minimum: 1, description: 'Página (desde 1)' },
             pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, description: `Filas por página (por defecto ${REPORT_PAGE_SIZE})` },
+            after: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 4096,
+              pattern: '^[A-Za-z0-9_-]+$',
+              description: 'El cursor `pagination.next` de la página anterior: responde la página que le sigue (en lugar de `page`)',
+            },
             search: { type: 'string', maxLength: 200, description: 'Texto a buscar en las columnas de texto' },
             sortBy: { type: 'string', maxLength: 63, description: 'Columna por la que ordenar' },
             sortOrder: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
@@ -233,12 +246,12 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
           },
           additionalProperties: { type: 'string', description: 'Filtro por igualdad: `{columna}={valor}`' },
         },
-        response: { 200: { anyOf: [rowsSchema, paginatedSchema] }, ...readErrors },
+        response: { 200: { anyOf: [rowsSchema, cursorPageSchema] }, ...readErrors },
       },
     },
     async (request, reply) => {
       const definition = registeredTable(request.params.table);
-      const { limit, page, pageSize, search, sortBy, sortOrder } = request.query;
+      const { limit, page, pageSize, after, search, sortBy, sortOrder } = request.query;
       const filters: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(request.query)) {
         if (!LIST_PARAMETERS.has(key)) filters[key] = value;
@@ -258,16 +271,17 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
         conditions: scopeConditions(definition.name, request.query.scope),
         searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
       };
-      if (page !== undefined || pageSize !== undefined) {
+      if (page !== undefined || pageSize !== undefined || after !== undefined) {
         // Kept per viewer as redacted: a reader sees other people's contacts hidden, their own not.
         const viewer = reader ? `user ${request.user?.id ?? ''}` : 'admin';
         return readCache.get(
           `${request.url} ${viewer}`,
-          async () => {
-            const answer = await queries.page(definition, criteria, page ?? 1, pageSize ?? REPORT_PAGE_SIZE);
-            redactForReader(definition, answer.data, request.user);
-            return answer;
-          },
+          () =>
+            measuredRead(request, reply, heavyReads, async () => {
+              const answer = await queries.page(definition, criteria, { page: page ?? 1, pageSize: pageSize ?? REPORT_PAGE_SIZE, after });
+              redactForReader(definition, answer.data, request.user);
+              return answer;
+            }),
           followedReadings(definition.name),
         );
       }
@@ -277,7 +291,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       if (rows > HEAVY_READ_ROWS && hidden.length === 0) {
         return sendHeavyRead(request, reply, heavyReads, queries.listBatches(definition, criteria, rows));
       }
-      return redactForReader(definition, await queries.list(definition, criteria, rows), request.user);
+      return redactForReader(definition, await measuredRead(request, reply, heavyReads, () => queries.list(definition, criteria, rows)), request.user);
     },
   );
 
@@ -396,7 +410,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
         response: { 200: labelPageSchema, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const definition = registeredTable(request.params.table);
       if (!hasLabels(definition)) throw new ApiError(400, 'BAD_REQUEST', `La tabla ${definition.name} no tiene etiqueta: sus filas se nombran por su clave`);
       const hidden = isReader(request.user) ? readerHiddenColumns(definition.name) : [];
@@ -421,7 +435,9 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       if (ids && ids.length > MAX_LABEL_PAGE_SIZE) problems.push({ field: 'ids', rule: 'maxItems', limit: MAX_LABEL_PAGE_SIZE });
       if (problems.length > 0) throw validationError(problems);
       const pageSize = request.query.pageSize ?? MAX_LABEL_PAGE_SIZE;
-      return labelPage(database, definition, { ids, search: request.query.search, page: request.query.page ?? 1, pageSize, conditions });
+      return measuredRead(request, reply, heavyReads, () =>
+        labelPage(database, definition, { ids, search: request.query.search, page: request.query.page ?? 1, pageSize, conditions }),
+      );
     },
   );
 
@@ -486,7 +502,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
       bodyLimit: BULK_BODY_LIMIT_BYTES,
       schema: {
         tags: ['sense'],
-        summary: 'Carga masiva: muchas filas en una transacción, todas o ninguna',
+        summary: 'Carga masiva: muchas filas, todas o ninguna',
         description:
           `Solo las tablas con operación masiva (sensor, metricasensor, umbral; las demás 403) y solo administradores. ` +
           `Hasta ${MAX_BULK_ROWS.toLocaleString('en')} filas (más: 400 con rule \`maxItems\`) y ${BULK_BODY_LIMIT_BYTES / 1024 / 1024} MiB (más: 413). ` +
@@ -499,7 +515,10 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
           'filas referenciadas que no existen (`missing`), restricciones check (`CONSTRAINT`), duplicados con filas guardadas (`DUPLICATE`, rule `exists`) ' +
           'y con filas anteriores del lote (rule `repeated`, `limit` = índice de la anterior). ' +
           `Responde 200 \`{ created, dryRun, valid, errors, errorCount }\`: \`errors\` lista hasta ${MAX_BULK_ERRORS} errores en orden de fila ` +
-          '(`index` desde 0); con cualquier error no se escribe nada (`created: 0`). `dryRun: true` comprueba todo y no escribe nada.',
+          '(`index` desde 0); con cualquier error no se escribe nada (`created: 0`). `dryRun: true` comprueba todo y no escribe nada. ' +
+          'El trabajo va por tramos de 1.000 filas para que las demás peticiones no esperen a la carga entera. En PostgreSQL la escritura es una ' +
+          'sola transacción; en PGlite (la base embebida) se escribe por tramos de 250 filas: una carga mayor aparece por tramos mientras se ' +
+          'escribe, y si un tramo falla se borran los ya escritos antes de responder el error.',
         security,
         params: tableParams,
         body: bulkBodySchema,
