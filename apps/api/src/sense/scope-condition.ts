@@ -19,7 +19,10 @@ export function scopeCondition(table: TableName, alias: string, scope: TableScop
   if (link.through === scope.level && link.column === tableDefinition(scope.level).key[0]) return sql`${column} = ${scope.id}`;
   const inner = `s${depth}`;
   const narrowed = scopeCondition(link.through, inner, scope, depth + 1)!;
-  return sql`${column} in (select ${columnRef(inner, link.column)} from ${tableRef(link.through)} ${sql.identifier(inner)} where ${narrowed})`;
+  // `= any(array(…))`, not `in (…)`: the ids are computed once and filter the rows as an ordered
+  // index scan reads them, so a page (`order by fecha desc … limit 50`) stops after its rows; as a
+  // semi-join the planner read and sorted every reading of the scope (issue 27, item 8).
+  return sql`${column} = any(array(select ${columnRef(inner, link.column)} from ${tableRef(link.through)} ${sql.identifier(inner)} where ${narrowed}))`;
 }
 
 /** A list's `scope` parameter as a condition on its rows (alias `t`); 400 when it is malformed or the table does not reach its level. */

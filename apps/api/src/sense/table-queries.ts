@@ -44,6 +44,9 @@ export interface PageRequest {
   after?: string | undefined;
 }
 
+/** Where a list's total comes from: `count` itself, or an answer kept for every page of the same list. */
+export type TotalOf = (count: () => Promise<number>) => Promise<number>;
+
 /** `PaginatedRows` with the cursor of the page that follows (null: this is the last, or the sort cannot be resumed). */
 export interface CursorPage extends PaginatedRows {
   pagination: PaginatedRows['pagination'] & { next: string | null };
@@ -229,7 +232,7 @@ export interface TableQueries {
    * A page by number (at most MAX_PAGE_OFFSET rows from either end: deeper is 400 naming `page`), or
    * the page after a cursor, with the cursor of the next.
    */
-  page(definition: TableDefinition, criteria: ListCriteria, request: PageRequest): Promise<CursorPage>;
+  page(definition: TableDefinition, criteria: ListCriteria, request: PageRequest, totalOf?: TotalOf): Promise<CursorPage>;
   /**
    * The rows in keyset batches (`limit` null: all), as JSON texts for a streamed answer; when a sort
    * column's type cannot be named in SQL, batches by offset instead.
@@ -313,7 +316,7 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
       const rows = await database.query<TableRow>(await listStatement(definition, criteria, limit));
       return normaliseTimestamps(rows, (await catalogue.table(definition)).timestamps);
     },
-    async page(definition, criteria, { page, pageSize, after }) {
+    async page(definition, criteria, { page, pageSize, after }, totalOf = (count) => count()) {
       const table = await catalogue.table(definition);
       const conditions = whereConditions(table, criteria);
       const terms = orderTerms(table, criteria);
@@ -325,7 +328,8 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
         terms.map(({ column }, index) => sql`${columnRef(ROW, column)}::text as ${sql.identifier(keyAlias(index))}`),
         sql`, `,
       );
-      const counting = database.query<{ total: number }>(await countStatement(definition, criteria)).then((rows) => rows[0]?.total ?? 0);
+      const totalStatement = await countStatement(definition, criteria);
+      const counting = totalOf(async () => (await database.query<{ total: number }>(totalStatement))[0]?.total ?? 0);
 
       /** `limit` rows in the order `order`, `offset` skipped, after `bound`; the embeds computed for those rows only. */
       const read = (order: readonly OrderTerm[], limit: number, offset: number, bound: (string | null)[] | null) => {

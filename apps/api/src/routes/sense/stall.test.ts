@@ -47,6 +47,8 @@ describe.each(testDrivers())('no reader stalls the database on $kind', (driver) 
   let recording = false;
   /** The order in which things happened: readiness answers, the import's statements and write chunks. */
   const events: string[] = [];
+  /** Called at each step of an import: the readiness poller probes once per step, not in a tight loop. */
+  let importProgressed: (() => void) | null = null;
   let total = 0;
   const ORDER = sql`order by fecha desc, medicionid desc`;
   const SCOPE = sql`ubicacionid in (select u.ubicacionid from sense.ubicacion u join sense.fundo f on f.fundoid = u.fundoid
@@ -75,15 +77,21 @@ describe.each(testDrivers())('no reader stalls the database on $kind', (driver) 
     database.query = (async (statement: SQL) => {
       const { sql: text, params } = dialect.sqlToQuery(statement);
       if (recording) recorded.push({ text, params });
-      if (text.includes('camposense_bulk')) events.push('import-step');
+      if (text.includes('camposense_bulk')) {
+        events.push('import-step');
+        importProgressed?.();
+      }
       return query(statement);
     }) as typeof database.query;
-    const transaction = database.db.transaction.bind(database.db);
-    database.db.transaction = (async (work: Parameters<typeof transaction>[0]) => {
+    // Each write chunk of a PGlite import is a transaction of its own: recorded when it ends.
+    const db = database.db as unknown as { transaction: (work: (tx: unknown) => Promise<unknown>) => Promise<unknown> };
+    const transaction = db.transaction.bind(db);
+    db.transaction = async (work) => {
       const result = await transaction(work);
       events.push('transaction');
+      importProgressed?.();
       return result;
-    }) as typeof transaction;
+    };
     const reader = DEMO_USERS.find((user) => user.rol === 'user')!;
     readerBearer = `Bearer ${(await loginAs(context.app, reader.login, DEMO_PASSWORD)).session.access_token}`;
   }, 300_000);
@@ -251,10 +259,17 @@ describe.each(testDrivers())('no reader stalls the database on $kind', (driver) 
       let importing = true;
       const statuses: number[] = [];
       const running = context.send('POST', '/api/sense/umbral/bulk', body).finally(() => (importing = false));
-      while (importing) {
-        const response = await context.app.inject({ method: 'GET', url: '/api/health/ready' });
-        statuses.push(response.statusCode);
-        if (importing) events.push('ready');
+      try {
+        while (importing) {
+          // PGlite: once per step of the import (it runs its steps through database.query); PostgreSQL,
+          // where the import is one transaction on a connection of its own: one probe after another.
+          if (driver.kind === 'pglite') await Promise.race([running, new Promise<void>((resolve) => (importProgressed = resolve))]);
+          const response = await context.app.inject({ method: 'GET', url: '/api/health/ready' });
+          statuses.push(response.statusCode);
+          if (importing) events.push('ready');
+        }
+      } finally {
+        importProgressed = null;
       }
       const response = await running;
       expect(response.statusCode, response.body).toBe(200);

@@ -47,6 +47,9 @@ import {
 /** The largest page a paginated list answers. */
 export const MAX_PAGE_SIZE = 1000;
 
+/** The query keys that choose a page of a list, not the list. */
+const PAGE_PARAMETERS = new Set(['page', 'pageSize', 'after', 'sortBy', 'sortOrder']);
+
 /** The query keys of a list that are not column filters. */
 const LIST_PARAMETERS = new Set(['limit', 'page', 'pageSize', 'after', 'search', 'sortBy', 'sortOrder', 'scope']);
 
@@ -278,7 +281,14 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
           `${request.url} ${viewer}`,
           () =>
             measuredRead(request, reply, heavyReads, async () => {
-              const answer = await queries.page(definition, criteria, { page: page ?? 1, pageSize: pageSize ?? REPORT_PAGE_SIZE, after });
+              // Every page of one list shares its total: readers paging through 200,000 readings
+              // counted them all for each page.
+              const listKey = Object.entries(request.query)
+                .filter(([key]) => !PAGE_PARAMETERS.has(key))
+                .sort(([left], [right]) => left.localeCompare(right));
+              const totalOf = (count: () => Promise<number>) =>
+                readCache.get(`total ${definition.name} ${JSON.stringify(listKey)} ${viewer}`, count, followedReadings(definition.name));
+              const answer = await queries.page(definition, criteria, { page: page ?? 1, pageSize: pageSize ?? REPORT_PAGE_SIZE, after }, totalOf);
               redactForReader(definition, answer.data, request.user);
               return answer;
             }),
