@@ -32,9 +32,10 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/api/src/**/*.test.ts', 'libs/db/src/**/*.api.test.ts'],
-          // PGlite is one connection per data folder and the PostgreSQL suites share one database:
-          // run the API files one after another.
-          fileParallelism: false,
+          // Two files at a time: each worker has its own PostgreSQL database (the setup file below)
+          // and every PGlite suite its own in-memory one, so nothing is shared but the cores.
+          setupFiles: ['./tools/vitest/api-worker-database.ts'],
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -47,7 +48,9 @@ export default defineConfig({
           include: ['apps/console-e2e/src/**/*.e2e.test.ts'],
           globalSetup: ['./apps/console-e2e/src/support/global-setup.ts'],
           provide: { chromiumLaunchOptions: chromiumLaunchOptions() },
-          fileParallelism: false,
+          // Journey files run two at a time (E2E_WORKERS), each worker on a console of its own, which
+          // apps/console-e2e/src/support/global-setup.ts starts.
+          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 2),
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },

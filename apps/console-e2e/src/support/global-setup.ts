@@ -6,25 +6,48 @@ import { startSmtpReceiver } from '@camposense/api/testing/receivers';
 import type { TestProject } from 'vitest/node';
 import { MQTT_URL, NOTIFY_MINUTE_MS } from './pipeline';
 import { startConsole } from './server';
+import type { E2eConsole } from './worker-console';
 
 /**
- * One production console (and its freshly seeded embedded database) for every journey, started
- * the way a farm runs it: subscribed to ChirpStack uplinks on the machine's Mosquitto (under a
- * topic prefix of this run's own, so other runs on the broker neither take nor send ours) and
- * telling alarms through a real SMTP server — `smtp-server` in this process, whose mails are
- * written one JSON line each to a file the journeys read (they run in other workers).
+ * One production console (and its freshly seeded embedded database) per e2e worker, started the
+ * way a farm runs it: subscribed to ChirpStack uplinks on the machine's Mosquitto (under a topic
+ * prefix of its own, so other runs and the other worker's console neither take nor send its
+ * uplinks) and telling alarms through a real SMTP server — `smtp-server` in this process, whose
+ * mails are written one JSON line each to a file of that console's, which the journeys read.
+ * Journey files run as many at a time as the project has workers, each on its worker's console, so
+ * one file never sees another's edits or mails mid-journey.
  */
 export default async function setup(project: TestProject) {
+  const count = Math.max(1, project.config.maxWorkers);
+  const started: RunningWorkerConsole[] = [];
+  const results = await Promise.allSettled(Array.from({ length: count }, () => startWorkerConsole()));
+  for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(started.map((running) => running.stop()));
+    throw failure.reason;
+  }
+  project.provide('consoles', started.map(({ baseUrl, mailFile, mqttTopicPrefix }) => ({ baseUrl, mailFile, mqttTopicPrefix })));
+  return async () => {
+    await Promise.all(started.map((running) => running.stop()));
+  };
+}
+
+interface RunningWorkerConsole extends E2eConsole {
+  stop: () => Promise<void>;
+}
+
+async function startWorkerConsole(): Promise<RunningWorkerConsole> {
   const folder = mkdtempSync(join(tmpdir(), 'camposense-e2e-mail-'));
   const mailFile = join(folder, 'mails.jsonl');
   appendFileSync(mailFile, '');
   const smtp = await startSmtpReceiver({ onMail: (mail) => appendFileSync(mailFile, `${JSON.stringify({ ...mail, at: Date.now() })}\n`) });
-  const topicPrefix = `e2e-${randomBytes(6).toString('hex')}/`;
+  const mqttTopicPrefix = `e2e-${randomBytes(6).toString('hex')}/`;
   let running;
   try {
     running = await startConsole({
       MQTT_URL,
-      MQTT_TOPIC_PREFIX: topicPrefix,
+      MQTT_TOPIC_PREFIX: mqttTopicPrefix,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'CampoSense e2e <alarmas@e2e.camposense.test>',
       NOTIFY_MINUTE_MS: String(NOTIFY_MINUTE_MS),
@@ -34,23 +57,15 @@ export default async function setup(project: TestProject) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
-  project.provide('baseUrl', running.baseUrl);
-  project.provide('mailFile', mailFile);
-  project.provide('mqttTopicPrefix', topicPrefix);
   const console_ = running;
-  return async () => {
-    await console_.stop();
-    await smtp.close();
-    rmSync(folder, { recursive: true, force: true });
+  return {
+    baseUrl: console_.baseUrl,
+    mailFile,
+    mqttTopicPrefix,
+    stop: async () => {
+      await console_.stop();
+      await smtp.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
   };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    /** Where the test SMTP receiver writes each mail it took, one JSON line each. */
-    mailFile: string;
-    /** This run's MQTT topic prefix (the server's MQTT_TOPIC_PREFIX). */
-    mqttTopicPrefix: string;
-  }
 }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
-import { inject } from 'vitest';
+import { workerConsole } from './worker-console';
 
 export const MQTT_URL = process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
 /**
@@ -33,7 +33,7 @@ export interface ReceivedMail {
 
 /** Every mail the test SMTP receiver has taken so far. */
 export function receivedMails(): ReceivedMail[] {
-  return readFileSync(inject('mailFile'), 'utf8')
+  return readFileSync(workerConsole().mailFile, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as ReceivedMail);
@@ -58,7 +58,7 @@ export async function uplinkPublisher() {
         data: Buffer.from(JSON.stringify(object)).toString('base64'),
         object,
       };
-      await client.publishAsync(`${inject('mqttTopicPrefix')}application/${E2E_APPLICATION_ID}/device/${devEui}/event/up`, JSON.stringify(uplink), {
+      await client.publishAsync(`${workerConsole().mqttTopicPrefix}application/${E2E_APPLICATION_ID}/device/${devEui}/event/up`, JSON.stringify(uplink), {
         qos: 1,
       });
     },
@@ -77,7 +77,7 @@ export function startSimulator(deveui: string, { rate, duration }: { rate: numbe
       '--mqtt',
       MQTT_URL,
       '--topic-prefix',
-      inject('mqttTopicPrefix'),
+      workerConsole().mqttTopicPrefix,
       '--deveui',
       deveui,
       '--rate',

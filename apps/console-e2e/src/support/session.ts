@@ -1,13 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './browser';
+import { workerConsole } from './worker-console';
 
 export const DEMO_PASSWORD = 'Campo#Sense2026';
 export const ADMIN_EMAIL = 'admin@camposense.dev';
 export const OPERATOR_EMAIL = 'operador@camposense.dev';
 
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return workerConsole().baseUrl;
 }
 
 export interface Viewport {
