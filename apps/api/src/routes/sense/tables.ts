@@ -226,7 +226,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
           type: 'object',
           properties: {
             limit: limitSchema(`Cuántas filas en el array (por defecto ${REPORT_ROW_CAP})`),
-            page: { type: 'integer', minimum: 1, description: 'Página (desde 1)' },
+            page: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Página (desde 1)' },
             pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, description: `Filas por página (por defecto ${REPORT_PAGE_SIZE})` },
             after: {
               type: 'string',
