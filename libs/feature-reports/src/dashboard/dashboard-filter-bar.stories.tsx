@@ -72,7 +72,8 @@ export const QuickRangeApplied: Story = {
   play: async () => {
     const quick = within(screen.getByRole('group', { name: 'Rangos rápidos' }));
     await userEvent.click(quick.getByRole('button', { name: '7 días' }));
-    await expect(screen.getByRole('textbox', { name: 'FECHA INICIAL' })).toHaveValue('15/11/2026');
+    // The picked range reaches the field on a later render of the picker: wait for it.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'FECHA INICIAL' })).toHaveValue('15/11/2026'));
     // Not applied yet: the bar still says the range the dashboard shows.
     await expect(screen.getByText('23/10 - 21/11')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'APLICAR' }));
@@ -88,7 +89,7 @@ export const TypedDaysApplied: Story = {
     const start = screen.getByRole('textbox', { name: 'FECHA INICIAL' });
     await userEvent.tripleClick(start);
     await userEvent.keyboard('23/10/2026{Enter}');
-    await expect(start).toHaveValue('23/10/2026');
+    await waitFor(() => expect(start).toHaveValue('23/10/2026'));
     await expect(screen.getByRole('textbox', { name: 'FECHA FINAL' })).toHaveValue('21/11/2026');
     await expect(screen.getByRole('button', { name: '30 días' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'APLICAR' }));

@@ -1,8 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DateRangePicker } from './date-range-picker';
 import type { DateRangeValue } from './quick-ranges';
+
+// A picked or typed day reaches the fields through the picker's state on a later render: each
+// check of a field after an action waits for it (within the 5 s asyncUtilTimeout) instead of
+// reading it at once, which failed on a loaded machine.
 
 /** The range kept in state, as a filter panel holds it. Today is the stories' fixed 21 November 2026. */
 function Demo({ initial, disabled }: { initial: DateRangeValue; disabled?: boolean }) {
@@ -71,12 +75,12 @@ export const PickQuickRanges: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(quickRange('7 días'));
-    await expect(canvas.getByRole('textbox', { name: 'Desde' })).toHaveValue('15/11/2026');
-    await expect(canvas.getByRole('textbox', { name: 'Hasta' })).toHaveValue('21/11/2026');
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Desde' })).toHaveValue('15/11/2026'));
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Hasta' })).toHaveValue('21/11/2026'));
     await expect(quickRange('7 días')).toHaveAttribute('aria-pressed', 'true');
     quickRange('Esta temporada').focus();
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('textbox', { name: 'Desde' })).toHaveValue('01/08/2026');
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Desde' })).toHaveValue('01/08/2026'));
     await expect(quickRange('Esta temporada')).toHaveAttribute('aria-pressed', 'true');
     await expect(quickRange('7 días')).toHaveAttribute('aria-pressed', 'false');
   },
@@ -88,7 +92,7 @@ export const TypedDayFirst: Story = {
     const canvas = within(canvasElement);
     const from = canvas.getByRole('textbox', { name: 'Desde' });
     await userEvent.type(from, '05/11/2026{Enter}');
-    await expect(from).toHaveValue('05/11/2026');
+    await waitFor(() => expect(from).toHaveValue('05/11/2026'));
     // Committed to the value: the clear button shows once a day is chosen.
     await expect(await canvas.findByRole('button', { name: 'Borrar fechas' })).toBeVisible();
     await userEvent.tab();
@@ -103,8 +107,8 @@ export const TypedDayKeepsOtherEnd: Story = {
     const from = canvas.getByRole('textbox', { name: 'Desde' });
     await userEvent.tripleClick(from);
     await userEvent.keyboard('15/11/2026{Enter}');
-    await expect(from).toHaveValue('15/11/2026');
-    await expect(canvas.getByRole('textbox', { name: 'Hasta' })).toHaveValue('21/11/2026');
+    await waitFor(() => expect(from).toHaveValue('15/11/2026'));
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Hasta' })).toHaveValue('21/11/2026'));
     // The value is the last week ending today: its quick range is marked.
     await expect(quickRange('7 días')).toHaveAttribute('aria-pressed', 'true');
     await userEvent.tab();
@@ -146,7 +150,7 @@ export const English: Story = {
     await expect(canvas.getByRole('textbox', { name: 'From' })).toHaveValue('11/01/2026');
     await expect(canvas.getByRole('textbox', { name: 'To' })).toHaveValue('11/15/2026');
     await userEvent.click(quickRange('30 days'));
-    await expect(canvas.getByRole('textbox', { name: 'From' })).toHaveValue('10/23/2026');
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'From' })).toHaveValue('10/23/2026'));
     await expect(quickRange('30 days')).toHaveAttribute('aria-pressed', 'true');
   },
 };
