@@ -32,7 +32,13 @@ const READINGS = Number(process.env['BENCH_INGEST_READINGS'] ?? 200_000);
 const SECONDS = Number(process.env['BENCH_INGEST_SECONDS'] ?? 10);
 const MQTT_URL = process.env['MQTT_URL'] ?? process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
 const CLIENTS = 20;
-const FARM_NOW = new Date('2026-11-01T12:00:00Z');
+const DAY_MS = 86_400_000;
+/**
+ * The farm's "now": noon UTC thirty days ago, so every reading the bench sends (minutes after it) is
+ * inside the ingest's date bounds (INGEST_MAX_FUTURE_SECONDS ahead, INGEST_MAX_AGE_DAYS back) on
+ * whatever day the bench runs; a fixed date would age out of them.
+ */
+const FARM_NOW = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - 30 * DAY_MS + DAY_MS / 2);
 const JWT_SECRET = new TextEncoder().encode('camposense-bench-secret-0123456789abcdef');
 
 function figure(value: number, unit: string) {
