@@ -31,7 +31,7 @@ import type { CarrierSettings } from './notify/carriers';
 import { createNotifier } from './notify/notifier';
 import { createEventBus, readingEvents, type LiveEvent } from './live/event-bus';
 import { createReadCache, DEFAULT_READ_CACHE_MS } from './sense/read-cache';
-import type { HeavyReadBudget } from './sense/streaming';
+import { HeavyReadBudget } from './sense/streaming';
 import { liveRoutes } from './live/routes';
 import type { Notifier } from './notify/notifier';
 import { alertRoutes, episodeRoutes } from './routes/alerts/index';
@@ -222,18 +222,20 @@ export async function buildApp({
     forget(event);
     return bus.publish(event);
   };
+  // One budget for every read of /api/sense, reports included: a user's slow pages count once.
+  const heavyReadBudget = heavyReads ?? new HeavyReadBudget();
   await app.register(senseRoutes, { prefix: '/api/sense', database });
   await app.register(senseDataRoutes, {
     prefix: '/api/sense',
     database,
     readCache,
-    heavyReads,
+    heavyReads: heavyReadBudget,
     // A table write that ended episodes by changing what they watch is told like an ingest batch
     // that ended some: open consoles refresh their alerts and episodes at once.
     onEpisodesClosed: (closed) =>
       void publish({ type: 'alerts', nodes: closed.nodes.slice(0, 500), alerts: [], closedEpisodes: closed.episodes.slice(0, 50) }),
   });
-  await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret });
+  await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret, heavyReads: heavyReadBudget });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
   await app.register(liveRoutes, { prefix: '/api/sense', bus: countStreams(bus, metrics), database, jwtSecret });
 

@@ -22,6 +22,8 @@ import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
 import { databaseSpentTokens, readDownloadToken, signDownloadToken, spendDownloadToken } from './download-token';
 import type { DownloadableReport, DownloadTokenClaims } from './download-token';
 import { filtersOf, mensajeFiltersOf } from './filters';
+import { measuredRead } from '../../sense/streaming';
+import type { HeavyReadBudget } from '../../sense/streaming';
 import { createReportQueries } from './report-queries';
 import type { AlertaCsvRow, MensajeCsvRow } from './report-queries';
 import {
@@ -48,6 +50,8 @@ export interface ReportRoutesOptions {
   jwtSecret: Uint8Array;
   /** Rows per export query. @default 5000 */
   csvBatchSize?: number;
+  /** The heavy-read budget shared with the rest of /api/sense: a report page that runs long counts in it. */
+  heavyReads: HeavyReadBudget;
 }
 
 interface Paging {
@@ -200,7 +204,7 @@ async function sendReportCsv<Row>(
  * the database, the alert panel's options, and the CSV exports. Bearer token on every call; a CSV
  * link may carry a one-minute download token instead (see download-token.ts).
  */
-export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, csvBatchSize = 5000 }: ReportRoutesOptions) {
+export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, csvBatchSize = 5000, heavyReads }: ReportRoutesOptions) {
   const queries = createReportQueries(database);
   const catalogue = createCatalogue(database);
   const tableQueries = createTableQueries(database, catalogue);
@@ -250,9 +254,10 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         response: { 200: alertasPageSchema, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, pageSize, sortBy, sortOrder } = request.query;
-      return queries.alertas(filtersOf(request.query), { sortBy, sortOrder }, { page, pageSize });
+      // A deep page of a year's alerts can run long: it counts against the user's heavy reads.
+      return measuredRead(request, reply, heavyReads, () => queries.alertas(filtersOf(request.query), { sortBy, sortOrder }, { page, pageSize }));
     },
   );
 
@@ -325,9 +330,9 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         response: { 200: mensajesPageSchema, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, pageSize, sortBy, sortOrder } = request.query;
-      const answer = await queries.mensajes(mensajeFiltersOf(request.query), { sortBy, sortOrder }, { page, pageSize });
+      const answer = await measuredRead(request, reply, heavyReads, () => queries.mensajes(mensajeFiltersOf(request.query), { sortBy, sortOrder }, { page, pageSize }));
       // A reader sees the contact's names, not their login (their e-mail).
       for (const row of answer.data) redactContactUser(row.contacto?.usuario, request.user);
       return answer;

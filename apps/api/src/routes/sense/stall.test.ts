@@ -334,6 +334,8 @@ describe.each(testDrivers())('a read past its time budget counts against the hea
   // Long enough that no unheld read of this small farm passes it, even on a loaded machine.
   const budget = new HeavyReadBudget({ perUser: 2, slowAfterMs: 2000, slowPerWindow: 3, slowWindowMs: 60_000 });
   let hold: Promise<void> | null = null;
+  /** What the held statements read: a page of readings, or the alerts report's page. */
+  let heldTable = '"medicion"';
   let held = 0;
   let readerBearer: string;
   let readerId: string;
@@ -345,7 +347,7 @@ describe.each(testDrivers())('a read past its time budget counts against the hea
     database.query = (async (statement: SQL) => {
       // While set, every page of readings waits (their count does not): a query that runs long.
       const text = dialect.sqlToQuery(statement).sql;
-      if (hold && text.includes('"medicion"') && !text.includes('count(*)')) {
+      if (hold && text.includes(heldTable) && !text.includes('count(*)')) {
         held += 1;
         await hold;
         held -= 1;
@@ -398,5 +400,27 @@ describe.each(testDrivers())('a read past its time budget counts against the hea
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(5);
     expect(errorOf(refused).code).toBe('RATE_LIMITED');
+  });
+
+  it('counts an alerts report page that runs long the same way: the reports share the budget', async () => {
+    const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
+    const adminId = String((await loginAs(context.app, admin.login, DEMO_PASSWORD)).user.id);
+    let release!: () => void;
+    heldTable = 'join sense.alerta a on a.alertaid = picked.alertaid';
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const slow = [1, 2].map((page) => context.get(`/api/sense/reports/alertas?page=${page}&pageSize=10`));
+    try {
+      await until(() => held === 2 && budget.heldBy(adminId) === 2);
+    } finally {
+      hold = null;
+      heldTable = '"medicion"';
+    }
+    const refused = await context.get('/api/sense/reports/alertas?page=3&pageSize=10');
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).code).toBe('RATE_LIMITED');
+    release();
+    expect((await Promise.all(slow)).map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(budget.heldBy(adminId)).toBe(0);
+    expect((await context.get('/api/sense/reports/mensajes?page=1&pageSize=10')).statusCode).toBe(200);
   });
 });
