@@ -43,8 +43,6 @@ export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecre
     '/stream/ticket',
     {
       onRequest: app.authenticate,
-      // The stream is read-only: every signed-in role follows it live, readers too.
-      config: { writesNothing: true },
       schema: {
         tags: ['live'],
         summary: 'Un ticket de un minuto y un solo uso para abrir /api/sense/stream',
