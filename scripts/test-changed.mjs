@@ -9,7 +9,7 @@
 // that project alone; a change to what every check reads (the Vitest, Storybook, TypeScript or
 // ESLint configuration, the lockfile) selects every project.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,7 +106,7 @@ if (selected.size > 0) {
 }
 // Scripts, benchmarks and tools outside every project: lint them, and type-check the workspace
 // (only its tsconfig includes them).
-const existingRootCode = rootCode.filter((file) => spawnSync('test', ['-f', join(root, file)]).status === 0);
+const existingRootCode = rootCode.filter((file) => existsSync(join(root, file)));
 if (existingRootCode.length > 0) {
   run('npx', ['eslint', '--max-warnings=0', ...existingRootCode]);
   run('npx', ['tsc', '-b', 'tsconfig.json']);
