@@ -12,6 +12,7 @@ import { hasConsoleBuild, isSpaNavigation, registerConsoleStatic } from './conso
 import { errorBody } from './errors/api-error';
 import { frameworkErrorHandler, registerErrorHandling } from './errors/error-handler';
 import { clientErrorHandler } from './security/client-error';
+import { registerRedaction } from './security/redaction';
 import { registerSecurity } from './security/register-security';
 import { DEFAULT_LOGIN_RATE_LIMIT } from './security/rate-limit';
 import type { LoginRateLimit } from './security/rate-limit';
@@ -160,6 +161,8 @@ export async function buildApp({
   registerErrorHandling(app);
   registerAuthenticate(app, jwtSecret, database);
   registerSecurity(app, { corsOrigins });
+  // Readers get no one's e-mail or phone but their own, in every answer (docs/security.md).
+  registerRedaction(app);
   const metrics = createAppMetrics(database);
   registerMetrics(app, metrics, metricsToken);
   const readCache = createReadCache({ ttlMs: readCacheMs });

@@ -16,6 +16,7 @@ import { notFound, unauthorized } from '../../errors/api-error';
 import { createCatalogue } from '../../sense/catalogue';
 import { createTableQueries, validationError } from '../../sense/table-queries';
 import { isReader, readerHiddenColumns, readerQueryProblems, redactContactUser, redactForReader } from '../../security/reader-view';
+import { redactForCaller } from '../../security/redaction';
 import { labelledColumns, tableCsvHeader, tableCsvLines } from './table-csv';
 import { scopeConditions } from '../../sense/scope-condition';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
@@ -395,7 +396,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
       const problems = readerQueryProblems(definition.name, [...Object.keys(filters), ...(sortBy === undefined ? [] : [sortBy])]);
       if (hidden.length > 0 && problems.length > 0) throw validationError([{ field: 'sortBy', rule: 'unknown' }]);
       const table = await catalogue.table(definition);
-      const references = labelledColumns(table);
+      const references = labelledColumns(table, { reader: isReader(request.user) });
       // The rows the status view shows: its parent filters and the global scope through the joins.
       const criteria = {
         search,
@@ -409,7 +410,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
       const body = await asyncCsvStream(
         tableCsvHeader(table, timeZone),
         batches,
-        (rows) => tableCsvLines(database, table, references, redactForReader(definition, rows, request.user), timeZone),
+        // Embedded rows go out as JSON cells: the answers' redaction (security/redaction.ts) runs on them too.
+        (rows) => tableCsvLines(database, table, references, redactForCaller(redactForReader(definition, rows, request.user), request.user), timeZone),
         startDownload(request),
       );
       return sendCsv(reply, definition.name, body);

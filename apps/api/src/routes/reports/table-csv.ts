@@ -3,6 +3,7 @@ import { formatInstantInZone, referencedTable, tableDefinition } from '@camposen
 import type { TableDefinition, TableRow } from '@camposense/domain';
 import type { CatalogueTable } from '../../sense/catalogue';
 import { hasLabels, labelsOf } from '../../sense/labels';
+import { readerHiddenColumns } from '../../security/reader-view';
 import { csvLine, csvNumber, csvText } from './csv';
 
 /*
@@ -13,14 +14,19 @@ import { csvLine, csvNumber, csvText } from './csv';
  * starting with = + - @ cannot run as a spreadsheet formula.
  */
 
-/** The columns of `table` that name a labelled row of another table, with that table. */
-export function labelledColumns(table: CatalogueTable): Map<string, TableDefinition> {
+/**
+ * The columns of `table` that name a labelled row of another table, with that table. For a reader,
+ * not those whose labels are made of e-mails or phones (a contact's): the labels route refuses
+ * them to a reader too (403), so the reader's file keeps the id there.
+ */
+export function labelledColumns(table: CatalogueTable, { reader = false }: { reader?: boolean } = {}): Map<string, TableDefinition> {
   const columns = new Map<string, TableDefinition>();
   for (const column of table.visible) {
     const name = referencedTable(table.definition, column.column_name);
     if (!name) continue;
     const target = tableDefinition(name);
-    if (hasLabels(target)) columns.set(column.column_name, target);
+    const hidden = reader ? readerHiddenColumns(target.name) : [];
+    if (hasLabels(target) && !target.labelColumns.some((label) => hidden.includes(label))) columns.set(column.column_name, target);
   }
   return columns;
 }
