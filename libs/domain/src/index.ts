@@ -90,6 +90,8 @@ export {
   REPORT_LANGUAGES,
   REPORT_CSV_TEXTS,
   reportStatusKind,
+  CSV_NAME_SUFFIX,
+  csvNameColumn,
 } from './reports';
 export type {
   AlertaUmbral,

@@ -159,6 +159,16 @@ export interface ReportDownloadToken {
   expiresAt: number;
 }
 
+/**
+ * A table status view's CSV (docs/operations.md, "Table CSV files"): each foreign key keeps its id
+ * under its own header (`nodoid`), and the row it names follows in a column of its own,
+ * `nodoid_nombre`, which an import reads only where the id is empty.
+ */
+export const CSV_NAME_SUFFIX = '_nombre';
+
+/** The name column that follows foreign key `column` in a table's CSV. */
+export const csvNameColumn = (column: string): string => `${column}${CSV_NAME_SUFFIX}`;
+
 export const REPORT_LANGUAGES = ['es', 'en'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 

@@ -16,6 +16,21 @@ describe('massive rows', () => {
     });
   });
 
+  it("takes a status view's exported CSV back as it is: ids under id headers, names only where the id is empty", () => {
+    // As GET /api/sense/reports/tablas/umbral/csv writes it (table-csv.ts), parsed by parseCsv.
+    const csvColumns = ['umbralid', 'umbral', 'nodoid', 'nodoid_nombre', 'minimo', 'maximo', 'statusid', 'usercreatedid', 'usercreatedid_nombre', 'datecreated (America/Lima)'];
+    const exported = { umbralid: '7', umbral: 'Banda', nodoid: '3', nodoid_nombre: 'NODO-3', minimo: '25.5', maximo: '26.75', statusid: '1', usercreatedid: '1', usercreatedid_nombre: 'Ana Admin', 'datecreated (America/Lima)': '2026-11-01T07:00:00-05:00' };
+    const typed = { ...exported, nodoid: '', nodoid_nombre: 'NODO-4' };
+    const tableColumns = ['umbralid', 'umbral', 'nodoid', 'minimo', 'maximo', 'statusid', 'usercreatedid', 'datecreated'];
+    expect(fromCsv(['umbral', 'nodoid', 'minimo', 'maximo', 'statusid'], [...csvColumns, 'color'], [exported, typed], tableColumns)).toEqual({
+      rows: [
+        { umbral: 'Banda', nodoid: '3', minimo: '25.5', maximo: '26.75', statusid: '1' },
+        { umbral: 'Banda', nodoid: 'NODO-4', minimo: '25.5', maximo: '26.75', statusid: '1' },
+      ],
+      unknown: ['color'],
+    });
+  });
+
   it('maps the API row index back to the grid row when empty rows were skipped', () => {
     const rows = [{ nodoid: '1' }, { nodoid: '' }, { nodoid: 'X' }];
     const byRow = errorsByRow(rows, [{ index: 1, field: 'nodoid', code: 'FOREIGN_KEY', rule: 'unknownLabel', message: '' }]);

@@ -1,3 +1,4 @@
+import { CSV_NAME_SUFFIX, csvNameColumn } from '@camposense/domain';
 import type { BulkCreateError } from '@camposense/domain';
 
 /** One row of the grid: column → text as typed or read from the CSV. */
@@ -10,11 +11,35 @@ export function requestRows(rows: readonly MassiveRow[]): Record<string, string>
     .filter((row) => Object.keys(row).length > 0);
 }
 
-/** Rows of a CSV in the grid's columns; the CSV's other columns are named so the person knows they were left out. */
-export function fromCsv(columns: readonly string[], csvColumns: readonly string[], csvRows: readonly Record<string, string>[]) {
+/**
+ * Rows of a CSV in the grid's columns, as a status view's CSV writes them (issue 28, item 9): a
+ * reference's id under its own header, its name in `{column}_nombre` beside it, read only where
+ * the id is empty (the API takes a name for an id). What the export writes but an import does not
+ * take (the table's key and audit columns, the names, a date header naming its zone) is left out
+ * quietly, so an exported file imports back as it is; any other column is named so the person
+ * knows it was left out.
+ */
+export function fromCsv(
+  columns: readonly string[],
+  csvColumns: readonly string[],
+  csvRows: readonly Record<string, string>[],
+  tableColumns: readonly string[] = [],
+) {
   const known = new Set(columns);
-  const unknown = csvColumns.filter((column) => !known.has(column));
-  const rows = csvRows.map((record) => Object.fromEntries(columns.map((column) => [column, record[column] ?? ''])));
+  const exported = new Set([...columns, ...tableColumns]);
+  const writtenByExport = (column: string) =>
+    exported.has(column) ||
+    (column.endsWith(CSV_NAME_SUFFIX) && exported.has(column.slice(0, -CSV_NAME_SUFFIX.length))) ||
+    exported.has(column.replace(/ \(.*\)$/, ''));
+  const unknown = csvColumns.filter((column) => !known.has(column) && !writtenByExport(column));
+  const rows = csvRows.map((record) =>
+    Object.fromEntries(
+      columns.map((column) => {
+        const value = record[column] ?? '';
+        return [column, value.trim() === '' ? (record[csvNameColumn(column)] ?? value) : value];
+      }),
+    ),
+  );
   return { rows, unknown };
 }
 

@@ -76,7 +76,7 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
   };
 
   const loadCsv = (parsed: ReturnType<typeof parseCsv>) => {
-    const { rows: read, unknown } = fromCsv(names, parsed.columns, parsed.rows);
+    const { rows: read, unknown } = fromCsv(names, parsed.columns, parsed.rows, meta.columns.map((column) => column.column_name));
     const next = [
       ...parsed.errors.map((error) => t('parameters.massive.parseError', { line: error.line, message: error.message })),
       ...(unknown.length > 0 ? [t('parameters.massive.unknownColumns', { table: tableName, columns: unknown.join(', ') })] : []),

@@ -376,8 +376,9 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         summary: 'Exportar la vista de estado de una tabla a CSV',
         description:
           'Todas las filas que selecciona la búsqueda, en el orden pedido (como `GET /api/sense/{table}` con `search`, `sortBy`, `sortOrder`), ' +
-          'en streaming por lotes. Cabeceras = nombres de columna; las claves foráneas van por su etiqueta, como las muestra la vista ' +
-          '(un CSV de sensor, metricasensor o umbral sirve tal cual para la carga masiva). Las celdas que empiezan por = + - @ se neutralizan. ' +
+          'en streaming por lotes. Cabeceras = nombres de columna, valores como los responde la API (números con punto decimal, separador coma); ' +
+          'cada clave foránea lleva su id bajo su cabecera y, a continuación, el nombre que muestra la vista en `{columna}_nombre` ' +
+          '(un CSV de sensor, metricasensor o umbral se vuelve a cargar tal cual en la carga masiva). Las celdas que empiezan por = + - @ se neutralizan. ' +
           'Con la cabecera Authorization o con `token` (de `/download-token?report=tabla:{table}`, un minuto, un solo uso).',
         security,
         params: { type: 'object', required: ['table'], properties: { table: { type: 'string', maxLength: 63 } } },
@@ -408,7 +409,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
       };
       const batches = tableQueries.rowBatches(definition, criteria, null, csvBatchSize);
       const body = await asyncCsvStream(
-        tableCsvHeader(table, timeZone),
+        tableCsvHeader(table, references, timeZone),
         batches,
         // Embedded rows go out as JSON cells: the answers' redaction (security/redaction.ts) runs on them too.
         (rows) => tableCsvLines(database, table, references, redactForCaller(redactForReader(definition, rows, request.user), request.user), timeZone),

@@ -2,6 +2,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import type { BulkCreateResult, ReportDownloadToken } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../testing/test-app';
 import { closeSenseContext, openSenseContext } from '../../testing/sense-context';
@@ -44,7 +45,7 @@ describe.each(testDrivers())('CSV of a table status view (GET /api/sense/reports
   });
   afterAll(() => closeSenseContext(context));
 
-  it('streams the searched rows in the asked order, headed by column names, foreign keys by label, formulas neutralised', async () => {
+  it('streams the searched rows in the asked order, headed by column names, foreign keys by id and name, formulas neutralised', async () => {
     const token = await tokenFor('tabla:umbral');
     const response = await context.get(`/api/sense/reports/tablas/umbral/csv?search=exportar&sortBy=umbral&sortOrder=desc&token=${token}`, {});
     expect(response.statusCode, response.body).toBe(200);
@@ -53,7 +54,7 @@ describe.each(testDrivers())('CSV of a table status view (GET /api/sense/reports
     expect(response.body.startsWith(BOM)).toBe(true);
     const [header, ...lines] = linesOf(response.body);
     const columns = header!.split(',');
-    expect(columns).toEqual(expect.arrayContaining(['umbralid', 'umbral', 'nodoid', 'minimo', 'maximo', 'statusid', 'usercreatedid', 'datecreated']));
+    expect(columns).toEqual(expect.arrayContaining(['umbralid', 'umbral', 'nodoid', 'nodoid_nombre', 'minimo', 'maximo', 'statusid', 'usercreatedid', 'datecreated']));
     const at = (line: string, column: string) => line.split(',')[columns.indexOf(column)];
     const names = lines.map((line) => at(line, 'umbral'));
     // Where '-…' sorts depends on the collation (C or a language's): only the letters' order is fixed.
@@ -61,12 +62,49 @@ describe.each(testDrivers())('CSV of a table status view (GET /api/sense/reports
     expect(names).toContain("'-Exportar c");
     const [admin] = await context.query<{ label: string }>(sql`select concat_ws(' ', firstname, lastname) as label from sense.usuario where usuarioid = ${context.adminId}`);
     for (const line of lines) {
-      expect(at(line, 'nodoid')).toBe(nodo.nodo);
+      expect(at(line, 'nodoid')).toBe(String(nodo.nodoid));
+      expect(at(line, 'nodoid_nombre')).toBe(nodo.nodo);
       expect(at(line, 'minimo')).toBe('-1');
-      expect(at(line, 'usercreatedid')).toBe(admin!.label);
+      expect(at(line, 'usercreatedid')).toBe(String(context.adminId));
+      expect(at(line, 'usercreatedid_nombre')).toBe(admin!.label);
     }
     const everything = await context.get(`/api/sense/reports/tablas/umbral/csv?search=HYPERLINK`);
     expect(linesOf(everything.body)[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it('imports back unchanged: the massive import of an exported file creates the same rows, decimals and names included', async () => {
+    const [place] = await context.query<Record<string, number>>(sql`
+      select ubicacionid, tipoid, metricaid, criticidadid from sense.umbral where nodoid = ${nodo.nodoid} limit 1`);
+    const made = await context.send('POST', '/api/sense/umbral/bulk', {
+      rows: [
+        { ...place, nodoid: nodo.nodoid, umbral: 'Ida y vuelta, uno', minimo: 25.5, maximo: 26.75, statusid: 0 },
+        { ...place, nodoid: nodo.nodoid, umbral: 'Ida y vuelta, dos', minimo: -0.125, maximo: 1200.5, statusid: 0 },
+      ],
+    });
+    expect(made.json<BulkCreateResult>().created).toBe(2);
+    const exported = async () => {
+      const response = await context.get('/api/sense/reports/tablas/umbral/csv?search=ida%20y%20vuelta&sortBy=umbral&tz=America/Lima');
+      expect(response.statusCode, response.body).toBe(200);
+      return Papa.parse<Record<string, string>>(response.body.replace(BOM, ''), { header: true, skipEmptyLines: true });
+    };
+    const before = await exported();
+    expect(before.errors).toEqual([]);
+    expect(before.data.map((row) => [row['umbral'], row['minimo'], row['maximo'], row['nodoid'], row['nodoid_nombre']])).toEqual([
+      ['Ida y vuelta, dos', '-0.125', '1200.5', String(nodo.nodoid), nodo.nodo],
+      ['Ida y vuelta, uno', '25.5', '26.75', String(nodo.nodoid), nodo.nodo],
+    ]);
+    // What the console's massive import sends from the file (libs/feature-parameters, massive-rows.ts):
+    // the writable columns, the name columns left to the ids beside them, empty cells left out.
+    const ownOrAudit = (column: string) => /^(umbralid|usercreatedid|usermodifiedid|datecreated|datemodified)\b/.test(column);
+    const generated = (column: string) => ownOrAudit(column) || column.endsWith('_nombre');
+    const writable = (row: Record<string, string>) => Object.fromEntries(Object.entries(row).filter(([column, value]) => !generated(column) && value !== ''));
+    const imported = await context.send('POST', '/api/sense/umbral/bulk', { rows: before.data.map(writable) });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<BulkCreateResult>().created).toBe(2);
+    // The file exported now holds each row twice, the copy equal to the original but for its id and audit columns.
+    const after = await exported();
+    const content = (row: Record<string, string>) => JSON.stringify(Object.entries(row).filter(([column]) => !ownOrAudit(column)));
+    expect(after.data.map(content).sort()).toEqual([...before.data, ...before.data].map(content).sort());
   });
 
   it('writes the dates in the zone asked, named in their headers, and keeps the view\'s scope and parent filters', async () => {

@@ -1,5 +1,5 @@
 import type { Database } from '@camposense/db';
-import { formatInstantInZone, referencedTable, tableDefinition } from '@camposense/domain';
+import { csvNameColumn, formatInstantInZone, referencedTable, tableDefinition } from '@camposense/domain';
 import type { TableDefinition, TableRow } from '@camposense/domain';
 import type { CatalogueTable } from '../../sense/catalogue';
 import { hasLabels, labelsOf } from '../../sense/labels';
@@ -7,10 +7,14 @@ import { readerHiddenColumns } from '../../security/reader-view';
 import { csvLine, csvNumber, csvText } from './csv';
 
 /*
- * A table's status view as CSV: the columns the view shows, headed by their column names (so a
- * file exported from sensor, metricasensor or umbral is a massive import's CSV as it stands),
- * foreign keys by their label as the view shows them (a massive import takes labels back), one
- * labels query per referenced table per batch. Every text cell goes through csvText: a value
+ * A table's status view as CSV: the columns the view shows, headed by their column names, each
+ * value as the API answers it, so a file exported from sensor, metricasensor or umbral is a massive
+ * import's CSV as it stands and imports back unchanged (issue 28, item 9). A foreign key keeps its
+ * id under its own header, and the name the view shows follows in a column of its own
+ * (`nodoid_nombre`, csvNameColumn), one labels query per referenced table per batch; an import
+ * reads a name column only where the id is empty. Numbers are written as JSON writes them (dot
+ * decimal, no grouping) in a comma-separated file: the same in every language, and what the import
+ * reads back (docs/operations.md, "Table CSV files"). Every text cell goes through csvText: a value
  * starting with = + - @ cannot run as a spreadsheet formula.
  */
 
@@ -39,13 +43,21 @@ function cell(value: unknown): string {
   return csvText(String(value));
 }
 
-/** The column names; with a zone, a date column's names the zone its dates are written in (`datecreated (America/Lima)`). */
-export function tableCsvHeader(table: CatalogueTable, timeZone: string | null): string {
+/**
+ * The column names, each foreign key of `references` followed by its name column; with a zone, a
+ * date column's names the zone its dates are written in (`datecreated (America/Lima)`).
+ */
+export function tableCsvHeader(table: CatalogueTable, references: Map<string, TableDefinition>, timeZone: string | null): string {
   const dates = new Set(timeZone ? table.timestamps : []);
-  return csvLine(table.visible.map(({ column_name: column }) => csvText(dates.has(column) ? `${column} (${timeZone})` : column)));
+  return csvLine(
+    table.visible.flatMap(({ column_name: column }) => [
+      csvText(dates.has(column) ? `${column} (${timeZone})` : column),
+      ...(references.has(column) ? [csvText(csvNameColumn(column))] : []),
+    ]),
+  );
 }
 
-/** One batch of rows as CSV lines, foreign keys replaced by their labels (the id when the row has none). */
+/** One batch of rows as CSV lines, each foreign key of `references` followed by its row's name (empty when it has none). */
 export async function tableCsvLines(
   database: Database,
   table: CatalogueTable,
@@ -65,13 +77,13 @@ export async function tableCsvLines(
   return rows
     .map((row) =>
       csvLine(
-        table.visible.map(({ column_name: column }) => {
+        table.visible.flatMap(({ column_name: column }) => {
           const target = references.get(column);
           const value = row[column];
-          if (target && typeof value === 'number') return csvText(labels.get(target.name)?.get(value) ?? String(value));
+          if (target) return [cell(value), csvText(typeof value === 'number' ? labels.get(target.name)?.get(value) : null)];
           // Local time with its offset in the zone the console shows, as the reports write dates.
-          if (dates.has(column) && (typeof value === 'string' || value instanceof Date)) return csvText(formatInstantInZone(value, timeZone!) ?? '');
-          return cell(value);
+          if (dates.has(column) && (typeof value === 'string' || value instanceof Date)) return [csvText(formatInstantInZone(value, timeZone!) ?? '')];
+          return [cell(value)];
         }),
       ),
     )
