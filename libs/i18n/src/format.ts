@@ -63,3 +63,23 @@ export function formatLongDate(value: DateInput, language: string, options?: For
   const date = toDate(value);
   return date ? formatter(localeOf(language), resolveTimeZone(options), 'long').format(date) : null;
 }
+
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as the language writes it on screens and in messages (issue 28, item 9): es `26,5`,
+ * `-0,125`, `12.000,75`; en `26.5`, `12,000.75`; up to `maximumFractionDigits` decimals (default 3,
+ * enough for a threshold or a reading), none added. `null` for a missing or non-finite value, so
+ * the caller shows its own placeholder. CSV files keep the API's format instead (docs/operations.md).
+ */
+export function formatNumber(value: number | null | undefined, language: string, maximumFractionDigits = 3): string | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const locale = localeOf(language);
+  const key = `${locale}|${maximumFractionDigits}`;
+  let cached = numberFormatters.get(key);
+  if (!cached) {
+    cached = new Intl.NumberFormat(locale, { maximumFractionDigits });
+    numberFormatters.set(key, cached);
+  }
+  return cached.format(value);
+}

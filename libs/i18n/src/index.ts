@@ -6,7 +6,7 @@ export { createSignedOutI18n, loadFullDictionaries } from './signed-out';
 export type { Dictionary, SignedOutDictionary } from './dictionary';
 export { LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, isLanguage, localeOf } from './languages';
 export type { Language } from './languages';
-export { formatDateTime, formatDate, formatDayMonth, formatLongDate } from './format';
+export { formatDateTime, formatDate, formatDayMonth, formatLongDate, formatNumber } from './format';
 export type { FormatOptions } from './format';
 export { I18nextProvider, useTranslation, Trans } from 'react-i18next';
 export { DisplayTimeZoneContext, browserTimeZone, formatZoneName, useDisplayTimeZone } from './time-zone';

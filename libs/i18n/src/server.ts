@@ -8,7 +8,7 @@ import type { Language } from './languages';
 import { en } from './locales/en';
 import { es } from './locales/es';
 
-export { formatDateTime } from './format';
+export { formatDateTime, formatNumber } from './format';
 export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, localeOf } from './languages';
 export type { Language } from './languages';
 

@@ -26,11 +26,18 @@ type MappedState = keyof typeof SQLSTATE_ERRORS;
  * Rules the database keeps in triggers (migration 0011), each a check violation with a name of its
  * own: the answer names the rule, so a form can say why, and says it in its message.
  */
-const NAMED_CHECKS: Readonly<Record<string, { rule: string; message: string }>> = {
+const NAMED_CHECKS: Readonly<Record<string, { rule: string; message: string; field?: string }>> = {
   perfil_jefe_cycle: { rule: 'cycle', message: 'Un perfil no puede estar en su propia cadena de jefes' },
   usuario_last_admin: { rule: 'lastAdmin', message: 'La consola necesita al menos un administrador activo' },
   usuario_self_deactivate: { rule: 'selfDeactivate', message: 'Nadie puede desactivar ni borrar su propia cuenta' },
+  // A threshold's band upside down (issue 28, item 9): said as such, by a form and by an import.
+  umbral_minimo_maximo_check: { rule: 'minAboveMax', message: 'El mínimo no puede ser mayor que el máximo', field: 'maximo' },
 };
+
+/** The rule and words of a named check constraint, for answers that name it (a bulk import's row errors). */
+export function namedCheck(constraint: string): { rule: string; message: string; field?: string } | undefined {
+  return Object.hasOwn(NAMED_CHECKS, constraint) ? NAMED_CHECKS[constraint] : undefined;
+}
 
 /** The constraint the driver names, through wrapping errors (drizzle's cause chain). */
 function constraintName(error: unknown): string | undefined {
@@ -71,6 +78,6 @@ export function mapDatabaseError(error: unknown): ApiError | undefined {
   if (!isMapped(state)) return undefined;
   const { status, code, rule } = SQLSTATE_ERRORS[state];
   const named = state === '23514' ? NAMED_CHECKS[constraintName(error) ?? ''] : undefined;
-  if (named) return new ApiError(status, code, named.message, detailFields(error, named.rule));
+  if (named) return new ApiError(status, code, named.message, detailFields(error, named.rule) ?? (named.field ? [{ field: named.field, rule: named.rule }] : undefined));
   return new ApiError(status, code, ERROR_MESSAGES[code], detailFields(error, rule));
 }

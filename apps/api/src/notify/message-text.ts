@@ -2,7 +2,7 @@
  * The text of a notification in the recipient's language (alarms.md, "What"): the threshold, node,
  * location, value, unit, limits and time, from the dictionaries of libs/i18n.
  */
-import { formatDateTime, localeOf, translatorFor } from '@camposense/i18n/server';
+import { formatDateTime, formatNumber as formatLocalNumber, translatorFor } from '@camposense/i18n/server';
 
 export interface EpisodeFacts {
   tipo: 'umbral' | 'sindatos';
@@ -35,9 +35,9 @@ export interface MessageText {
   text: string;
 }
 
+/** A value or limit in the recipient's language (es `16,5`, en `16.5`), as the screens show it. */
 function formatNumber(value: number | null, language: string): string {
-  if (value === null) return '—';
-  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(value);
+  return formatLocalNumber(value, language, 2) ?? '—';
 }
 
 export function composeMessage(facts: EpisodeFacts, kind: RoundKind, language: string, timeZone: string): MessageText {
@@ -75,7 +75,7 @@ export function composeMessage(facts: EpisodeFacts, kind: RoundKind, language: s
     );
   }
   if (kind.level > 0 && kind.round === 0) {
-    lines.push(t('notifications.escalated', { minutos: (kind.escalationMinutes ?? 0) * kind.level }));
+    lines.push(t('notifications.escalated', { count: (kind.escalationMinutes ?? 0) * kind.level }));
   } else if (kind.round > 0) {
     lines.push(t('notifications.repeat'));
   }

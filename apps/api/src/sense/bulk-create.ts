@@ -8,6 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Catalogue, CatalogueColumn, CatalogueTable } from './catalogue';
 import { hasLabels, normaliseLabel, resolveLabels } from './labels';
 import { numberArray, textArray } from './pg-arrays';
+import { namedCheck } from '../errors/database-errors';
 import { checkBody } from './row-values';
 import { columnRef, SENSE_SCHEMA, tableRef } from './sql-names';
 import type { WriteActor } from './table-writes';
@@ -424,12 +425,13 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
             }
             for (const check of rules.checks) {
               const found = await step(sql`select ${indexRef('b')} as index from ${batchRef} b where ${inChunk('b', chunk)} and not coalesce((${sql.raw(check.expression)}), true)`);
+              const named = namedCheck(check.name);
               add(found, () => ({
-                ...(check.columns.length > 0 ? { field: check.columns.at(-1)! } : {}),
+                ...(named?.field ? { field: named.field } : check.columns.length > 0 ? { field: check.columns.at(-1)! } : {}),
                 code: 'CONSTRAINT' as ApiErrorCode,
-                rule: 'check',
+                rule: named?.rule ?? 'check',
                 limit: check.name,
-                message: `No cumple la regla ${check.name} (${check.expression})`,
+                message: named?.message ?? `No cumple la regla ${check.name} (${check.expression})`,
               }));
             }
             for (const unique of rules.uniques) {

@@ -37,6 +37,12 @@ describe('a save refused by a rule the database keeps', () => {
     expect(describeSaveError(own, options('es', [])).message).toBe('No puede desactivar ni borrar su propia cuenta');
   });
 
+  it('says a threshold band is upside down in the person’s language, on the maximum (issue 28, item 9)', () => {
+    const upsideDown = refused('El mínimo no puede ser mayor que el máximo', [{ field: 'maximo', rule: 'minAboveMax' }]);
+    expect(describeSaveError(upsideDown, options('en', ['minimo', 'maximo'])).fieldErrors['maximo']).toBe('The minimum cannot be greater than the maximum');
+    expect(describeSaveError(upsideDown, options('es', [])).message).toBe('El mínimo no puede ser mayor que el máximo');
+  });
+
   it('keeps the server’s words for any other check', () => {
     const other = refused('Un contacto por sms necesita celular', [{ field: 'celular', rule: 'check' }]);
     expect(describeSaveError(other, options('es', ['celular'])).message).toBe('Los datos no cumplen una regla de la tabla: Un contacto por sms necesita celular');

@@ -45,13 +45,15 @@ export function problemText(problem: FieldProblem | ApiErrorDetail, t: Translate
       return t('parameters.form.lastAdmin');
     case 'selfDeactivate':
       return t('parameters.form.selfDeactivate');
+    case 'minAboveMax':
+      return t('parameters.form.minAboveMax');
     default:
       return t('validation.invalidValue');
   }
 }
 
 /** Rules the database keeps in triggers and names in a CONSTRAINT answer (migration 0011). */
-export const NAMED_RULES: ReadonlySet<string> = new Set(['cycle', 'lastAdmin', 'selfDeactivate']);
+export const NAMED_RULES: ReadonlySet<string> = new Set(['cycle', 'lastAdmin', 'selfDeactivate', 'minAboveMax']);
 
 interface ErrorLike {
   status: number;

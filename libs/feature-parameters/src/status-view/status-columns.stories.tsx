@@ -11,7 +11,7 @@ import { referencedIds, rowKeyOf, statusColumns } from './status-columns';
 
 /** The columns `statusColumns` makes for one table, drawn by the DataTable as the status view does. */
 function StatusColumns({ table }: { table: TableName }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fixture = tableFixtures[table]!;
   const rows = fixture.rows.slice(0, 3);
   const { labels } = useReferenceLabelSets(referencedIds(table, fixture.columns, rows));
@@ -19,7 +19,7 @@ function StatusColumns({ table }: { table: TableName }) {
     <Box p="4">
       <DataTable
         label={t('parameters.tableLabel', { table: t(`tables.${table}`) })}
-        columns={statusColumns(table, fixture.columns, t, labels)}
+        columns={statusColumns(table, fixture.columns, t, labels, i18n.language)}
         rows={rows}
         rowKey={(row) => rowKeyOf(table, row)}
         sort={null}
@@ -71,5 +71,24 @@ export const CompositeKey: Story = {
   play: async () => {
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('Nodo Virú 01')).toBeVisible());
+  },
+};
+
+/** Decimal columns in the language's format: Spanish writes a decimal comma (issue 28, item 9). */
+export const DecimalsSpanish: Story = {
+  args: { table: 'localizacion' },
+  play: async () => {
+    const table = await screen.findByRole('table');
+    await expect(within(table).getByText('-8,42')).toBeVisible();
+    await expect(within(table).getByText('-78,75')).toBeVisible();
+  },
+};
+
+export const DecimalsEnglish: Story = {
+  args: { table: 'localizacion' },
+  globals: { language: 'en' },
+  play: async () => {
+    const table = await screen.findByRole('table');
+    await expect(within(table).getByText('-8.42')).toBeVisible();
   },
 };

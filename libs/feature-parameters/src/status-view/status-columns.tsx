@@ -1,12 +1,18 @@
 import type { ReferenceLabelSets } from '@camposense/data-access';
 import { referencedTable, tableDefinition } from '@camposense/domain';
 import type { TableColumn, TableName, TableRow } from '@camposense/domain';
+import { formatNumber } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
 import { DateCell, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { ReferenceLabel } from './reference-label';
 
 const AUDIT_HEADERS = new Set(['usercreatedid', 'datecreated', 'usermodifiedid', 'datemodified', 'statusid']);
+
+/** Catalogue types whose values have decimals: shown in the language's format (es `-8,42`). Ids and counts stay as they are. */
+const DECIMAL_TYPES = new Set(['numeric', 'double precision', 'real']);
+/** Enough for coordinates: a status view shows the stored value, not a rounded one. */
+const STATUS_FRACTION_DIGITS = 8;
 
 function plainText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -47,9 +53,16 @@ function columnHeader(table: TableName, name: string, t: Translate): string {
 /**
  * The status view's columns, from the catalogue's own list: a foreign key shows its row's name
  * (from `labels`, the names of the page's ids), statusid its coloured badge, a timestamp the
- * language's date, each under its header in the person's language. Every column sorts on the server.
+ * language's date, a decimal number the language's format (`25,5` in Spanish), each under its
+ * header in the person's language. Every column sorts on the server.
  */
-export function statusColumns(table: TableName, columns: readonly TableColumn[], t: Translate, labels: ReferenceLabelSets): DataTableColumn<TableRow>[] {
+export function statusColumns(
+  table: TableName,
+  columns: readonly TableColumn[],
+  t: Translate,
+  labels: ReferenceLabelSets,
+  language: string,
+): DataTableColumn<TableRow>[] {
   const references = namedReferences(table, columns);
   return columns.map((column) => {
     const name = column.column_name;
@@ -60,6 +73,9 @@ export function statusColumns(table: TableName, columns: readonly TableColumn[],
     const reference = references.get(name);
     if (reference) {
       return { ...base, cell: (row) => <ReferenceLabel id={row[name]} label={labels.get(reference)?.get(Number(row[name]))} /> };
+    }
+    if (DECIMAL_TYPES.has(column.data_type)) {
+      return { ...base, cell: (row) => (typeof row[name] === 'number' ? formatNumber(row[name], language, STATUS_FRACTION_DIGITS) : plainText(row[name])) };
     }
     return { ...base, cell: (row) => plainText(row[name]) };
   });

@@ -70,7 +70,7 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
   const tableName = t(`tables.${table}`);
   // Only the page's foreign keys are named, one request per referenced table.
   const { labels } = useReferenceLabelSets(referencedIds(table, meta.data?.columns ?? [], rows.data?.data ?? []));
-  const columns = useMemo(() => statusColumns(table, meta.data?.columns ?? [], t, labels), [table, meta.data, t, labels]);
+  const columns = useMemo(() => statusColumns(table, meta.data?.columns ?? [], t, labels, i18n.language), [table, meta.data, t, labels, i18n.language]);
   const number = new Intl.NumberFormat(localeOf(i18n.language));
 
   const loaded = meta.data && rows.data ? { rows: rows.data } : undefined;

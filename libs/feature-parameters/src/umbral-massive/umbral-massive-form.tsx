@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, Group, Heading, HStack, Input, InputAddon, Na
 import { isApiError, useSaveUmbralMassive, useUmbralMassiveForm, useUmbralMassiveScope } from '@camposense/data-access';
 import type { UmbralMassiveFormData } from '@camposense/data-access';
 import type { UmbralScopeResponse } from '@camposense/domain';
-import { localeOf, useTranslation } from '@camposense/i18n';
+import { formatNumber, useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
 import { FormField, gradoPalette, QueryState, SearchableSelect, useReportUnsavedChanges } from '@camposense/ui';
 import { memo, useCallback, useMemo, useState } from 'react';
@@ -174,7 +174,7 @@ function ThresholdGrid({ scope, data, entidadid, fundo, entidad, criticidades, d
     explainFailure: (error) => (isApiError(error) && error.code === 'FOREIGN_KEY' ? t('parameterForms.umbralMassive.placeMissing') : null),
   });
   const busy = submit.busy;
-  const number = useMemo(() => new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 2 }), [i18n.language]);
+  const number = useMemo(() => ({ format: (value: number) => formatNumber(value, i18n.language) ?? '' }), [i18n.language]);
 
   const changeRow = useCallback(
     (key: string, field: DraftField, value: RowDraft[DraftField]) =>
@@ -260,7 +260,8 @@ interface GridRowViewProps {
   criticidades: Criticidad[];
   showProblems: boolean;
   disabled: boolean;
-  number: Intl.NumberFormat;
+  /** Limits in the language's format (formatNumber). */
+  number: { format: (value: number) => string };
   onChange: (key: string, field: DraftField, value: RowDraft[DraftField]) => void;
 }
 

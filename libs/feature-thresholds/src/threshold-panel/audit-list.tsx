@@ -2,7 +2,7 @@ import { Badge, List, Stack, Text } from '@chakra-ui/react';
 import { TimeZoneNote } from '@camposense/ui';
 import type { CriticidadOption } from '@camposense/data-access';
 import type { UmbralAuditChange, UmbralAuditEntry } from '@camposense/domain';
-import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
+import { formatDateTime, formatNumber, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 
 const ACTION_PALETTE = { INSERT: 'green', UPDATE: 'blue', DELETE: 'red' } as const;
 
@@ -26,7 +26,7 @@ export function AuditList({ entries, criticidades = [], showLabel = false, label
     if (value === null) return none;
     if (change.campo === 'criticidadid') return criticidades.find((row) => row.criticidadid === value)?.criticidad ?? String(value);
     if (change.campo === 'statusid') return value === 1 ? t('thresholds.active') : t('thresholds.inactive');
-    return typeof value === 'number' ? value.toLocaleString(localeOf(i18n.language)) : value;
+    return typeof value === 'number' ? formatNumber(value, i18n.language) : value;
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Badge, Button, Table, Text } from '@chakra-ui/react';
-import { localeOf, useTranslation } from '@camposense/i18n';
+import { formatNumber, useTranslation } from '@camposense/i18n';
 import { gradoPalette } from '@camposense/ui';
 import { Fragment, useDeferredValue, useMemo } from 'react';
 import { firstRows } from './threshold-scope';
@@ -25,8 +25,10 @@ export function ThresholdList({ groups, readOnly, selectedKey, onOpen }: Thresho
   // background render (and a new scope keeps the old rows on show until it is ready).
   const firstPaint = useMemo(() => firstRows(groups, FIRST_PAINT_ROWS), [groups]);
   const shown = useDeferredValue(groups, firstPaint);
-  const number = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 3 });
-  const limit = (value: number, unidad: string | null) => (unidad ? `${number.format(value)} ${unidad}` : number.format(value));
+  const limit = (value: number, unidad: string | null) => {
+    const shown = formatNumber(value, i18n.language) ?? '';
+    return unidad ? `${shown} ${unidad}` : shown;
+  };
 
   return (
     <Table.Root size="sm" aria-label={t('thresholds.tableLabel')} stickyHeader css={{ '& td, & th': { whiteSpace: 'nowrap' } }}>

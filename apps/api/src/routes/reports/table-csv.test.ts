@@ -107,6 +107,24 @@ describe.each(testDrivers())('CSV of a table status view (GET /api/sense/reports
     expect(after.data.map(content).sort()).toEqual([...before.data, ...before.data].map(content).sort());
   });
 
+  it('says a band with minimo above maximo is upside down, in an import and in a form', async () => {
+    const [place] = await context.query<Record<string, number>>(sql`
+      select ubicacionid, tipoid, metricaid, criticidadid from sense.umbral where nodoid = ${nodo.nodoid} limit 1`);
+    const row = { ...place, nodoid: nodo.nodoid, umbral: 'Al revés', minimo: 30.5, maximo: 20, statusid: 0 };
+    const imported = await context.send('POST', '/api/sense/umbral/bulk', { rows: [row], dryRun: true });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<BulkCreateResult>().errors).toEqual([
+      expect.objectContaining({ index: 0, field: 'maximo', rule: 'minAboveMax', message: 'El mínimo no puede ser mayor que el máximo' }),
+    ]);
+    const created = await context.send('POST', '/api/sense/umbral', row);
+    expect(created.statusCode).toBe(409);
+    expect(created.json<{ error: { message: string; details: unknown } }>().error).toEqual({
+      code: 'CONSTRAINT',
+      message: 'El mínimo no puede ser mayor que el máximo',
+      details: [{ field: 'maximo', rule: 'minAboveMax' }],
+    });
+  });
+
   it('writes the dates in the zone asked, named in their headers, and keeps the view\'s scope and parent filters', async () => {
     const [farm] = await context.query<{ fundoid: number; empresaid: number }>(sql`
       select f.fundoid, f.empresaid from sense.fundo f
