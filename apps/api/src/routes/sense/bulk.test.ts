@@ -177,7 +177,7 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
         expect.objectContaining({ index: 3, field: 'nodoid', code: 'FOREIGN_KEY', rule: 'unknownLabel', message: expect.stringContaining('«No existe»') }),
         expect.objectContaining({ index: 4, field: 'tipoid', code: 'FOREIGN_KEY', rule: 'ambiguousLabel', message: expect.stringContaining(`${fixture.tipo}, ${fixture.twinTipo}`) }),
         expect.objectContaining({ index: 5, field: 'criticidadid', code: 'FOREIGN_KEY', rule: 'missing' }),
-        expect.objectContaining({ index: 6, field: 'maximo', code: 'CONSTRAINT', rule: 'check', limit: 'umbral_minimo_maximo_check' }),
+        expect.objectContaining({ index: 6, field: 'maximo', code: 'CONSTRAINT', rule: 'minAboveMax', limit: 'umbral_minimo_maximo_check', message: 'El mínimo no puede ser mayor que el máximo' }),
         expect.objectContaining({ index: 7, code: 'DUPLICATE', rule: 'exists', limit: 'umbral_activo_key' }),
         expect.objectContaining({ index: 9, code: 'DUPLICATE', rule: 'repeated', limit: 8, message: expect.stringContaining('fila 9') }),
         expect.objectContaining({ index: 10, code: 'VALIDATION', rule: 'type', limit: 'object' }),

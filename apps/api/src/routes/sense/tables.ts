@@ -522,7 +522,7 @@ export function registerTableRoutes(app: FastifyInstance, { catalogue, queries, 
           '(nodo: nombre, DevEUI o abreviatura; tipo: nombre; métrica: nombre o abreviatura; ubicación, criticidad: nombre o abreviatura), ' +
           'sin distinguir mayúsculas; una etiqueta repetida (el nombre de un tipo en varias entidades) se decide por las demás claves de la fila ' +
           '(el tipo de una sonda del nodo de la fila, vía sensor y metricasensor). Se comprueba todo el lote: etiquetas desconocidas o ambiguas (`FOREIGN_KEY`, rule `unknownLabel`, `ambiguousLabel`), ' +
-          'filas referenciadas que no existen (`missing`), restricciones check (`CONSTRAINT`), duplicados con filas guardadas (`DUPLICATE`, rule `exists`) ' +
+          'filas referenciadas que no existen (`missing`), restricciones check (`CONSTRAINT`, rule `check`, o `minAboveMax` para un umbral con mínimo mayor que el máximo), duplicados con filas guardadas (`DUPLICATE`, rule `exists`) ' +
           'y con filas anteriores del lote (rule `repeated`, `limit` = índice de la anterior). ' +
           `Responde 200 \`{ created, dryRun, valid, errors, errorCount }\`: \`errors\` lista hasta ${MAX_BULK_ERRORS} errores en orden de fila ` +
           '(`index` desde 0); con cualquier error no se escribe nada (`created: 0`). `dryRun: true` comprueba todo y no escribe nada. ' +
