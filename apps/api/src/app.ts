@@ -124,6 +124,8 @@ export interface BuildAppOptions {
   readCacheMs?: number;
   /** RETENTION_MONTHS: see maintainMeasurementPartitions. @default undefined (keep every reading) */
   retentionMonths?: number | undefined;
+  /** LIVE_HEARTBEAT_MS: the live stream's heartbeat (see liveRoutes). @default LIVE_HEARTBEAT_MS (15 s) */
+  liveHeartbeatMs?: number | undefined;
   /** The heavy-read budget of /api/sense (tests pass one to watch or tighten it). @default new HeavyReadBudget() */
   heavyReads?: HeavyReadBudget | undefined;
 }
@@ -146,6 +148,7 @@ export async function buildApp({
   readCacheMs = DEFAULT_READ_CACHE_MS,
   retentionMonths,
   heavyReads,
+  liveHeartbeatMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
@@ -240,7 +243,13 @@ export async function buildApp({
   });
   await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret, heavyReads: heavyReadBudget });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
-  await app.register(liveRoutes, { prefix: '/api/sense', bus: countStreams(bus, metrics), database, jwtSecret });
+  await app.register(liveRoutes, {
+    prefix: '/api/sense',
+    bus: countStreams(bus, metrics),
+    database,
+    jwtSecret,
+    ...(liveHeartbeatMs === undefined ? {} : { heartbeatMs: liveHeartbeatMs }),
+  });
 
   let notifier: Notifier | null = null;
   if (notifications) {

@@ -41,6 +41,8 @@ export interface ApiConfig {
    * NOTIFY_MINUTE_MS: the length of a notification minute (tests only).
    */
   notifications: { smtpUrl: string | undefined; mailFrom: string | undefined; smsWebhookUrl: string | undefined; timeZone: string; minuteMs: number };
+  /** LIVE_HEARTBEAT_MS: how often the live stream sends its heartbeat (default 15000; the e2e shortens it). */
+  liveHeartbeatMs: number;
   /** READ_CACHE_MS: how long a farm-wide read is kept at most between writes; 0 turns the cache off. */
   readCacheMs: number;
   /** RETENTION_MONTHS: readings older than this many whole months are removed (whole partitions on PostgreSQL); unset keeps all. */
@@ -104,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       timeZone: env['NOTIFY_TIME_ZONE'] || 'America/Lima',
       minuteMs: positiveInteger(env, 'NOTIFY_MINUTE_MS', 60_000),
     },
+    liveHeartbeatMs: positiveInteger(env, 'LIVE_HEARTBEAT_MS', 15_000),
     readCacheMs: integerSetting(env, 'READ_CACHE_MS', DEFAULT_READ_CACHE_MS, 0),
     retentionMonths: env['RETENTION_MONTHS'] ? positiveInteger(env, 'RETENTION_MONTHS', 0) : undefined,
   };

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     ingestDates: config.ingestDates,
     notifications: config.notifications,
     readCacheMs: config.readCacheMs,
+    liveHeartbeatMs: config.liveHeartbeatMs,
     retentionMonths: config.retentionMonths,
     logger: { level: config.production ? 'info' : 'debug' },
   });

@@ -2,7 +2,19 @@ export { apiRequest, apiRequestVersioned, apiFetcher, setTokenSource, API_BASE }
 export type { Versioned } from './client/api-client';
 export type { ApiRequestInit, TokenSource } from './client/api-client';
 export { ApiError, isApiError } from './client/api-error';
-export { useConnectionLost, useConnectionRetry, reportNetworkFailure, reportNetworkAnswer } from './client/connection';
+export {
+  connectionStateOf,
+  currentConnectionStatus,
+  reportLiveStream,
+  reportNetworkAnswer,
+  reportNetworkFailure,
+  reportServerHealth,
+  resetConnectionStatus,
+  useConnectionLost,
+  useConnectionRetry,
+  useConnectionStatus,
+} from './client/connection';
+export type { ConnectionState, ConnectionStatus, LiveStreamState } from './client/connection';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { AuthContextValue, AuthProviderProps, AuthStatus, SignOutResult } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
@@ -115,6 +127,8 @@ export {
 } from './thresholds/thresholds';
 export type { CriticidadOption, PerfilOption, UmbralChanges, NewUmbral } from './thresholds/thresholds';
 export { useLiveUpdates, keysStaleAfter, LIVE_EVENT_TYPES } from './live/live-updates';
+export { startLiveClient, DEFAULT_HEARTBEAT_MS, WATCHDOG_HEARTBEATS, MAX_RECONNECT_ATTEMPTS } from './live/live-client';
+export type { LiveClient, LiveClientOptions, LiveSource } from './live/live-client';
 export type { LiveEventType } from './live/live-updates';
 export { useScopeTimeZone, useTimeZoneSource, resolveDisplayTimeZone, TIME_ZONE_SOURCE_STORAGE_KEY } from './time-zone/display-time-zone';
 export type { DisplayTimeZone as ScopeTimeZone, TimeZoneSource, ZoneResolutionInput } from './time-zone/display-time-zone';

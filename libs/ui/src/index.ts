@@ -52,7 +52,8 @@ export type {
   TableIconProps,
   NavDrawerProps,
 } from './sidebar';
-export { StatusCard } from './status-card';
+export { CONNECTION_LIGHT, LiveIndicator, StatusCard } from './status-card';
+export type { ConnectionState as ConnectionDisplayState, LiveIndicatorProps } from './status-card';
 export type { StatusCardProps, StatusFigures } from './status-card';
 export { AppHeader, HEADER_HEIGHT } from './header';
 export type { AppHeaderProps, Crumb } from './header';

@@ -1,4 +1,4 @@
-import { createDatabase } from '@camposense/db';
+import { createDatabase, DEMO_PASSWORD } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
@@ -6,7 +6,7 @@ import { findProbe, minutesAfter, readingOf } from '../ingest/testing/probes';
 import type { ProbeUnderTest } from '../ingest/testing/probes';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
-import { TEST_JWT_SECRET } from '../testing/test-app';
+import { loginAs, TEST_JWT_SECRET } from '../testing/test-app';
 import { readServerSentEvents } from './testing/sse-reader';
 import type { StreamEvent } from './testing/sse-reader';
 
@@ -18,8 +18,15 @@ async function openStream(base: string, ticket: string, lastEventId?: string) {
     signal: controller.signal,
   });
   const events: StreamEvent[] = [];
-  if (response.ok && response.body) void readServerSentEvents(response.body, (event) => events.push(event));
-  return { status: response.status, contentType: response.headers.get('content-type'), events, close: () => controller.abort() };
+  const heartbeats: StreamEvent[] = [];
+  if (response.ok && response.body) {
+    void readServerSentEvents(
+      response.body,
+      (event) => events.push(event),
+      (heartbeat) => heartbeats.push(heartbeat),
+    );
+  }
+  return { status: response.status, contentType: response.headers.get('content-type'), events, heartbeats, close: () => controller.abort() };
 }
 
 describe.each(testDrivers())('GET /api/sense/stream on $kind', (driver) => {
@@ -87,6 +94,57 @@ describe.each(testDrivers())('GET /api/sense/stream on $kind', (driver) => {
       });
     } finally {
       stream.close();
+    }
+  });
+
+  it('follows live for a read-only user too: a reader gets a ticket and the stream pushes alerts to it', async () => {
+    const reader = await loginAs(context.app, 'operador@camposense.dev', DEMO_PASSWORD);
+    expect(reader.user.user_metadata.rol).toBe('user');
+    const issued = await context.app.inject({
+      method: 'POST',
+      url: '/api/sense/stream/ticket',
+      headers: { authorization: `Bearer ${reader.session.access_token}` },
+    });
+    expect(issued.statusCode).toBe(200);
+    const stream = await openStream(base, issued.json<{ ticket: string }>().ticket);
+    expect(stream.status).toBe(200);
+    try {
+      await ingest(probe.above);
+      await vi.waitFor(() => expect(stream.events.map((event) => event.event)).toEqual(['readings', 'alerts']), { timeout: 5000, interval: 10 });
+      await ingest(probe.inside);
+      await vi.waitFor(() => expect(stream.events.at(-1)).toMatchObject({ event: 'alerts', data: { closedEpisodes: [expect.any(Number)] } }), {
+        timeout: 5000,
+        interval: 10,
+      });
+    } finally {
+      stream.close();
+    }
+    // Still no write for a reader: the ticket is the only POST the write guard lets through.
+    const write = await context.app.inject({
+      method: 'POST',
+      url: '/api/sense/pais',
+      headers: { authorization: `Bearer ${reader.session.access_token}` },
+      payload: { pais: 'Bolivia', paisabrev: 'BO' },
+    });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it('sends a heartbeat event on opening and every interval, without an id, so the console can tell a quiet stream from a dead one', async () => {
+    const quick = await buildApp({ database: context.database, jwtSecret: TEST_JWT_SECRET, liveHeartbeatMs: 100 });
+    try {
+      const quickBase = await quick.listen({ port: 0, host: '127.0.0.1' });
+      const issued = await quick.inject({ method: 'POST', url: '/api/sense/stream/ticket', headers: { authorization: context.bearer } });
+      const stream = await openStream(quickBase, issued.json<{ ticket: string }>().ticket);
+      try {
+        await vi.waitFor(() => expect(stream.heartbeats.length).toBeGreaterThanOrEqual(3), { timeout: 5000, interval: 10 });
+        // No id: a heartbeat must not move the Last-Event-ID that a reconnect resumes from.
+        expect(stream.heartbeats[0]).toEqual({ id: '', event: 'heartbeat', data: { intervalMs: 100 } });
+        expect(stream.events).toEqual([]);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await quick.close();
     }
   });
 

@@ -7,6 +7,11 @@
  * with `?token=`; logs never show it (logger.ts strips `token=`).
  * A reconnecting EventSource sends Last-Event-ID: what it missed is sent first, or `reset` when
  * this process no longer has it (the console then reloads its data).
+ * Every `heartbeatMs` (LIVE_HEARTBEAT_MS, 15 s by default) the stream sends a `heartbeat` event
+ * (no id, data `{ "intervalMs": … }`), and one right after the replay: an EventSource does not
+ * show comment lines to the page, and a half-open connection (a lost signal) raises no error, so
+ * the console's watchdog counts these to tell a quiet stream from a dead one
+ * (libs/data-access/src/live/live-updates.ts: no event within 2.5 intervals → reconnect).
  */
 import type { ServerResponse } from 'node:http';
 import type { Database } from '@camposense/db';
@@ -27,11 +32,17 @@ export interface LiveRoutesOptions {
   /** Where used tickets are kept, so a ticket opens one stream across every instance. */
   database: Database;
   jwtSecret: Uint8Array;
-  /** A comment line this often keeps proxies from closing an idle stream. @default 15000 */
+  /**
+   * A `heartbeat` event this often keeps proxies from closing an idle stream and tells the
+   * console's watchdog the stream is alive. @default LIVE_HEARTBEAT_MS
+   */
   heartbeatMs?: number;
 }
 
-export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecret, heartbeatMs = 15_000 }: LiveRoutesOptions): Promise<void> {
+/** The stream's heartbeat by default: the console reconnects after 2.5 of them without an event. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+
+export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecret, heartbeatMs = LIVE_HEARTBEAT_MS }: LiveRoutesOptions): Promise<void> {
   const spent = databaseSpentTokens(database);
   const open = new Set<ServerResponse>();
   // Open streams would keep the server from closing.
@@ -43,6 +54,8 @@ export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecre
     '/stream/ticket',
     {
       onRequest: app.authenticate,
+      // The stream is read-only: every signed-in role follows it live, readers too.
+      config: { writesNothing: true },
       schema: {
         tags: ['live'],
         summary: 'Un ticket de un minuto y un solo uso para abrir /api/sense/stream',
@@ -120,8 +133,10 @@ export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecre
       }
       for (const event of queued) send(event);
       replaying = false;
-      raw.write(': connected\n\n');
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), heartbeatMs);
+      // No id: a heartbeat does not move the Last-Event-ID a reconnect resumes from.
+      const beat = `event: heartbeat\ndata: ${JSON.stringify({ intervalMs: heartbeatMs })}\n\n`;
+      raw.write(beat);
+      const heartbeat = setInterval(() => raw.write(beat), heartbeatMs);
       heartbeat.unref();
       const end = () => {
         clearInterval(heartbeat);

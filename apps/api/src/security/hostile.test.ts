@@ -182,7 +182,8 @@ interface HostileCase {
 }
 
 const isProtected = (route: RouteEntry) => route.url.startsWith(`${GUARDED_PREFIX}/`) || route.url === '/api/auth/me';
-const isSenseWrite = (route: RouteEntry) => route.url.startsWith(`${GUARDED_PREFIX}/`) && WRITE_METHODS.has(route.method);
+// The ticket issuer writes nothing: every signed-in role may ask for one (live.test.ts).
+const isSenseWrite = (route: RouteEntry) => route.url.startsWith(`${GUARDED_PREFIX}/`) && WRITE_METHODS.has(route.method) && !route.writesNothing;
 const isTableRoute = (route: RouteEntry) => route.url.includes('/:table');
 
 /** The route's path with each parameter filled in. */

@@ -43,10 +43,20 @@ function asArray<T>(value: T | T[] | undefined): T[] {
   return Array.isArray(value) ? value : [value];
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A POST that writes nothing (it issues a credential for a read, such as the live stream's
+     * ticket): the write guard lets every signed-in role call it.
+     */
+    writesNothing?: boolean;
+  }
+}
+
 /**
  * Every write route under GUARDED_PREFIX gets `requireRole('admin')` as its last onRequest hook,
- * whoever writes the route and whenever: the rule holds by construction, not by each route
- * remembering it. Route-level hooks run after the prefix's own (authenticate), and before the
+ * whoever writes the route and whenever (but a route whose config says it writes nothing): the
+ * rule holds by construction, not by each route remembering it. Route-level hooks run after the prefix's own (authenticate), and before the
  * body is parsed, so a `user` gets 403 whatever the body holds.
  */
 export function registerWriteGuard(app: FastifyInstance): void {
@@ -54,6 +64,7 @@ export function registerWriteGuard(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(`${GUARDED_PREFIX}/`) && route.url !== GUARDED_PREFIX) return;
     if (!methodsOf(route).some((method) => WRITE_METHODS.has(method))) return;
+    if (route.config?.writesNothing === true) return;
     route.onRequest = [...asArray(route.onRequest), adminOnly];
   });
 }

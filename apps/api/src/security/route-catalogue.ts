@@ -4,6 +4,8 @@ export interface RouteEntry {
   method: string;
   /** The full path with the prefix and Fastify's parameters: `/api/sense/:table/:id`. */
   url: string;
+  /** A POST that writes nothing, which every signed-in role may call (its route config's writesNothing). */
+  writesNothing: boolean;
 }
 
 declare module 'fastify' {
@@ -20,7 +22,7 @@ export function registerRouteCatalogue(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method.toUpperCase() === 'HEAD') continue;
-      routes.push({ method: method.toUpperCase(), url: route.url });
+      routes.push({ method: method.toUpperCase(), url: route.url, writesNothing: route.config?.writesNothing === true });
     }
   });
 }

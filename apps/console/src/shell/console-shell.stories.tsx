@@ -203,6 +203,8 @@ export const Offline: Story = {
   },
   play: async () => {
     await expect((await screen.findAllByText(/Sin conexión|Offline/))[0]).toBeVisible();
+    // The header and the banner read one connection state: a failing health check shows in both.
+    await expect(await screen.findByRole('alert', { name: connectionLostText })).toBeVisible();
   },
 };
 

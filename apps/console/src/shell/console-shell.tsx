@@ -160,7 +160,8 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
     crumbs.push({ label: t(`operations.${subtab}`) });
   }
 
-  const statusFigures = { online: status.online, activeTime, sensors: status.sensors, activeAlerts: status.activeAlerts };
+  // One connection state for the header, the banner and every live indicator: they cannot disagree.
+  const statusFigures = { connection: connection.state, activeTime, sensors: status.sensors, activeAlerts: status.activeAlerts };
 
   /** The sidebars: rails beside the content, or (inDrawer) stacked in the phone's drawer. */
   const sidebars = (inDrawer: boolean) => (
@@ -251,7 +252,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           onOpenSettings={() => navigate('configuration')}
           userMenu={<UserMenu email={user.email} onSignOut={() => void signOut()} />}
         />
-        <ConnectionBanner lost={connection.lost} onRetryNow={connection.retryNow} />
+        <ConnectionBanner state={connection.state} onRetryNow={connection.retryNow} />
         <Box
           as="main"
           h={onWelcome || connection.lost ? 'auto' : `calc(100vh - ${HEADER_HEIGHT})`}

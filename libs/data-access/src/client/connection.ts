@@ -7,27 +7,97 @@ export function reconnectDelay(failures: number): number {
 }
 
 /**
- * Whether the API can be reached, as the last request found it: a network failure (no answer at
- * all) marks the connection lost, any answer, even an HTTP error, marks it back. An HTTP error is
- * the server speaking, so it never shows the lost-connection banner.
+ * What the live client (live/live-updates.ts) says of its stream: `absent` while none is mounted
+ * (the login screen, stories and tests of a screen alone), `connecting` before its first event,
+ * `live` while events or heartbeats come, `reconnecting` after a failure or a silent watchdog,
+ * `off` when it gave up, the tab is offline or the user signed out.
  */
-let lost = false;
+export type LiveStreamState = 'absent' | 'connecting' | 'live' | 'reconnecting' | 'off';
+
+/**
+ * The one connection state that the header status, the lost-connection banner and the live
+ * indicator all show, so they cannot disagree:
+ * - `connecting`: the stream has not spoken yet and no request failed;
+ * - `live`: the stream speaks (or, without a stream, requests get answers) and the server is healthy;
+ * - `reconnecting`: the stream is down, a request got no answer or the health check failed; retrying;
+ * - `off`: the stream is not followed any more (gave up, offline tab, signed out).
+ */
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'off';
+
+export interface ConnectionStatus {
+  state: ConnectionState;
+  /** When the stream was last heard (an event or a heartbeat); null before its first. */
+  lastEventAt: Date | null;
+}
+
+interface ConnectionInputs {
+  /** The last request got no answer at all. */
+  requestsLost: boolean;
+  /** The health check answered, and not `ok` (the server cannot serve the data). */
+  serverUnhealthy: boolean;
+  stream: LiveStreamState;
+  lastEventAt: Date | null;
+}
+
+/** The state shown, from what the requests, the health check and the stream found. */
+export function connectionStateOf({ requestsLost, serverUnhealthy, stream }: Omit<ConnectionInputs, 'lastEventAt'>): ConnectionState {
+  if (stream === 'off') return 'off';
+  if (requestsLost || serverUnhealthy || stream === 'reconnecting') return 'reconnecting';
+  if (stream === 'connecting') return 'connecting';
+  return 'live';
+}
+
+let inputs: ConnectionInputs = { requestsLost: false, serverUnhealthy: false, stream: 'absent', lastEventAt: null };
+let snapshot: ConnectionStatus = { state: 'live', lastEventAt: null };
 const listeners = new Set<() => void>();
 
-function setLost(next: boolean): void {
-  if (lost === next) return;
-  lost = next;
+function update(next: Partial<ConnectionInputs>): void {
+  inputs = { ...inputs, ...next };
+  const state = connectionStateOf(inputs);
+  if (state === snapshot.state && inputs.lastEventAt === snapshot.lastEventAt) return;
+  snapshot = { state, lastEventAt: inputs.lastEventAt };
   for (const listener of listeners) listener();
 }
 
 /** A request got no answer (the api client calls it). */
 export function reportNetworkFailure(): void {
-  setLost(true);
+  update({ requestsLost: true });
 }
 
 /** A request got an answer, whatever its status (the api client calls it). */
 export function reportNetworkAnswer(): void {
-  setLost(false);
+  if (inputs.requestsLost) update({ requestsLost: false });
+}
+
+/** The health check's verdict (useSystemStatus): answered but not ok counts as no connection. */
+export function reportServerHealth(healthy: boolean): void {
+  if (inputs.serverUnhealthy === !healthy) return;
+  update({ serverUnhealthy: !healthy });
+}
+
+/** The live client's state and when it last heard the stream. */
+export function reportLiveStream(stream: LiveStreamState, lastEventAt: Date | null = inputs.lastEventAt): void {
+  update({ stream, lastEventAt });
+}
+
+/** The current status, outside React (tests). */
+export function currentConnectionStatus(): ConnectionStatus {
+  return snapshot;
+}
+
+/** Back to the first state (tests, and a new sign-in). */
+export function resetConnectionStatus(): void {
+  update({ requestsLost: false, serverUnhealthy: false, stream: 'absent', lastEventAt: null });
+}
+
+let reconnectStream: (() => void) | null = null;
+
+/** The live client registers how to reconnect at once; the banner's retry calls it. */
+export function registerStreamReconnect(reconnect: () => void): () => void {
+  reconnectStream = reconnect;
+  return () => {
+    if (reconnectStream === reconnect) reconnectStream = null;
+  };
 }
 
 function subscribe(listener: () => void): () => void {
@@ -35,18 +105,28 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** True while the API cannot be reached. */
+const serverSnapshot: ConnectionStatus = { state: 'live', lastEventAt: null };
+
+/** The one connection status of the console (see ConnectionState). */
+export function useConnectionStatus(): ConnectionStatus {
+  return useSyncExternalStore(subscribe, () => snapshot, () => serverSnapshot);
+}
+
+/** True while the API cannot be reached or the stream is down. */
 export function useConnectionLost(): boolean {
-  return useSyncExternalStore(subscribe, () => lost, () => false);
+  const { state } = useConnectionStatus();
+  return state === 'reconnecting' || state === 'off';
 }
 
 /**
  * While the connection is lost, asks SWR to revalidate every mounted key after 1 s, 2 s, 4 s… (up
  * to 30 s, the live stream's backoff): the first answer marks the connection back, and the stream
- * reconnects on its own backoff. Returns the lost flag and a retry-now.
+ * reconnects on its own backoff. Returns the status, the lost flag and a retry-now (every key and
+ * the stream at once).
  */
-export function useConnectionRetry(): { lost: boolean; retryNow: () => void } {
-  const isLost = useConnectionLost();
+export function useConnectionRetry(): ConnectionStatus & { lost: boolean; retryNow: () => void } {
+  const status = useConnectionStatus();
+  const isLost = status.state === 'reconnecting' || status.state === 'off';
   const { mutate } = useSWRConfig();
   useEffect(() => {
     if (!isLost) return undefined;
@@ -62,5 +142,12 @@ export function useConnectionRetry(): { lost: boolean; retryNow: () => void } {
     schedule();
     return () => clearTimeout(timer);
   }, [isLost, mutate]);
-  return { lost: isLost, retryNow: () => void mutate(() => true) };
+  return {
+    ...status,
+    lost: isLost,
+    retryNow: () => {
+      reconnectStream?.();
+      void mutate(() => true);
+    },
+  };
 }

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { API_BASE, apiRequest } from '../client/api-client';
-import { reconnectDelay } from '../client/connection';
+import { reconnectDelay, registerStreamReconnect, reportLiveStream } from '../client/connection';
 import { dashboardKeys, EPISODES } from '../dashboard/keys';
 import { REPORTS_BASE } from '../reports/keys';
+import { startLiveClient } from './live-client';
+import type { LiveEventType } from './live-client';
 
-/** The events of GET /api/sense/stream (apps/api/src/live/event-bus.ts). */
-export const LIVE_EVENT_TYPES = ['readings', 'alerts', 'acknowledged', 'messages', 'episodes', 'reset'] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+export { LIVE_EVENT_TYPES } from './live-client';
+export type { LiveEventType } from './live-client';
 
 const SERIES = '/sense/series?';
 const NODES = dashboardKeys.nodos();
@@ -43,77 +44,40 @@ export function keysStaleAfter(type: LiveEventType): (key: string) => boolean {
 
 export { reconnectDelay };
 
-/** How long events are gathered before the stale calls are asked again (a burst is one refetch). */
-const COALESCE_MS = 150;
-
 /**
- * Keeps the signed-in console live: opens the server-sent event stream with a single-use ticket,
- * revalidates what each event makes stale, and on a dropped connection gets a new ticket and
- * reconnects from the last event it saw (the server replays what was missed, or says `reset`,
- * and then everything shown is asked again). Mount it once, inside the console's SWRConfig.
+ * Keeps the signed-in console live: the live client (live-client.ts) opens the server-sent event
+ * stream with a single-use ticket, watches its heartbeats, reconnects with backoff and catches up;
+ * this hook revalidates what each event makes stale and tells the one connection state
+ * (client/connection.ts) what the stream is doing. Mount it once, inside the console's SWRConfig.
  */
 export function useLiveUpdates(enabled = true): void {
   const { mutate } = useSWRConfig();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return undefined;
-    let source: EventSource | null = null;
-    let stopped = false;
-    let failures = 0;
-    let lastEventId = '';
-    let retry: ReturnType<typeof setTimeout> | null = null;
-    let flush: ReturnType<typeof setTimeout> | null = null;
-    const stale = new Set<LiveEventType>();
-
-    const revalidate = () => {
-      flush = null;
-      const types = [...stale];
-      stale.clear();
-      const matchers = types.map(keysStaleAfter);
-      void mutate((key) => typeof key === 'string' && matchers.some((matches) => matches(key)));
-    };
-    const onEvent = (type: LiveEventType) => (event: MessageEvent) => {
-      if (event.lastEventId) lastEventId = event.lastEventId;
-      failures = 0;
-      stale.add(type);
-      flush ??= setTimeout(revalidate, COALESCE_MS);
-    };
-    const connect = async () => {
-      try {
-        const { ticket } = await apiRequest<{ ticket: string }>('/sense/stream/ticket', { method: 'POST' });
-        if (stopped) return;
+    const client = startLiveClient({
+      requestTicket: async (signal) => (await apiRequest<{ ticket: string }>('/sense/stream/ticket', { method: 'POST', signal })).ticket,
+      openSource: (url) => new EventSource(url),
+      streamUrl: (ticket, lastEventId) => {
         const query = new URLSearchParams({ token: ticket });
         if (lastEventId) query.set('lastEventId', lastEventId);
-        source = new EventSource(`${API_BASE}/sense/stream?${query.toString()}`);
-        for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, onEvent(type));
-        source.onopen = () => {
-          // Whatever happened while the stream was down is asked again.
-          if (failures > 0) {
-            stale.add('reset');
-            flush ??= setTimeout(revalidate, COALESCE_MS);
-          }
-          failures = 0;
-        };
-        // A ticket is single-use: the browser's own reconnect would be refused, so reconnect here.
-        source.onerror = () => {
-          source?.close();
-          source = null;
-          schedule();
-        };
-      } catch {
-        schedule();
-      }
-    };
-    const schedule = () => {
-      if (stopped) return;
-      failures += 1;
-      retry = setTimeout(() => void connect(), reconnectDelay(failures));
-    };
-    void connect();
+        return `${API_BASE}/sense/stream?${query.toString()}`;
+      },
+      onEvents: (types) => {
+        const matchers = types.map(keysStaleAfter);
+        void mutate((key) => typeof key === 'string' && matchers.some((matches) => matches(key)));
+      },
+      onState: (state, lastEventAt) => reportLiveStream(state, lastEventAt),
+    });
+    const unregister = registerStreamReconnect(() => client.reconnectNow());
+    const offline = () => client.goOffline();
+    const online = () => client.reconnectNow();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     return () => {
-      stopped = true;
-      source?.close();
-      if (retry) clearTimeout(retry);
-      if (flush) clearTimeout(flush);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      unregister();
+      client.stop();
     };
   }, [enabled, mutate]);
 }

@@ -1,7 +1,8 @@
 import type { HealthResponse, PaginatedRows } from '@camposense/domain';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { apiFetcher } from '../client/api-client';
+import { reportServerHealth } from '../client/connection';
 import { senseKeys } from './keys';
 
 /**
@@ -27,8 +28,14 @@ export function useSystemStatus(): SystemStatus {
   const health = useSWR<HealthResponse>('/health', apiFetcher, { ...options, refreshInterval: SYSTEM_STATUS_REFRESH_MS });
   const sensors = useSWR<PaginatedRows>(senseKeys.tableTotal('nodo'), apiFetcher, options);
   const alerts = useSWR<PaginatedRows>(senseKeys.tableTotal('alerta', { statusid: 1 }), apiFetcher, options);
+  const online = health.data?.status === 'ok' && !health.error;
+  const answered = health.data !== undefined || health.error !== undefined;
+  // The health check is one input of the console's one connection state (client/connection.ts).
+  useEffect(() => {
+    if (answered) reportServerHealth(online);
+  }, [answered, online]);
   return {
-    online: health.data?.status === 'ok' && !health.error,
+    online,
     sensors: sensors.data?.pagination.total ?? null,
     activeAlerts: alerts.data?.pagination.total ?? null,
     lastUpdate,

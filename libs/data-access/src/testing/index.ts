@@ -74,3 +74,4 @@ export {
   umbralMassiveScopeFixture,
 } from '../parameter-forms/testing/umbral-massive-fixtures';
 export { umbralMassiveHandlers } from '../parameter-forms/testing/umbral-massive-handlers';
+export { liveHandlers } from '../live/testing/live-handlers';

@@ -1,8 +1,8 @@
-import { Box, Grid, Stack, Text } from '@chakra-ui/react';
-import { acknowledgeEpisode, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
+import { Box, Grid, Stack } from '@chakra-ui/react';
+import { acknowledgeEpisode, useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { EmptyState, ErrorState, LoadingState, TimeZoneNote } from '@camposense/ui';
+import { EmptyState, ErrorState, LiveIndicator, LoadingState, TimeZoneNote } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { effectiveRange, rangeInstants } from './date-range';
@@ -33,6 +33,7 @@ function useMaxPoints() {
 /** The dashboard's content under the filter bar: the node selector, one chart per metric, the analysis. */
 export default function DashboardView() {
   const { t } = useTranslation();
+  const connection = useConnectionStatus();
   const filters = useDashboardFilters();
   const nodes = useNodosConLocalizacion();
   const metricas = useMetricas();
@@ -105,9 +106,8 @@ export default function DashboardView() {
           />
         ))}
         <AnalysisPanel metrics={metrics} request={request} />
-        <Text fontSize="xs" color="fg.muted" textAlign="end">
-          {t('dashboard.live')}
-        </Text>
+        {/* The console's one connection state: what the header and the banner say too. */}
+        <LiveIndicator state={connection.state} lastEventAt={connection.lastEventAt} />
       </Stack>
     );
 

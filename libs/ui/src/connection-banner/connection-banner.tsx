@@ -2,22 +2,27 @@ import { Button, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
 import { WifiOff } from 'lucide-react';
 import { useId } from 'react';
+import type { ConnectionState } from '../status-card/connection-state';
 
 export interface ConnectionBannerProps {
-  /** The API cannot be reached; nothing is shown otherwise. */
-  lost: boolean;
+  /**
+   * The console's one connection state (the header and the live indicator show the same): the
+   * banner shows while `reconnecting` (retrying) or `off` (stopped), nothing otherwise.
+   */
+  state: ConnectionState;
   /** Ask again now instead of waiting for the next retry. */
   onRetryNow: () => void;
 }
 
 /**
- * The shell's lost-connection banner: shown while no request gets an answer, it says the console
- * keeps retrying (with backoff) and goes away by itself once an answer comes back.
+ * The shell's lost-connection banner: shown while requests get no answer or the live stream is
+ * down, it says the console keeps retrying (with backoff) and goes away by itself once the
+ * connection is back; when the console stopped retrying it says so, and the button starts again.
  */
-export function ConnectionBanner({ lost, onRetryNow }: ConnectionBannerProps) {
+export function ConnectionBanner({ state, onRetryNow }: ConnectionBannerProps) {
   const { t } = useTranslation();
   const messageId = useId();
-  if (!lost) return null;
+  if (state !== 'reconnecting' && state !== 'off') return null;
   return (
     <Flex
       role="alert"
@@ -36,9 +41,9 @@ export function ConnectionBanner({ lost, onRetryNow }: ConnectionBannerProps) {
     >
       <WifiOff size={18} aria-hidden />
       <Text id={messageId} fontSize="sm" fontWeight="semibold" flex="1" minW="12rem">
-        {t('systemStatus.connectionLost')}
+        {state === 'off' ? t('systemStatus.liveOff') : t('systemStatus.connectionLost')}
       </Text>
-      <Spinner size="xs" aria-hidden />
+      {state === 'reconnecting' ? <Spinner size="xs" aria-hidden /> : null}
       <Button size="xs" variant="outline" colorPalette="red" onClick={onRetryNow}>
         {t('systemStatus.retryNow')}
       </Button>

@@ -23,8 +23,8 @@ const meta = {
     timeZone: 'America/Lima',
     onOpenSettings: fn(),
     userMenu: <UserMenu email="admin@camposense.dev" onSignOut={fn()} />,
-    status: <StatusCard variant="inline" online activeTime="1 h 05 min" sensors={60} activeAlerts={128} />,
-    statusCard: <StatusCard online activeTime="1 h 05 min" sensors={60} activeAlerts={128} />,
+    status: <StatusCard variant="inline" connection="live" activeTime="1 h 05 min" sensors={60} activeAlerts={128} />,
+    statusCard: <StatusCard connection="live" activeTime="1 h 05 min" sensors={60} activeAlerts={128} />,
     onOpenMenu: fn(),
   },
 } satisfies Meta<typeof AppHeader>;

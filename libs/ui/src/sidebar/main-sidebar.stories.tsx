@@ -22,7 +22,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const status = <StatusCard online activeTime="1 h 05 min" sensors={60} activeAlerts={128} />;
+const status = <StatusCard connection="live" activeTime="1 h 05 min" sensors={60} activeAlerts={128} />;
 
 export const Expanded: Story = { args: { status } };
 /** On welcome the main sidebar takes its width in the layout instead of overlaying. */

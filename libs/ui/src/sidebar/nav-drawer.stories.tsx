@@ -19,7 +19,7 @@ const meta = {
           onSelect={fn()}
           expanded
           inDrawer
-          status={<StatusCard online activeTime="1 h 05 min" sensors={60} activeAlerts={128} />}
+          status={<StatusCard connection="live" activeTime="1 h 05 min" sensors={60} activeAlerts={128} />}
         />
         <AuxSidebar
           label="Menú de reportes"

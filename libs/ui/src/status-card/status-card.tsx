@@ -1,8 +1,11 @@
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
+import type { ConnectionState } from './connection-state';
+import { CONNECTION_LIGHT } from './connection-state';
 
 export interface StatusFigures {
-  online: boolean;
+  /** The console's one connection state: the banner and the live indicator show the same. */
+  connection: ConnectionState;
   /** How long this session has been active, already formatted (e.g. `2 h 15 min`). */
   activeTime: string;
   sensors: number | null;
@@ -25,15 +28,22 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The system status of the sidebar card and the header: online, active time, sensors, alerts. */
-export function StatusCard({ online, activeTime, sensors, activeAlerts, variant = 'card' }: StatusCardProps) {
+const CONNECTION_TEXT = {
+  connecting: 'systemStatus.connecting',
+  live: 'systemStatus.online',
+  reconnecting: 'systemStatus.offline',
+  off: 'systemStatus.offline',
+} as const satisfies Record<ConnectionState, string>;
+
+/** The system status of the sidebar card and the header: connection, active time, sensors, alerts. */
+export function StatusCard({ connection, activeTime, sensors, activeAlerts, variant = 'card' }: StatusCardProps) {
   const { t, i18n } = useTranslation();
   const number = (value: number | null) => (value === null ? '—' : value.toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-ES'));
   const light = (
     <HStack gap="2">
-      <Box w="2" h="2" borderRadius="full" bg={online ? 'green.500' : 'red.500'} aria-hidden />
+      <Box w="2" h="2" borderRadius="full" bg={CONNECTION_LIGHT[connection]} aria-hidden />
       <Text fontSize="xs" fontWeight="semibold">
-        {online ? t('systemStatus.online') : t('systemStatus.offline')}
+        {t(CONNECTION_TEXT[connection])}
       </Text>
     </HStack>
   );

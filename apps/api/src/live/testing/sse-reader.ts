@@ -1,7 +1,9 @@
 /**
  * Reads a `text/event-stream` answer the way an EventSource does, for the code that is not a
  * browser (the live stream's tests, bench:ingest): each event (its `id`, `event` and JSON `data`)
- * is handed to `onEvent` as its blank line arrives. Resolves when the stream ends or is aborted.
+ * is handed to `onEvent` as its blank line arrives; the stream's `heartbeat` events go to
+ * `onHeartbeat` instead (when given), so a test of what happens is not timed by them. Resolves when
+ * the stream ends or is aborted.
  */
 export interface StreamEvent {
   id: string;
@@ -9,7 +11,9 @@ export interface StreamEvent {
   data: Record<string, unknown>;
 }
 
-export async function readServerSentEvents(body: NonNullable<Response['body']>, onEvent: (event: StreamEvent) => void): Promise<void> {
+export async function readServerSentEvents(body: NonNullable<Response['body']>, onEvent: (event: StreamEvent) => void,
+  onHeartbeat: (event: StreamEvent) => void = () => undefined,
+): Promise<void> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   try {
@@ -25,7 +29,10 @@ export async function readServerSentEvents(body: NonNullable<Response['body']>, 
         const event = field('event');
         const data = field('data');
         // Comments (keep-alives) and events without data are not events for the reader.
-        if (event && data) onEvent({ id: field('id') ?? '', event, data: JSON.parse(data) as Record<string, unknown> });
+        if (!event || !data) continue;
+        const parsed = { id: field('id') ?? '', event, data: JSON.parse(data) as Record<string, unknown> };
+        if (event === 'heartbeat') onHeartbeat(parsed);
+        else onEvent(parsed);
       }
     }
   } catch {
