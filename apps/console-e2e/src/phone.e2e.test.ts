@@ -1,16 +1,26 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCuttableProxy } from './support/cuttable-proxy';
+import type { CuttableProxy } from './support/cuttable-proxy';
 import { baseUrl, DESKTOP, OPERATOR_EMAIL, openSignedIn, PHONE } from './support/session';
 
-/** Issue 16 item 2 on the production build: a phone at 390 × 844 uses the console through its drawer. */
+/**
+ * Issue 16 item 2 on the production build: a phone at 390 × 844 uses the console through its
+ * drawer, through a proxy that can lose the signal the way a field does (issue 28 item 1).
+ */
 describe('a phone in the field (390 × 844)', () => {
   let browser: Browser;
   let page: Page;
+  let proxy: CuttableProxy;
 
   beforeAll(async () => {
-    ({ browser, page } = await openSignedIn(PHONE, OPERATOR_EMAIL));
+    proxy = await startCuttableProxy(baseUrl());
+    ({ browser, page } = await openSignedIn(PHONE, OPERATOR_EMAIL, proxy.baseUrl));
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await proxy?.close();
+  });
 
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -40,18 +50,24 @@ describe('a phone in the field (390 × 844)', () => {
   });
 
   it('opens the dashboard and its filter bar fits', async () => {
-    await page.goto(`${baseUrl()}/dashboard`);
+    await page.goto(`${proxy.baseUrl}/dashboard`);
     await page.getByRole('group', { name: /filtros/i }).first().waitFor({ timeout: 30_000 });
     await expect.poll(noSidewaysScroll).toBe(true);
   });
 
-  it('shows the lost-connection banner while the API is unreachable and drops it when it is back', async () => {
-    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
-    await page.getByRole('button', { name: 'Ver estado del sistema' }).click().catch(() => undefined);
-    await page.keyboard.press('Escape');
+  it('shows the lost-connection banner when the signal is lost and the live stream goes silent, and drops it when it is back', async () => {
     const banner = page.getByRole('alert').filter({ hasText: 'Sin conexión con el servidor. Reintentando…' });
+    // A reader follows the stream too: no banner while it is live.
+    await expect.poll(() => banner.count(), { timeout: 30_000 }).toBe(0);
+    // Lost signal: the open stream and every request hang without an error. Only the console's
+    // watchdog (no heartbeat within 2.5 intervals; LIVE_HEARTBEAT_MS is 1 s on the e2e server) can tell.
+    proxy.cut();
     await banner.waitFor({ timeout: 40_000 });
-    await page.unroute('**/api/**');
+    // The header's status says the same (one connection state): in the popover on a phone.
+    await page.getByRole('button', { name: 'Ver estado del sistema' }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'ESTADO DEL SISTEMA' }).last().textContent()).toContain('Sin conexión');
+    await page.keyboard.press('Escape');
+    proxy.restore();
     // The console's own next try may come back before the click lands (on a loaded machine it did,
     // and the click then waited for a button that was gone): either way the banner must go.
     await banner

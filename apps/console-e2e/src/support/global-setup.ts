@@ -51,6 +51,8 @@ async function startWorkerConsole(): Promise<RunningWorkerConsole> {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'CampoSense e2e <alarmas@e2e.camposense.test>',
       NOTIFY_MINUTE_MS: String(NOTIFY_MINUTE_MS),
+      // A heartbeat a second: a console's watchdog notices a silent stream in 2.5 s (phone.e2e's lost signal).
+      LIVE_HEARTBEAT_MS: '1000',
     });
   } catch (error) {
     await smtp.close();

@@ -26,20 +26,20 @@ export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): P
   return { context, page };
 }
 
-/** Signs in through the login screen and waits for the welcome screen. */
-export async function signIn(page: Page, email = ADMIN_EMAIL): Promise<void> {
-  await page.goto(baseUrl());
+/** Signs in through the login screen (at `base`, the console's own address unless told) and waits for the welcome screen. */
+export async function signIn(page: Page, email = ADMIN_EMAIL, base = baseUrl()): Promise<void> {
+  await page.goto(base);
   await page.getByLabel('CORREO ELECTRÓNICO').fill(email);
   await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
   await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
 }
 
-/** Chromium and a fresh page of `viewport`, signed in as `email`: for journeys run at several sizes. */
-export async function openSignedIn(viewport: Viewport, email: string): Promise<{ browser: Browser; page: Page }> {
+/** Chromium and a fresh page of `viewport`, signed in as `email` (at `base`, e.g. a proxy's): for journeys run at several sizes. */
+export async function openSignedIn(viewport: Viewport, email: string, base = baseUrl()): Promise<{ browser: Browser; page: Page }> {
   const browser = await launchChromium();
   const { page } = await newPage(browser, viewport);
-  await signIn(page, email);
+  await signIn(page, email, base);
   return { browser, page };
 }
 
