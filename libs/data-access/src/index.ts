@@ -15,6 +15,7 @@ export {
   useConnectionStatus,
 } from './client/connection';
 export type { ConnectionState, ConnectionStatus, LiveStreamState } from './client/connection';
+export { errorText, isNetworkFailure, reportErrorDetail } from './client/error-text';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { AuthContextValue, AuthProviderProps, AuthStatus, SignOutResult } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';

@@ -42,3 +42,19 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
     typeof (error as { message?: unknown }).message === 'string'
   );
 }
+
+/** A fetch (or a lazy chunk's import) that got no answer: the browsers' own words for it. */
+const NO_ANSWER = /failed to fetch|networkerror|network error|load failed|network request failed|dynamically imported module|importing a module script failed/i;
+
+/**
+ * Whether a failure is a request that got no answer at all (the console's ApiError with code
+ * NETWORK, or a browser's own TypeError), not the server saying no and not an abort of our own.
+ * Screens say "could not connect" for these, with a retry, never the exception's text.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  if (name === 'ApiError') return code === 'NETWORK' && !/abort/i.test(text);
+  return error instanceof Error && NO_ANSWER.test(text);
+}

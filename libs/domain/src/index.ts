@@ -13,7 +13,7 @@ export type {
   IngestKey,
   CreatedIngestKey,
 } from './auth';
-export { API_ERROR_CODES, isApiErrorBody } from './errors';
+export { API_ERROR_CODES, isApiErrorBody, isNetworkFailure } from './errors';
 export type { ApiErrorCode, ApiErrorDetail, ApiErrorBody } from './errors';
 export type { DatabaseKind, HealthResponse, ReadinessResponse, DetectResponse } from './health';
 export {

@@ -1,6 +1,7 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import {
   downloadTableCsv,
+  errorText,
   globalTableScope,
   useOptionalGlobalFilters,
   useReferenceLabelSets,
@@ -106,7 +107,7 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
                 scope: scopeQuery.scope,
                 timeZone,
               }).catch((error: unknown) =>
-                showToast({ type: 'error', title: t('toast.error'), message: error instanceof Error ? error.message : t('errors.unexpected') }),
+                showToast({ type: 'error', title: t('toast.error'), message: errorText(error, t) }),
               );
             }}
           >

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { useDashboardFilters, useDashboardFundos, useDashboardPlaces, useEmpresas, useGlobalFilters } from '@camposense/data-access';
+import { isNetworkFailure, useDashboardFilters, useDashboardFundos, useDashboardPlaces, useEmpresas, useGlobalFilters } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { DateRangePicker, ErrorBox, SearchableSelect } from '@camposense/ui';
 import type { DateRangeValue, SearchableSelectProps } from '@camposense/ui';
@@ -47,11 +47,8 @@ export function DashboardFilterBar() {
   );
 
   const error = fundos.error ?? entities.error;
-  const errorMessage = error
-    ? error instanceof Error && error.message
-      ? t('dashboard.filtersErrorWith', { message: error.message })
-      : t('dashboard.filtersError')
-    : null;
+  // In the reader's language: a lost connection says so, anything else what failed (never the exception's text).
+  const errorMessage = error ? (isNetworkFailure(error) ? t('errors.networkFailure') : t('dashboard.filtersError')) : null;
 
   return (
     <Stack gap="2" role="group" aria-label={t('dashboard.filters')}>

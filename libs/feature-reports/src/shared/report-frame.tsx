@@ -1,4 +1,5 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { errorText, reportErrorDetail } from '@camposense/data-access';
 import { localeOf, useTranslation } from '@camposense/i18n';
 import { showToast, TimeZoneNote } from '@camposense/ui';
 import { Download } from 'lucide-react';
@@ -23,7 +24,8 @@ export function ReportFrame({ title, total, onExport, children }: ReportFramePro
     try {
       await onExport();
     } catch (error) {
-      showToast({ type: 'error', title: t('reports.exportFailed'), message: error instanceof Error ? error.message : String(error) });
+      reportErrorDetail('CSV export', error);
+      showToast({ type: 'error', title: t('reports.exportFailed'), message: errorText(error, t) });
     } finally {
       setExporting(false);
     }

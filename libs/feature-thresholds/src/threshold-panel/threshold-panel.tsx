@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, CloseButton, Group, HStack, Heading, Input, InputAddon, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
-import { isApiError, useCriticidades, usePerfiles, useThresholdHistory, useThresholdMutations, useThresholdVersion } from '@camposense/data-access';
+import { isApiError, isNetworkFailure, useCriticidades, usePerfiles, useThresholdHistory, useThresholdMutations, useThresholdVersion } from '@camposense/data-access';
 import type { UmbralScopeThreshold } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox, FormField, showToast, useReportUnsavedChanges } from '@camposense/ui';
@@ -108,7 +108,8 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
       onSaved?.(umbralid);
     } catch (error) {
       if (isApiError(error) && error.status === 412) setSaveError(t('thresholds.panel.staleWrite'));
-      else setSaveError(isApiError(error) ? error.message : t('thresholds.panel.saveError'));
+      // The API's own message names the threshold's problem; a lost connection says so instead of "Failed to fetch".
+      else setSaveError(isNetworkFailure(error) ? t('errors.networkFailure') : isApiError(error) ? error.message : t('thresholds.panel.saveError'));
     } finally {
       setSaving(false);
     }

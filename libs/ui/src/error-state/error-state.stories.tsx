@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, screen } from 'storybook/test';
 import { ErrorState } from './error-state';
 
 const meta = {
@@ -21,3 +21,20 @@ export const WithRetry: Story = {
 export const WithoutRetry: Story = {
   args: { onRetry: undefined, message: 'Error al cargar el componente' },
 };
+
+/** What the console's api client throws when a request gets no answer (its ApiError, code NETWORK). */
+const noAnswer = Object.assign(new Error('Failed to fetch'), { name: 'ApiError', code: 'NETWORK' });
+
+/** No answer from the server: what failed as the heading, the lost connection in the reader's words, a retry; never "Failed to fetch". */
+export const NetworkFailure: Story = {
+  args: { error: noAnswer },
+  play: async ({ args, userEvent }) => {
+    const alert = screen.getByRole('alert');
+    await expect(alert).toHaveTextContent(/^(Error al cargar las alertas|Error loading alerts)/);
+    await expect(alert).toHaveTextContent(/(No se pudo conectar con el servidor\. Revisa tu conexión e inténtalo de nuevo\.|Could not connect to the server\. Check your connection and try again\.)/);
+    await expect(alert).not.toHaveTextContent('Failed to fetch');
+    await userEvent.click(screen.getByRole('button', { name: /^(Reintentar|Retry)$/ }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+export const NetworkFailureEnglish: Story = { ...NetworkFailure, args: { ...NetworkFailure.args, message: 'Error loading alerts' }, globals: { language: 'en' } };

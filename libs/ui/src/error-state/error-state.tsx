@@ -1,4 +1,5 @@
 import { Button, Stack, Text, type StackProps } from '@chakra-ui/react';
+import { isNetworkFailure } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { TriangleAlert } from 'lucide-react';
 
@@ -9,11 +10,19 @@ export interface ErrorStateProps extends Omit<StackProps, 'title'> {
   title?: string;
   /** Called by the retry button; without it there is no button. */
   onRetry?: () => void;
+  /**
+   * The failure itself, never shown: a request that got no answer says so ("No se pudo conectar
+   * con el servidor…") under `message` as the heading. @default none
+   */
+  error?: unknown;
 }
 
 /** The error state of every screen that loads something, with its retry. */
-export function ErrorState({ message, title, onRetry, ...rest }: ErrorStateProps) {
+export function ErrorState({ message: whatFailed, title: titleProp, onRetry, error, ...rest }: ErrorStateProps) {
   const { t } = useTranslation();
+  const network = isNetworkFailure(error);
+  const title = network ? whatFailed : titleProp;
+  const message = network ? t('errors.networkFailure') : whatFailed;
   return (
     <Stack role="alert" align="center" justify="center" gap="3" minH="12rem" w="full" textAlign="center" {...rest}>
       <TriangleAlert size={40} aria-hidden color="var(--chakra-colors-red-500)" />

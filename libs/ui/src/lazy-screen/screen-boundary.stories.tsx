@@ -36,11 +36,16 @@ type Story = StoryObj<typeof meta>;
 /** The chunk is on its way: `Cargando...`. */
 export const Loading: Story = { args: { chunk: 'loading' } };
 
-/** The chunk failed: `Error al cargar el componente`, the error's text and a retry. */
+/**
+ * The chunk failed: `Error al cargar el componente`, that the server could not be reached in the
+ * reader's language (never the browser's English "Failed to fetch dynamically imported module") and a retry.
+ */
 export const Failed: Story = {
   args: { chunk: 'failed' },
   play: async () => {
     await expect(await screen.findByText(/Error al cargar el componente|Error loading the component/)).toBeVisible();
+    await expect(screen.getByText(/^(No se pudo conectar con el servidor\.|Could not connect to the server\.)/)).toBeVisible();
+    await expect(screen.queryByText(/Failed to fetch/)).toBeNull();
     await expect(screen.getByRole('button', { name: /Reintentar|Retry/ })).toBeEnabled();
   },
 };

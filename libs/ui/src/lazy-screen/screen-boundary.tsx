@@ -1,3 +1,4 @@
+import { isNetworkFailure } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
@@ -6,7 +7,10 @@ import { LoadingState } from '../loading-state/loading-state';
 
 function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
   const { t } = useTranslation();
-  const detail = error instanceof Error && error.message ? error.message : t('errors.unexpected');
+  // Never the exception's own text (a chunk that did not load says "Failed to fetch dynamically
+  // imported module: …" in English): it goes to the browser's console.
+  console.warn('[CampoSense] screen failed:', error);
+  const detail = isNetworkFailure(error) ? t('errors.networkFailure') : t('errors.unexpected');
   return <ErrorState title={t('errors.loadComponent')} message={detail} onRetry={resetErrorBoundary} />;
 }
 

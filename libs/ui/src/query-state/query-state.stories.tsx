@@ -65,3 +65,16 @@ export const Loaded: Story = {
     await expect(screen.getByText('Perú, Chile')).toBeVisible();
   },
 };
+
+/** No answer from the server: the screen says what failed and that the server could not be reached, with its retry. */
+export const NetworkFailure: Story = {
+  args: { error: Object.assign(new globalThis.Error('Failed to fetch'), { name: 'ApiError', code: 'NETWORK' }) },
+  play: async ({ args }) => {
+    const alert = screen.getByRole('alert');
+    await expect(alert).toHaveTextContent(/(No se pudo conectar con el servidor|Could not connect to the server)/);
+    await expect(alert).not.toHaveTextContent('Failed to fetch');
+    await userEvent.click(screen.getByRole('button', { name: /^(Reintentar|Retry)$/ }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+export const NetworkFailureEnglish: Story = { ...NetworkFailure, args: { ...NetworkFailure.args, errorMessage: 'Error loading the data' }, globals: { language: 'en' } };

@@ -16,7 +16,7 @@ export interface QueryStateProps<Data> {
   loadingLabel: string;
   /** The spinner's second line, such as the tab being loaded. */
   loadingDetail?: string;
-  /** What failed, in the reader's language. */
+  /** What failed, in the reader's language (a failure with no answer adds that the server could not be reached). */
   errorMessage: string;
   /** Whether the answer holds nothing to show. @default never */
   isEmpty?: (data: Data) => boolean;
@@ -49,7 +49,7 @@ export function QueryState<Data>({
     return isValidating ? (
       <LoadingState label={loadingLabel} detail={loadingDetail} />
     ) : (
-      <ErrorState message={errorMessage} onRetry={onRetry} />
+      <ErrorState message={errorMessage} onRetry={onRetry} error={error} />
     );
   }
   if (data === undefined) return <LoadingState label={loadingLabel} detail={loadingDetail} />;
