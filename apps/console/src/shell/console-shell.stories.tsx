@@ -342,16 +342,17 @@ export const TabletParametersTable: Story = {
   },
 };
 export const TabletReportsPrompt: Story = { decorators: [at('reportes')], globals: { viewport: { value: 'tablet' } }, play: statusLoaded };
-/** At 1440 px the header status is in the header, whole, and the breadcrumb of a table is not cut. */
+/**
+ * At 1440 px a parameters table's breadcrumb is whole. Its three rails leave the header under
+ * 1280 px, so the status is in its button there (issue 28: inline, it cut the breadcrumb to "CampoSense > R").
+ */
 export const WideParametersTable: Story = {
   decorators: [at('parameters-audit_log_umbral')],
   globals: { viewport: { value: 'wide' } },
   beforeEach: parametersTables,
   play: async () => {
     await statusLoaded();
-    const status = screen.getByRole('status', { name: /^(ESTADO DEL SISTEMA|SYSTEM STATUS)$/ });
-    await expect(status).toBeVisible();
-    await expect(status.scrollWidth).toBeLessThanOrEqual(status.clientWidth);
+    await expect(screen.getByRole('button', { name: /^(Ver estado del sistema|Show system status)$/ })).toBeVisible();
     const breadcrumb = screen.getByRole('navigation', { name: /^(Ruta de navegación|Breadcrumb)$/ });
     for (const item of within(breadcrumb).getAllByRole('listitem')) {
       const crumb = item.firstElementChild as HTMLElement;
@@ -359,6 +360,30 @@ export const WideParametersTable: Story = {
     }
   },
 };
+/** The reports have one rail: at 1440 px the header has room for the status beside the breadcrumb. */
+export const WideReportsStatus: Story = {
+  decorators: [at('reportes-mensajes')],
+  globals: { viewport: { value: 'wide' } },
+  play: async () => {
+    await statusLoaded();
+    const status = screen.getByRole('status', { name: /^(ESTADO DEL SISTEMA|SYSTEM STATUS)$/ });
+    await expect(status).toBeVisible();
+    await expect(status.scrollWidth).toBeLessThanOrEqual(status.clientWidth);
+  },
+};
+/** A phone's header names the table (its operations are in the drawer). */
+export const PhoneParametersTableName: Story = {
+  decorators: [at('parameters-audit_log_umbral')],
+  globals: phone,
+  beforeEach: parametersTables,
+  play: async () => {
+    const breadcrumb = screen.getByRole('navigation', { name: /^(Ruta de navegación|Breadcrumb)$/ });
+    await expect(within(breadcrumb).getByText(/^(Auditoría de umbrales|Threshold audit log)$/)).toBeVisible();
+    await expect(within(breadcrumb).getByText(/^(Estado|Status)$/)).not.toBeVisible();
+    await noSidewaysScroll();
+  },
+};
+export const PhoneParametersTableNameEnglish: Story = { ...PhoneParametersTableName, globals: { ...phone, language: 'en' } };
 
 /** The banner, named by its message: the failed queries' error boxes are alerts too. */
 const connectionLostText = /^(Sin conexión con el servidor\. Reintentando…|No connection to the server\. Retrying…)$/;

@@ -151,12 +151,16 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   }));
 
   const crumbs: Crumb[] = [{ label: t('app.name') }];
-  if (section) crumbs.push({ label: sectionName(section, t), accent: SECTION_ACCENT[section] });
+  if (section === 'umbrales') {
+    // A phone names the table the tab shows, not the tab's long title.
+    crumbs.push({ label: sectionName(section, t), accent: SECTION_ACCENT[section], onPhone: true, phoneLabel: t('thresholds.tableLabel') });
+  } else if (section) crumbs.push({ label: sectionName(section, t), accent: SECTION_ACCENT[section] });
   if (tab === 'configuration') crumbs.push({ label: t('nav.configuration') });
   if (report && (REPORT_SUBTABS as readonly string[]).includes(report)) crumbs.push({ label: t(`nav.${report as 'alertas'}`) });
   if (tab === 'dashboard') crumbs.push({ label: t('nav.dashboard') });
   if (table && findTable(table)) {
-    crumbs.push({ label: t(`tables.${table}` as 'tables.pais') });
+    // A phone's header has room for one name: the table's (the section and operations are in its drawer).
+    crumbs.push({ label: t(`tables.${table}` as 'tables.pais'), onPhone: true });
     crumbs.push({ label: t(`operations.${subtab}`) });
   }
 

@@ -51,3 +51,27 @@ export const English: Story = {
     await expect(canvas.getByRole('table', { name: 'Thresholds' })).toBeVisible();
   },
 };
+
+/**
+ * The side panel is open beside a narrow list (36rem here): status and profiles are left out (the
+ * panel shows them), the list scrolls inside its frame with the probe and the actions pinned.
+ */
+export const CompactBesidePanel: Story = {
+  args: { compact: true, selectedKey: firstRow.key },
+  decorators: [
+    (Story) => (
+      <div style={{ width: '36rem', overflow: 'auto' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: /^(Umbrales|Thresholds)$/ });
+    await expect(within(table).queryByRole('columnheader', { name: /^(Se avisa a|Told)$/ })).toBeNull();
+    const frame = table.parentElement!;
+    frame.scrollLeft = frame.scrollWidth;
+    const action = within(table).getAllByRole('button')[0]!.getBoundingClientRect();
+    await expect(action.right).toBeLessThanOrEqual(frame.getBoundingClientRect().right);
+  },
+};
+export const CompactBesidePanelEnglish: Story = { ...CompactBesidePanel, globals: { language: 'en' } };

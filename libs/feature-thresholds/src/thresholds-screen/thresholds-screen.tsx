@@ -83,7 +83,13 @@ export function ThresholdsScreen() {
         </Text>
         <Flex gap="4" align="start">
           <Box flex="3" minW="0" maxH="70vh" overflow="auto" borderWidth="1px" borderColor="border" borderRadius="lg">
-            <ThresholdList groups={groups} readOnly={readOnly} selectedKey={selectedRow?.key ?? null} onOpen={(row) => void open(row)} />
+            <ThresholdList
+              groups={groups}
+              readOnly={readOnly}
+              selectedKey={selectedRow?.key ?? null}
+              onOpen={(row) => void open(row)}
+              compact={selectedRow !== null}
+            />
           </Box>
           {selectedRow ? (
             <Box flex="2" minW="22rem" maxW="30rem">

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { StatusBadge } from '../status-badge';
 import { DataTable } from './data-table';
 import type { DataTableColumn, DataTableProps, DataTableSort } from './data-table';
@@ -211,4 +211,62 @@ export const PhoneCardsWithoutSort: Story = {
     await expect(screen.getByRole('list', { name: 'Fundos' })).toBeVisible();
     await expect(screen.queryByRole('combobox')).toBeNull();
   },
+};
+
+/** A report's row, wide: an id that names it, readings, dates and actions (the alerts report's shape). */
+const WIDE_COLUMNS: DataTableColumn<Farm>[] = [
+  { id: 'fundoid', header: 'ID de fundo', pin: 'start', wrapHeader: true, sortKey: 'fundoid', cell: (row) => row.fundoid },
+  { id: 'fundo', header: 'Fundo', cell: (row) => row.fundo },
+  {
+    id: 'notes',
+    header: 'Observaciones',
+    cell: () => <span style={{ whiteSpace: 'nowrap' }}>Riego por goteo en todo el fundo, revisión semanal</span>,
+  },
+  { id: 'fundoabrev', header: 'Abreviatura', cell: (row) => row.fundoabrev },
+  { id: 'created', header: 'Fecha de creación', hideBelow: '2xl', cell: () => '21/11/2026, 10:25' },
+  { id: 'statusid', header: 'Estado', pin: 'end', cell: (row) => <StatusBadge statusid={row.statusid} /> },
+  { id: 'action', header: 'Acción', pin: 'end', cell: (row) => <button type="button">{`Ver ${row.fundoabrev}`}</button> },
+];
+
+/** The frame is narrower than the table: it scrolls inside, the id and the last two columns stay in view. */
+async function pinnedColumnsStay() {
+  const table = screen.getByRole('table', { name: 'Fundos' });
+  const frame = table.parentElement!;
+  // Measured by a ResizeObserver once the table is laid out.
+  await waitFor(() => expect(frame).toHaveAttribute('data-overflowing'));
+  await expect(frame.scrollWidth).toBeGreaterThan(frame.clientWidth);
+  // The creation date gives way below 2xl.
+  await expect(screen.queryByRole('columnheader', { name: /Fecha de creación|Creation date/ })).toBeNull();
+  frame.scrollLeft = frame.scrollWidth;
+  const frameBox = frame.getBoundingClientRect();
+  const id = screen.getByRole('columnheader', { name: /ID de fundo/ }).getBoundingClientRect();
+  const action = screen.getAllByRole('button', { name: /^Ver / })[0]!.getBoundingClientRect();
+  const state = screen.getByRole('columnheader', { name: 'Estado' }).getBoundingClientRect();
+  await expect(id.left).toBeGreaterThanOrEqual(frameBox.left);
+  await expect(id.left).toBeLessThanOrEqual(frameBox.left + 2);
+  await expect(action.right).toBeLessThanOrEqual(frameBox.right);
+  // The two end columns stand side by side, not over each other.
+  await expect(state.right).toBeLessThanOrEqual(action.left + 1);
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth);
+}
+
+/**
+ * A desktop table wider than its frame (a 36rem column here): it scrolls sideways inside its
+ * frame under the pinned id and actions, a lower-priority column is left out, the page does not move.
+ */
+export const NarrowPinned: Story = {
+  args: { columns: WIDE_COLUMNS, sort: null },
+  decorators: [
+    (Story) => (
+      <div style={{ width: '36rem', padding: '1rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: pinnedColumnsStay,
+};
+export const NarrowPinnedEnglish: Story = {
+  ...NarrowPinned,
+  args: { columns: WIDE_COLUMNS.map((column) => (column.id === 'created' ? { ...column, header: 'Creation date' } : column)), sort: null },
+  globals: { language: 'en' },
 };

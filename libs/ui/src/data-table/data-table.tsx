@@ -4,8 +4,8 @@ import type { SortDirection } from '@camposense/domain';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useMemo } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { FormField } from '../form-field/form-field';
 
 export interface DataTableColumn<Row, SortKey extends string = string> {
@@ -17,6 +17,18 @@ export interface DataTableColumn<Row, SortKey extends string = string> {
   sortKey?: SortKey;
   /** @default 'auto' */
   width?: string;
+  /**
+   * Kept in view while the rest of the row scrolls sideways under it: `start` for the column that
+   * names the row, `end` for its actions. Without any `start` column the first one is pinned.
+   */
+  pin?: 'start' | 'end';
+  /**
+   * A column of lower priority, left out below this breakpoint so the key ones fit (its value is
+   * still in the row's card on a phone, and in the CSV). @default shown at every width
+   */
+  hideBelow?: 'lg' | 'xl' | '2xl';
+  /** Its header may break over two lines, so a long name does not set the column's width. @default false */
+  wrapHeader?: boolean;
 }
 
 /** The order the rows came in: one column and its direction (the server sorts, the table shows it). */
@@ -56,17 +68,87 @@ export interface DataTableProps<Row, SortKey extends string = string> {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/** Where the pinned columns stand, in pixels from the table's edges, and whether anything scrolls under them. */
+interface PinnedLayout {
+  /** The table is wider than its scroll container (or on a phone): pinned cells get an opaque ground and an edge. */
+  overflowing: boolean;
+  /** By column id: the offset of each pinned column from its side. */
+  offsets: Record<string, number>;
+}
+
 /**
- * On a phone the first column (the row's name or id) stays in view while the rest scrolls under
- * it; opaque where the striping leaves the cell bare. From `md` the table is as before.
+ * Measures the header cells of the pinned columns (their widths come from the content) and the
+ * scroll container, again whenever either is resized: two columns pinned to one side stand side by
+ * side, each offset by the widths of those before it.
  */
-const STICKY_FIRST_CELL = {
-  position: { base: 'sticky', md: 'static' },
-  insetInlineStart: '0',
-  zIndex: { base: 1, md: 'auto' },
-  bg: { base: 'surface.card', md: undefined },
-  borderInlineEndWidth: { base: '1px', md: '0' },
-} as const;
+function usePinnedLayout(
+  container: RefObject<HTMLDivElement | null>,
+  pinned: readonly { id: string; pin: 'start' | 'end' }[],
+  /** False while the rows are drawn as cards (nothing to measure); measured again when the table comes back. */
+  drawsTable: boolean,
+): PinnedLayout {
+  const [layout, setLayout] = useState<PinnedLayout>({ overflowing: false, offsets: {} });
+  const pinnedKey = pinned.map((column) => `${column.id}:${column.pin}`).join(',');
+  useLayoutEffect(() => {
+    const box = container.current;
+    if (!box) return;
+    const measure = () => {
+      const table = box.querySelector('table');
+      const widthOf = (id: string) => box.querySelector<HTMLElement>(`th[data-column="${CSS.escape(id)}"]`)?.offsetWidth ?? 0;
+      const offsets: Record<string, number> = {};
+      let start = 0;
+      for (const column of pinned.filter((candidate) => candidate.pin === 'start')) {
+        offsets[column.id] = start;
+        start += widthOf(column.id);
+      }
+      let end = 0;
+      for (const column of pinned.filter((candidate) => candidate.pin === 'end').reverse()) {
+        offsets[column.id] = end;
+        end += widthOf(column.id);
+      }
+      const overflowing = table !== null && table.scrollWidth > box.clientWidth + 1;
+      setLayout((current) =>
+        current.overflowing === overflowing && JSON.stringify(current.offsets) === JSON.stringify(offsets) ? current : { overflowing, offsets },
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    const table = box.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+    // The pinned columns are compared by their ids and sides, not by the array's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [container, pinnedKey, drawsTable]);
+  return layout;
+}
+
+/**
+ * A pinned cell: sticky on its side at its measured offset. While rows scroll under it, it gets the
+ * row's own ground (striped, selected or plain) and a rule on its inner edge; a table that fits
+ * looks as it did.
+ */
+function pinnedCellProps(
+  pin: 'start' | 'end' | undefined,
+  offset: number,
+  showEdge: boolean,
+  ground: string | undefined,
+  edge: boolean,
+) {
+  if (!pin) return {};
+  const side = pin === 'start' ? { insetInlineStart: `${offset}px` } : { insetInlineEnd: `${offset}px` };
+  return {
+    position: 'sticky',
+    ...side,
+    zIndex: 1,
+    ...(showEdge
+      ? {
+          bg: ground,
+          ...(edge ? (pin === 'start' ? { borderInlineEndWidth: '1px' } : { borderInlineStartWidth: '1px' }) : {}),
+        }
+      : {}),
+  } as const;
+}
 
 interface DataCardsProps<Row, SortKey extends string> extends Pick<DataTableProps<Row, SortKey>, 'label' | 'columns' | 'busy' | 'emptyText' | 'onRowSelect'> {
   rows: { id: string; original: Row }[];
@@ -249,6 +331,25 @@ export function DataTable<Row, SortKey extends string = string>({
     },
   });
 
+  const pinned = useMemo(() => {
+    const explicit = columns.some((column) => column.pin === 'start');
+    return columns.flatMap((column, index): { id: string; pin: 'start' | 'end' }[] => {
+      const pin = column.pin ?? (!explicit && index === 0 ? 'start' : undefined);
+      return pin ? [{ id: column.id, pin }] : [];
+    });
+  }, [columns]);
+  const pinOf = (id: string) => pinned.find((column) => column.id === id)?.pin;
+  /** The inner edge of each pinned side: the last start column and the first end one carry the rule. */
+  const edgeColumns = new Set(
+    [pinned.filter((column) => column.pin === 'start').at(-1)?.id, pinned.find((column) => column.pin === 'end')?.id].filter(
+      (id): id is string => id !== undefined,
+    ),
+  );
+  const container = useRef<HTMLDivElement>(null);
+  const layout = usePinnedLayout(container, pinned, !(phone && phoneLayout === 'cards'));
+  // A phone's table always scrolls under its first column, as it did before it was measured.
+  const showEdges = layout.overflowing || phone;
+
   if (phone && phoneLayout === 'cards') {
     // Cards have no headers to click: a control above them sorts instead, through the same onSortChange.
     return (
@@ -268,8 +369,28 @@ export function DataTable<Row, SortKey extends string = string>({
   }
 
   return (
-    <Box overflowX="auto" borderWidth="1px" borderColor="border" rounded="md" opacity={busy ? 0.6 : 1}>
-      <Table.Root size="sm" aria-label={label} aria-busy={busy} striped interactive={onRowSelect !== undefined}>
+    <Box
+      ref={container}
+      // The table's own sideways scroll: the page never scrolls, the pinned columns stay in view.
+      overflowX="auto"
+      maxW="full"
+      minW="0"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="md"
+      data-overflowing={layout.overflowing ? '' : undefined}
+      opacity={busy ? 0.6 : 1}
+    >
+      <Table.Root
+        size="sm"
+        aria-label={label}
+        aria-busy={busy}
+        striped
+        interactive={onRowSelect !== undefined}
+        // Collapsed borders leave a sliver of the scrolled cells beside a sticky one, and its rule behind.
+        borderCollapse="separate"
+        borderSpacing="0"
+      >
         <Table.Header>
           {table.getHeaderGroups().map((group) => (
             <Table.Row key={group.id}>
@@ -280,10 +401,12 @@ export function DataTable<Row, SortKey extends string = string>({
                 return (
                   <Table.ColumnHeader
                     key={header.id}
-                    {...(header.index === 0 ? STICKY_FIRST_CELL : {})}
+                    data-column={column.id}
+                    {...pinnedCellProps(pinOf(column.id), layout.offsets[column.id] ?? 0, showEdges, 'bg', edgeColumns.has(column.id))}
+                    hideBelow={column.hideBelow}
                     w={column.width}
                     aria-sort={!sortable ? undefined : sorted ? ARIA_SORT[sorted] : 'none'}
-                    whiteSpace="nowrap"
+                    whiteSpace={column.wrapHeader ? 'normal' : 'nowrap'}
                   >
                     {!sortable ? (
                       column.header
@@ -293,6 +416,10 @@ export function DataTable<Row, SortKey extends string = string>({
                         size="xs"
                         px="1"
                         fontWeight="semibold"
+                        whiteSpace={column.wrapHeader ? 'normal' : undefined}
+                        h={column.wrapHeader ? 'auto' : undefined}
+                        minH={column.wrapHeader ? '6' : undefined}
+                        textAlign="start"
                         // First click ascending, then it toggles (TanStack would start descending on numbers).
                         onClick={() => header.column.toggleSorting(sorted === 'asc', false)}
                       >
@@ -320,9 +447,11 @@ export function DataTable<Row, SortKey extends string = string>({
               </Table.Cell>
             </Table.Row>
           ) : null}
-          {table.getRowModel().rows.map((row) => {
+          {table.getRowModel().rows.map((row, rowIndex) => {
             const selected = selectedKey !== null && row.id === selectedKey;
             const select = onRowSelect ? () => onRowSelect(row.original) : undefined;
+            // A row's ground is bg and the striping paints odd rows (1st, 3rd…) bg.muted: a pinned cell takes the same.
+            const ground = selected ? 'orange.subtle' : rowIndex % 2 === 0 ? 'bg.muted' : 'bg';
             return (
               <Table.Row
                 key={row.id}
@@ -330,12 +459,20 @@ export function DataTable<Row, SortKey extends string = string>({
                 data-selected={selected ? '' : undefined}
                 {...choosable(select)}
               >
-                {row.getVisibleCells().map((cell, index) => (
-                  // Striping paints the cells, so the selection must too.
-                  <Table.Cell key={cell.id} {...(index === 0 ? STICKY_FIRST_CELL : {})} {...(selected ? { bg: 'orange.subtle' } : {})}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Cell>
-                ))}
+                {row.getVisibleCells().map((cell) => {
+                  const column = cell.column.columnDef.meta as DataTableColumn<Row, SortKey>;
+                  return (
+                    // Striping paints the cells, so the selection must too.
+                    <Table.Cell
+                      key={cell.id}
+                      {...pinnedCellProps(pinOf(column.id), layout.offsets[column.id] ?? 0, showEdges, ground, edgeColumns.has(column.id))}
+                      hideBelow={column.hideBelow}
+                      {...(selected ? { bg: 'orange.subtle' } : {})}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Cell>
+                  );
+                })}
               </Table.Row>
             );
           })}

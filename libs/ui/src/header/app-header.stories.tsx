@@ -122,3 +122,87 @@ export const PhoneStatusOpen: Story = {
   },
 };
 export const PhoneStatusOpenEnglish: Story = { ...PhoneStatusOpen, globals: { viewport: { value: 'phone' }, language: 'en' } };
+
+/** A table with a long name, a long scope, a narrow header (40rem here): the middle crumbs give way, each with its full text on hover. */
+export const LongBreadcrumb: Story = {
+  args: {
+    crumbs: [{ label: 'CampoSense' }, { label: 'PARÁMETROS', accent: 'section.parameters' }, { label: 'Auditoría de umbrales' }, { label: 'Masivo' }],
+    scope: <ScopeChip pais="Perú" empresa="Agroexportadora Virú S.A.C." fundo="Fundo San José" onClear={fn()} />,
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ width: '40rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async () => {
+    const breadcrumb = screen.getByRole('navigation', { name: /^(Ruta de navegación|Breadcrumb)$/ });
+    const crumbs = within(breadcrumb).getAllByRole('listitem').filter((item) => item.getAttribute('data-crumb') !== null);
+    const links = crumbs.map((item) => item.firstElementChild as HTMLElement);
+    // The product name and the page stay whole; a middle crumb cut short keeps its full text as its title.
+    for (const [index, link] of links.entries()) {
+      const middle = index > 0 && index < links.length - 1;
+      if (!middle) await expect(link.scrollWidth).toBeLessThanOrEqual(link.clientWidth);
+      else {
+        await expect(link.clientWidth).toBeGreaterThan(0);
+        if (link.scrollWidth > link.clientWidth) await expect(link).toHaveAttribute('title', link.textContent ?? '');
+      }
+    }
+    await expect(links.some((link) => link.scrollWidth > link.clientWidth)).toBe(true);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth);
+  },
+};
+export const LongBreadcrumbEnglish: Story = {
+  ...LongBreadcrumb,
+  args: {
+    ...LongBreadcrumb.args,
+    crumbs: [{ label: 'CampoSense' }, { label: 'PARAMETERS', accent: 'section.parameters' }, { label: 'Threshold audit log' }, { label: 'Bulk' }],
+  },
+  globals: { language: 'en' },
+};
+
+const tableCrumbs = [
+  { label: 'CampoSense' },
+  { label: 'PARÁMETROS', accent: 'section.parameters' },
+  { label: 'Umbral', onPhone: true },
+  { label: 'Masivo' },
+];
+
+/** A phone names the table (the section and operations are in its drawer). */
+export const PhoneTableName: Story = {
+  args: { crumbs: tableCrumbs },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await expect(screen.getByText('Umbral')).toBeVisible();
+    await expect(screen.getByText('Masivo')).not.toBeVisible();
+    await expect(screen.getByText('PARÁMETROS')).not.toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth);
+  },
+};
+export const PhoneTableNameEnglish: Story = {
+  args: {
+    crumbs: [
+      { label: 'CampoSense' },
+      { label: 'PARAMETERS', accent: 'section.parameters' },
+      { label: 'Threshold', onPhone: true },
+      { label: 'Bulk' },
+    ],
+  },
+  globals: { viewport: { value: 'phone' }, language: 'en' },
+  play: async () => {
+    await expect(screen.getByText('Threshold')).toBeVisible();
+    await expect(screen.getByText('Bulk')).not.toBeVisible();
+  },
+};
+/** The thresholds tab on a phone: its table's short name instead of the tab's long title. */
+export const PhoneThresholdsName: Story = {
+  args: {
+    crumbs: [{ label: 'CampoSense' }, { label: 'CONFIGURACIÓN · Umbrales de alerta', accent: 'section.thresholds', onPhone: true, phoneLabel: 'Umbrales' }],
+  },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await expect(screen.getByText('Umbrales')).toBeVisible();
+    await expect(screen.getByText('CONFIGURACIÓN · Umbrales de alerta')).not.toBeVisible();
+  },
+};

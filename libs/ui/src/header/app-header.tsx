@@ -12,18 +12,32 @@ export interface Crumb {
   label: string;
   /** The section colour (reports green, parameters orange, thresholds blue). */
   accent?: string;
+  /**
+   * Shown on a phone too, where the header has room for the table or screen's name only (and its
+   * operation). @default only the last crumb is shown on a phone when none says so
+   */
+  onPhone?: boolean;
+  /** A shorter text for a phone (the thresholds tab's table name instead of its long title). @default label */
+  phoneLabel?: string;
 }
+
+/**
+ * The header has room for the inline status only from this width of its own (not the window's:
+ * the sidebars beside it take more or less): below it the status folds into its popover, so the
+ * breadcrumb keeps its section and table whole.
+ */
+export const HEADER_STATUS_MIN_WIDTH = '80rem';
 
 export interface AppHeaderProps {
   /** Product name first, then tab, table and subtab. */
   crumbs: Crumb[];
   /** When the figures were last read; shown in es-ES or en-US. */
   lastUpdate: Date | null;
-  /** The header status (StatusCard variant inline), shown from 1280 px. */
+  /** The header status (StatusCard variant inline), shown while the header is at least HEADER_STATUS_MIN_WIDTH (1280 px) wide. */
   status?: ReactNode;
   /** The global scope every screen follows (ScopeChip), after the breadcrumb. @default none */
   scope?: ReactNode;
-  /** The same status as a card, in the popover that stands for it below 1280 px. */
+  /** The same status as a card, in the popover that stands for it in a narrower header. */
   statusCard?: ReactNode;
   /** Opens the navigation drawer; its button shows below the `md` breakpoint, where the sidebars fold into it. */
   onOpenMenu?: () => void;
@@ -41,8 +55,9 @@ export interface AppHeaderProps {
 
 /**
  * The header over every signed-in screen: breadcrumbs, the last update, the status line, the theme
- * toggle, settings and the user menu. Below 1280 px the status folds into a popover; below `md`
- * (phones) the menu button opens the sidebars' drawer and the breadcrumb shows its last crumb only.
+ * toggle, settings and the user menu. In a header narrower than 1280 px the status folds into a
+ * popover; below `md` (phones) the menu button opens the sidebars' drawer and the breadcrumb shows
+ * the crumbs marked `onPhone` (the table and its operation), or its last one.
  */
 export function AppHeader({
   crumbs,
@@ -63,6 +78,8 @@ export function AppHeader({
   const timeZone = timeZoneProp ?? display.timeZone;
   const updated = formatDateTime(lastUpdate, i18n.language, { timeZone });
   const updatedTitle = `${t('systemStatus.lastUpdate')} · ${formatZoneName(timeZone, lastUpdate ?? undefined)}`;
+  const flagged = crumbs.flatMap((crumb, index) => (crumb.onPhone ? [index] : []));
+  const phoneCrumbs = new Set(flagged.length > 0 ? flagged : [crumbs.length - 1]);
   const updatedText = (
     <Text as="span" color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
       {updated ?? t('systemStatus.never')}
@@ -79,6 +96,8 @@ export function AppHeader({
       justify="space-between"
       borderBottomWidth="1px"
       bg="surface.card"
+      // The status folds by the header's own width (HEADER_STATUS_MIN_WIDTH).
+      css={{ containerType: 'inline-size', containerName: 'app-header' }}
     >
       {onOpenMenu ? (
         <IconButton
@@ -94,36 +113,69 @@ export function AppHeader({
           <Menu aria-hidden />
         </IconButton>
       ) : null}
-      <Breadcrumb.Root aria-label={t('nav.breadcrumb')} flex="1" minW="0" overflow="hidden">
+      {/* The scope gives way first (its chip shows the whole path on hover), then the breadcrumb's middle crumbs. */}
+      <Flex flex="1" minW="0" align="center" gap={{ base: '2', md: '4' }}>
+      <Breadcrumb.Root aria-label={t('nav.breadcrumb')} flexShrink={0} maxW="full" minW="0" overflow="hidden">
         <Breadcrumb.List flexWrap="nowrap" whiteSpace="nowrap">
-          {crumbs.map((crumb, index) => (
-            <Fragment key={`${crumb.label}-${index}`}>
-              {/* A phone shows where the operator is, not the whole way there. */}
-              {index > 0 ? <Breadcrumb.Separator hideBelow="md" /> : null}
-              <Breadcrumb.Item hideBelow={index < crumbs.length - 1 ? 'md' : undefined}>
-                <Breadcrumb.CurrentLink
-                  aria-current={index === crumbs.length - 1 ? 'page' : undefined}
-                  color={crumb.accent ?? (index === 0 ? 'brand.fg' : 'fg')}
-                  fontWeight={index === 0 ? 'bold' : 'semibold'}
-                  fontSize="sm"
-                  letterSpacing="wide"
-                  truncate
-                >
-                  {crumb.label}
-                </Breadcrumb.CurrentLink>
-              </Breadcrumb.Item>
-            </Fragment>
-          ))}
+          {crumbs.map((crumb, index) => {
+            const last = index === crumbs.length - 1;
+            const onPhone = phoneCrumbs.has(index);
+            // Only the middle crumbs give way when the header is short (the product name and the
+            // page the operator is on stay whole), each keeping a few letters and its full text on hover.
+            const middle = index > 0 && !last;
+            return (
+              <Fragment key={`${crumb.label}-${index}`}>
+                {index > 0 ? <Breadcrumb.Separator hideBelow={onPhone && phoneCrumbs.has(index - 1) ? undefined : 'md'} /> : null}
+                <Breadcrumb.Item hideBelow={onPhone ? undefined : 'md'} minW={middle ? '3.5em' : undefined} flexShrink={middle ? 1 : 0} data-crumb={middle ? 'middle' : 'end'}>
+                  <Breadcrumb.CurrentLink
+                    aria-current={last ? 'page' : undefined}
+                    color={crumb.accent ?? (index === 0 ? 'brand.fg' : 'fg')}
+                    fontWeight={index === 0 ? 'bold' : 'semibold'}
+                    fontSize="sm"
+                    letterSpacing="wide"
+                    title={middle ? crumb.label : undefined}
+                    truncate
+                    display="block"
+                    minW="0"
+                  >
+                    {crumb.phoneLabel ? (
+                      <>
+                        <Box as="span" hideFrom="md">
+                          {crumb.phoneLabel}
+                        </Box>
+                        <Box as="span" hideBelow="md">
+                          {crumb.label}
+                        </Box>
+                      </>
+                    ) : (
+                      crumb.label
+                    )}
+                  </Breadcrumb.CurrentLink>
+                </Breadcrumb.Item>
+              </Fragment>
+            );
+          })}
         </Breadcrumb.List>
       </Breadcrumb.Root>
-      {scope}
+        {/* A phone has room for the table's name only; its drawer shows the scope in the filters. */}
+        <Flex flex="1" minW="0" justify="end" overflow="hidden" hideBelow="md">
+          {scope}
+        </Flex>
+      </Flex>
       <HStack gap={{ base: '1', md: '3' }} flexShrink={0}>
-        {status ? <Box hideBelow="xl">{status}</Box> : null}
+        {status ? (
+          <Box display="none" css={{ [`@container app-header (min-width: ${HEADER_STATUS_MIN_WIDTH})`]: { display: 'block' } }}>
+            {status}
+          </Box>
+        ) : null}
         {statusCard ? (
           <HeaderPopover
             defaultOpen={statusOpen}
             trigger={
-              <IconButton aria-label={t('systemStatus.show')} title={t('systemStatus.show')} variant="ghost" size="sm" hideFrom="xl">
+              <IconButton aria-label={t('systemStatus.show')} title={t('systemStatus.show')} variant="ghost"
+                size="sm"
+                css={{ [`@container app-header (min-width: ${HEADER_STATUS_MIN_WIDTH})`]: { display: 'none' } }}
+              >
                 <Activity aria-hidden />
               </IconButton>
             }
