@@ -52,10 +52,11 @@ export interface NotifierOptions {
    */
   minuteMs?: number;
   /**
-   * When this instance began watching for silent nodes. A node is watched once it was alive at that
-   * moment (its latest reading within its window) or has reported since: readings seeded long ago
-   * (the demo database started a day after `npm run seed`) open no no-data episode for every node,
-   * only a node that reported live and then fell silent does. @default the notifier's creation
+   * Nodes whose window ran out before this moment open no no-data episode: only a test that must
+   * see none sets it (far ahead). Every other instance watches every node, including one that fell
+   * silent while no instance ran (the demo farm's silent nodes, a node that died during an outage):
+   * a node silent past its window has an open no-data episode, whenever its window ran out.
+   * @default the epoch: every node is watched
    */
   watchingSince?: Date;
 }
@@ -279,24 +280,42 @@ function destinationOf(row: RecipientRow): { medio: Medium; destino: string } | 
  * thresholds (a node without thresholds has nobody to tell), starting when the window ran out. Its
  * first round is scheduled in the same transaction; the unique index of open no-data episodes
  * keeps two instances from opening it twice. The node's next reading closes it (the ingest service).
+ *
+ * Two statements, against a reading committed while the detector looks (PostgreSQL): the first
+ * takes the silent nodes' latest values FOR SHARE, in key order, so it waits for an ingest that is
+ * writing one of them (the ingest updates them before it closes the node's no-data episode); the
+ * second decides with a snapshot taken after that ingest committed. Without the wait the insert saw
+ * the node's previous reading and opened an episode the ingest, which could not see it yet, never
+ * closed: a node that had reported stayed "silent". An ingest that comes after the lock waits for
+ * this transaction, and then sees and closes the episode.
  */
 export async function openSilentEpisodes(database: Database, at: Date, watchingSince?: Date): Promise<number> {
-  // Without a start (a direct call), every node with a reading is watched.
   const since = watchingSince ?? new Date(0);
   return database.db.transaction(async (tx) => {
+    const silentWhere = sql`n.statusid = 1 and s.ultima + make_interval(mins => n.ventanainactividad) <= ${timestamp(at)}
+           and s.ultima + make_interval(mins => n.ventanainactividad) > ${timestamp(since)}
+           and not exists (select 1 from sense.episodio e where e.nodoid = n.nodoid and e.tipo = 'sindatos' and e.fechafin is null)`;
+    const latestByNode = sql`(select nodoid, max(fecha) as ultima from sense.ultimamedicion group by nodoid)`;
+    const candidates = rowsOf<{ nodoid: number }>(
+      await tx.execute(sql`select n.nodoid from sense.nodo n join ${latestByNode} s on s.nodoid = n.nodoid where ${silentWhere}`),
+    );
+    if (candidates.length === 0) return 0;
+    await tx.execute(sql`
+      select 1 from sense.ultimamedicion
+       where nodoid = any(${`{${candidates.map((row) => row.nodoid).join(',')}}`}::int[])
+       order by nodoid, tipoid, metricaid
+         for share`);
     const opened = rowsOf<{ episodioid: number }>(
       await tx.execute(sql`
         insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio, statusid)
         select 'sindatos', n.nodoid, crit.criticidadid, s.ultima + make_interval(mins => n.ventanainactividad), 1
           from sense.nodo n
-          join (select nodoid, max(fecha) as ultima from sense.ultimamedicion group by nodoid) s on s.nodoid = n.nodoid
+          join ${latestByNode} s on s.nodoid = n.nodoid
           join lateral (
             select c.criticidadid from sense.umbral u join sense.criticidad c on c.criticidadid = u.criticidadid
              where u.nodoid = n.nodoid and u.statusid = 1
              order by c.grado, c.criticidadid limit 1) crit on true
-         where n.statusid = 1 and s.ultima + make_interval(mins => n.ventanainactividad) <= ${timestamp(at)}
-           and s.ultima + make_interval(mins => n.ventanainactividad) > ${timestamp(since)}
-           and not exists (select 1 from sense.episodio e where e.nodoid = n.nodoid and e.tipo = 'sindatos' and e.fechafin is null)
+         where ${silentWhere}
         on conflict do nothing
         returning episodioid`),
     );
@@ -318,7 +337,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const minuteMs = options.minuteMs ?? 60_000;
-  const watchingSince = options.watchingSince ?? now();
+  const watchingSince = options.watchingSince;
 
   async function runRound(tx: Executor, job: { trabajoid: number; carga: RoundPayload; ejecutar: Date | string }, at: Date) {
     const payload = job.carga;

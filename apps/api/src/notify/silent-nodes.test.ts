@@ -1,3 +1,5 @@
+import { createDatabase } from '@camposense/db';
+import type { Database } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { findProbe, minutesAfter, readingOf } from '../ingest/testing/probes';
 import type { ProbeUnderTest } from '../ingest/testing/probes';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
-import type { Notifier } from './notifier';
+import type { Notifier, RunSummary } from './notifier';
 import { startNotifyHarness } from './testing/notify-harness';
 import type { NotifyHarness } from './testing/notify-harness';
 import { createTestRecipients } from './testing/recipients';
@@ -131,25 +133,58 @@ describe.each(testDrivers())('silent nodes on $kind', (driver) => {
     expect((await context.send('POST', '/api/episodes/999999999/acknowledge', {})).statusCode).toBe(404);
   });
 
-  it('a node silent since before the instance started (the demo started a day after seeding) opens nothing until it reports live', async () => {
+  it('a node silent since before the instance started (the demo farm’s silent nodes) has its episode at the first run, from when its window ran out', async () => {
     await uplink();
     // A day passes with no API running; then an instance starts.
     advance(24 * 60);
     const later = startInstance();
-    expect(await later.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
-    advance(120);
-    expect(await later.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
-    expect(await episodes()).toHaveLength(2);
-    // It reports live, then falls silent: now it is watched like any other.
-    await uplink();
-    advance(30);
     expect(await later.runDue()).toMatchObject({ silentOpened: 1 });
+    const opened = (await episodes()).at(-1)!;
+    expect(opened).toMatchObject({ statusid: 1, fechafin: null });
+    expect(new Date(opened.fechainicio).toISOString()).toBe(minutesAfter(lastReading, 30).toISOString());
+    // Still one episode at the next runs; the next uplink closes it.
+    advance(120);
+    expect(await later.runDue()).toMatchObject({ silentOpened: 0 });
     expect(await episodes()).toHaveLength(3);
-    // Leave nothing open or scheduled for the suites that share the database.
     await uplink();
     advance(20);
     expect(await later.runDue()).toMatchObject({ silentOpened: 0, sent: 0 });
     expect(await context.query(sql`select 1 from sense.episodio where tipo = 'sindatos' and fechafin is null`)).toEqual([]);
     expect(await context.query(sql`select 1 from sense.trabajo`)).toEqual([]);
   });
+
+  it.runIf(driver.kind === 'postgres')('a reading being written while the detector looks is waited for: no episode is left open for a node that reported', async () => {
+    await uplink();
+    advance(30);
+    // An ingest of the node is under way on another connection: its latest value written, not committed.
+    const writer = await createDatabase({ databaseUrl: process.env['TEST_DATABASE_URL']! });
+    try {
+      const reported = minutesAfter(clock, -1);
+      let detecting: Promise<RunSummary> | undefined;
+      let waited: string | undefined;
+      await writer.db.transaction(async (tx) => {
+        await tx.execute(sql`update sense.ultimamedicion set fecha = ${reported.toISOString()}::timestamptz where nodoid = ${probe.nodoid}`);
+        detecting = notifier.runDue();
+        // The detector must wait for this transaction: until it commits, nothing is opened.
+        waited = await Promise.race([detecting.then(() => 'finished'), blockedOnLock(writer).then(() => 'waiting')]);
+      });
+      expect(waited).toBe('waiting');
+      expect(await detecting).toMatchObject({ silentOpened: 0 });
+      expect(await context.query(sql`select 1 from sense.episodio where tipo = 'sindatos' and fechafin is null`)).toEqual([]);
+    } finally {
+      await writer.close();
+    }
+    await uplink();
+  });
 });
+
+/** Resolves once another session waits on a lock (the detector behind the open ingest), within 10 s. */
+async function blockedOnLock(database: Database): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const rows = await database.query<{ waiting: number }>(sql`
+      select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('nobody waited on a lock within 10 s');
+}
