@@ -61,6 +61,8 @@ export {
   useOpenEpisodes,
 } from './dashboard/dashboard-data';
 export type { DashboardOptions } from './dashboard/dashboard-data';
+export { resolveDashboardTimeZone, useDashboardTimeZone } from './dashboard/dashboard-time-zone';
+export type { DashboardZoneInput } from './dashboard/dashboard-time-zone';
 export type {
   UbicacionRow,
   EntidadRow,

@@ -7,6 +7,8 @@ export const EPISODES = '/episodes';
 export const dashboardKeys = {
   ubicaciones: (fundoId: number | null) => (fundoId === null ? null : `/sense/ubicaciones?fundoId=${fundoId}`),
   entidades: () => '/sense/entidades',
+  /** Every company (their countries give a farm without a zone of its own its country's). */
+  empresas: () => '/sense/empresas',
   localizaciones: () => '/sense/localizaciones',
   metricas: () => '/sense/metricas',
   nodos: () => '/sense/nodos-con-localizacion?limit=1000',

@@ -1,4 +1,6 @@
 import { Box } from '@chakra-ui/react';
+import { DisplayTimeZoneContext } from '@camposense/i18n';
+import type { Decorator } from '@storybook/react-vite';
 import { dashboardHandlers, metricasFixture } from '@camposense/data-access/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -112,6 +114,61 @@ export const OpenedFromAlert: Story = {
     await chartsDrawn();
     await expect(screen.getByRole('option', { name: /NODO-SJO-01/ })).toHaveAttribute('aria-selected', 'true');
     await expect(screen.getByText('20/11 - 22/11')).toBeVisible();
+  },
+};
+
+/** The shell's zone with no farm in the sidebar and farms in Peru and Chile: this browser's, "different zones". */
+const inMixedScope: Decorator = (Story) => (
+  <DisplayTimeZoneContext.Provider value={{ timeZone: 'America/Lima', basis: 'mixed' }}>
+    <Story />
+  </DisplayTimeZoneContext.Provider>
+);
+
+const zoneNote = () => screen.findByTestId('time-zone-note');
+
+/**
+ * Issue 28, item 8: Los Olivos (Chile) chosen in the dashboard's own FUNDO filter, the sidebar
+ * scoped to nothing: the dashboard shows the farm's time, Santiago's, and names one farm, not
+ * "farms in different zones".
+ */
+export const ChileanFarmChosen: Story = {
+  decorators: [withDashboardFilters({ fundoId: 4, entidadId: 1, ubicacionId: 5 }), inMixedScope],
+  beforeEach: ({ msw }) => {
+    msw.use(...dashboardHandlers.zones());
+  },
+  play: async () => {
+    await waitFor(async () => expect(await zoneNote()).toHaveTextContent('Horas del fundo: America/Santiago (GMT-3)'));
+    await chartsDrawn();
+  },
+};
+
+export const ChileanFarmChosenEnglish: Story = {
+  ...ChileanFarmChosen,
+  globals: { language: 'en' },
+  play: async () => {
+    await waitFor(async () => expect(await zoneNote()).toHaveTextContent('Farm time: America/Santiago (GMT-3)'));
+    await chartsDrawn();
+  },
+};
+
+/** No farm in the bar nor the sidebar, farms in Peru and Chile: the browser's time, and the note says why. */
+export const FarmsInDifferentZones: Story = {
+  decorators: [withDashboardFilters({ nodoId: 1 }), inMixedScope],
+  beforeEach: ({ msw }) => {
+    msw.use(...dashboardHandlers.zones());
+  },
+  play: async () => {
+    await waitFor(async () => expect(await zoneNote()).toHaveTextContent('los fundos elegidos están en zonas horarias distintas'));
+    await chartsDrawn();
+  },
+};
+
+export const FarmsInDifferentZonesEnglish: Story = {
+  ...FarmsInDifferentZones,
+  globals: { language: 'en' },
+  play: async () => {
+    await waitFor(async () => expect(await zoneNote()).toHaveTextContent('the chosen farms are in different time zones'));
+    await chartsDrawn();
   },
 };
 

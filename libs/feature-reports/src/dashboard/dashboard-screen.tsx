@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react';
-import { useTranslation } from '@camposense/i18n';
+import { useDashboardTimeZone } from '@camposense/data-access';
+import { DisplayTimeZoneContext, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { LoadingState } from '@camposense/ui';
 import { lazy, Suspense } from 'react';
 import { DashboardFilterBar } from './dashboard-filter-bar';
@@ -20,12 +21,17 @@ export function DashboardLoading() {
 
 /** The dashboard of spec section 2: the filter bar over the dashboard view, sharing DashboardFiltersProvider. */
 export function DashboardScreen(_props: DashboardScreenProps) {
+  // A farm chosen in the bar's FUNDO gives its zone to the whole dashboard, dates and range included,
+  // as one chosen in the sidebar does (issue 28, item 8).
+  const zone = useDashboardTimeZone(useDisplayTimeZone());
   return (
-    <Stack gap="3" p="4" w="full" minH="full">
-      <DashboardFilterBar />
-      <Suspense fallback={<DashboardLoading />}>
-        <DashboardView />
-      </Suspense>
-    </Stack>
+    <DisplayTimeZoneContext.Provider value={zone}>
+      <Stack gap="3" p="4" w="full" minH="full">
+        <DashboardFilterBar />
+        <Suspense fallback={<DashboardLoading />}>
+          <DashboardView />
+        </Suspense>
+      </Stack>
+    </DisplayTimeZoneContext.Provider>
   );
 }

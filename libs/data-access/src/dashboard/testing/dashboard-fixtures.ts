@@ -17,6 +17,8 @@ export const dashboardUbicacionesFixture: UbicacionRow[] = [
   { ubicacionid: 2, ubicacion: 'Lote 2', ubicacionabrev: 'SJO-L2', fundoid: 1 },
   { ubicacionid: 3, ubicacion: 'Lote 1', ubicacionabrev: 'SRO-L1', fundoid: 2 },
   { ubicacionid: 4, ubicacion: 'Lote 1', ubicacionabrev: 'EPA-L1', fundoid: 3 },
+  /** Los Olivos (fundo 4), the Chilean farm: its lot's charts show Santiago's time. */
+  { ubicacionid: 5, ubicacion: 'Lote 1', ubicacionabrev: 'LOL-L1', fundoid: 4 },
 ];
 
 export const entidadesFixture: EntidadRow[] = [
@@ -32,6 +34,7 @@ export const localizacionesFixture: LocalizacionRow[] = [
   { entidadid: 1, ubicacionid: 2, nodoid: 2 },
   { entidadid: 2, ubicacionid: 2, nodoid: 3 },
   { entidadid: 3, ubicacionid: 3, nodoid: 4 },
+  { entidadid: 1, ubicacionid: 5, nodoid: 5 },
 ];
 
 export const metricasFixture: MetricaRow[] = [

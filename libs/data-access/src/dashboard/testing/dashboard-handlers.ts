@@ -1,6 +1,7 @@
 import type { ApiErrorBody, DetectResponse, NodoConLocalizacion, OpenEpisode, OpenEpisodesResponse, SeriesResponse } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
-import type { FundoRow } from '../../sense/types';
+import type { EmpresaRow, FundoRow, PaisRow } from '../../sense/types';
+import { empresasFixture, paisesFixture } from '../../testing/sense-fixtures';
 import type { EntidadRow, LocalizacionRow, MetricaRow, UbicacionRow } from '../types';
 import { dashboardFundosFixture, dashboardUbicacionesFixture, entidadesFixture, localizacionesFixture, metricasFixture, nodosFixture, openEpisodesFixture, seriesFixture } from './dashboard-fixtures';
 import type { SeriesFixtureOptions } from './dashboard-fixtures';
@@ -66,6 +67,16 @@ export const dashboardHandlers = {
       );
       return HttpResponse.json<OpenEpisodesResponse>({ episodes: rows.filter((row) => nodes.has(row.nodoid)) });
     }),
+  ],
+  /**
+   * The countries with their zones (Peru Lima, Chile Santiago) and every company: what the dashboard
+   * reads to give a farm chosen in its FUNDO filter its country's zone (issue 28, item 8).
+   */
+  zones: () => [
+    http.get('/api/sense/paises', () =>
+      HttpResponse.json<PaisRow[]>(paisesFixture.map((row) => ({ ...row, zonahoraria: row.paisabrev === 'CL' ? 'America/Santiago' : 'America/Lima' }))),
+    ),
+    http.get('/api/sense/empresas', () => HttpResponse.json<EmpresaRow[]>(empresasFixture)),
   ],
   seriesPending: () => [http.get('/api/sense/series', never)],
   seriesError: () => [http.get('/api/sense/series', internalError)],
