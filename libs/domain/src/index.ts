@@ -166,3 +166,5 @@ export {
 } from './time-zone';
 export type { ScopeLevel, TableScope } from './scope';
 export { SCOPE_LINKS, scopeChain, isScopable, formatTableScope, parseTableScope } from './scope';
+export { EN_CURSO, isEnCurso } from './ongoing';
+export type { EnCursoResponse } from './ongoing';

@@ -1,5 +1,6 @@
 import type { Database } from '@camposense/db';
-import type { NodoConLocalizacion, TableRow } from '@camposense/domain';
+import { EN_CURSO } from '@camposense/domain';
+import type { EnCursoResponse, NodoConLocalizacion, TableRow } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { tableRef } from './sql-names';
@@ -174,10 +175,11 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
           left join ${tableRef('ultimamedicion')} last
             on last.nodoid = ms.nodoid and last.metricaid = ms.metricaid and last.tipoid = ms.tipoid
          where ms.nodoid = n.nodoid) latest
-      -- Open episodes (alarms.md): threshold ones still unacknowledged, and the node's no-data one.
+      -- Open episodes (alarms.md): threshold ones en curso (EN_CURSO: open, unacknowledged), and the
+      -- node's no-data one, acknowledged or not (the node is silent either way).
       left join (
         select ep.nodoid,
-               count(*) filter (where ep.tipo = 'umbral' and ep.statusid = 1) as activos,
+               count(*) filter (where ep.tipo = 'umbral' and ${EN_CURSO_EPISODE}) as activos,
                max(ep.episodioid) filter (where ep.tipo = 'sindatos') as sindatosid,
                max(ep.statusid) filter (where ep.tipo = 'sindatos') as sindatosstatus,
                max(ep.fechainicio) filter (where ep.tipo = 'sindatos') as sindatosinicio
@@ -188,6 +190,24 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
      limit ${limit}`;
 }
 
+/**
+ * EN_CURSO (libs/domain/src/ongoing.ts) on `episodio ep`: open and not acknowledged. The one
+ * condition behind the header's count, the node list's badges and GET /api/sense/en-curso.
+ */
+export const EN_CURSO_EPISODE = sql`(ep.fechafin is null and ep.statusid = ${EN_CURSO.episodeStatusid})`;
+
+/** What is en curso now (EnCursoResponse): episodes of both kinds, and the alerts of the threshold ones. */
+export function enCursoStatement(): SQL {
+  return sql`
+    select count(*)::int as episodios,
+           count(*) filter (where ep.tipo = 'umbral')::int as umbral,
+           count(*) filter (where ep.tipo = 'sindatos')::int as "sinDatos",
+           (select count(*) from ${tableRef('alerta')} a join ${tableRef('episodio')} ep on ep.episodioid = a.episodioid
+             where ${EN_CURSO_EPISODE} and a.statusid = ${EN_CURSO.alertStatusid})::int as alertas
+      from ${tableRef('episodio')} ep
+     where ${EN_CURSO_EPISODE}`;
+}
+
 export interface ReadingQueries {
   /** The readings as a JSON array text (MedicionReading[]), ready to send. */
   readingsJson(window: ReadingWindow, limit: number | null): Promise<string>;
@@ -195,6 +215,7 @@ export interface ReadingQueries {
   readingsBatches(window: ReadingWindow, limit: number | null): AsyncGenerator<JsonBatch>;
   count(window: ReadingWindow): Promise<number>;
   nodosConLocalizacion(limit: number): Promise<NodoConLocalizacion[]>;
+  enCurso(): Promise<EnCursoResponse>;
   /** The nodes placed at a location now (an active localizacion): the ones whose readings are stored there. */
   nodesPlacedAt(ubicacionId: number): Promise<number[]>;
 }
@@ -225,6 +246,10 @@ export function createReadingQueries(database: Database): ReadingQueries {
       const rows = await database.query<NodoConLocalizacion & TableRow>(nodosConLocalizacionStatement(limit), { prepare: 'nodos-con-localizacion' });
       for (const row of rows) normaliseTimestamps(row.ultimasMediciones as unknown as TableRow[], ['fecha']);
       return normaliseTimestamps(rows, ['ultimaFecha']);
+    },
+    async enCurso() {
+      const [row] = await database.query<EnCursoResponse>(enCursoStatement());
+      return row ?? { episodios: 0, umbral: 0, sinDatos: 0, alertas: 0 };
     },
     async nodesPlacedAt(ubicacionId) {
       const rows = await database.query<{ nodoid: number }>(

@@ -6,6 +6,7 @@ import { dashboardKeys, EPISODES } from '../dashboard/keys';
 import { REPORTS_BASE } from '../reports/keys';
 import { startLiveClient } from './live-client';
 import type { LiveEventType } from './live-client';
+import { senseKeys } from '../sense/keys';
 
 export { LIVE_EVENT_TYPES } from './live-client';
 export type { LiveEventType } from './live-client';
@@ -17,6 +18,8 @@ const MESSAGE_REPORT = `${REPORTS_BASE}/mensajes`;
 /** The status card's active-alert count and any table view of alerts. */
 const ALERT_TABLE = '/sense/alerta?';
 const HEALTH = '/health';
+/** The header's "Alertas en curso" (issue 28, item 3): what opens, ends or acknowledges an episode changes it. */
+const EN_CURSO = senseKeys.enCurso();
 /** The charts' open episodes: a reading can end one, an alert open one, an acknowledgement mark one. */
 const OPEN_EPISODES = `${EPISODES}?`;
 
@@ -31,14 +34,14 @@ export function keysStaleAfter(type: LiveEventType): (key: string) => boolean {
     case 'alerts':
     case 'acknowledged':
       return (key) =>
-        key.startsWith(ALERT_REPORT) || key.startsWith(ALERT_TABLE) || key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES);
+        key.startsWith(ALERT_REPORT) || key.startsWith(ALERT_TABLE) || key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES) || key === EN_CURSO;
     case 'messages':
       return (key) => key.startsWith(MESSAGE_REPORT);
     case 'episodes':
-      return (key) => key === NODES || key.startsWith(ALERT_REPORT) || key.startsWith(OPEN_EPISODES);
+      return (key) => key === NODES || key.startsWith(ALERT_REPORT) || key.startsWith(OPEN_EPISODES) || key === EN_CURSO;
     case 'reset':
       return (key) =>
-        key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES) || key.startsWith(ALERT_REPORT) || key.startsWith(MESSAGE_REPORT) || key.startsWith(ALERT_TABLE) || key === HEALTH;
+        key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES) || key.startsWith(ALERT_REPORT) || key.startsWith(MESSAGE_REPORT) || key.startsWith(ALERT_TABLE) || key === HEALTH || key === EN_CURSO;
   }
 }
 

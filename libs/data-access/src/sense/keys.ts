@@ -2,6 +2,8 @@
 export const senseKeys = {
   detect: () => '/sense/detect',
   paises: () => '/sense/paises',
+  /** GET /api/sense/en-curso: the header's "Alertas en curso" (libs/domain/src/ongoing.ts). */
+  enCurso: () => '/sense/en-curso',
   empresas: (paisId: number | null) => (paisId === null ? null : `/sense/empresas?paisId=${paisId}`),
   /**
    * Farms of one company. With no company chosen: nothing is asked (the sidebar's picker), or

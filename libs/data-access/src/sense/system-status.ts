@@ -1,4 +1,4 @@
-import type { HealthResponse, PaginatedRows } from '@camposense/domain';
+import type { EnCursoResponse, HealthResponse, PaginatedRows } from '@camposense/domain';
 import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { apiFetcher } from '../client/api-client';
@@ -14,6 +14,7 @@ export const SYSTEM_STATUS_REFRESH_MS = 60_000;
 export interface SystemStatus {
   online: boolean;
   sensors: number | null;
+  /** "Alertas en curso": the episodes en curso (libs/domain/src/ongoing.ts), silent nodes included. */
   activeAlerts: number | null;
   /** When these figures were last read from the API. */
   lastUpdate: Date | null;
@@ -27,7 +28,7 @@ export function useSystemStatus(): SystemStatus {
   const options = { onSuccess };
   const health = useSWR<HealthResponse>('/health', apiFetcher, { ...options, refreshInterval: SYSTEM_STATUS_REFRESH_MS });
   const sensors = useSWR<PaginatedRows>(senseKeys.tableTotal('nodo'), apiFetcher, options);
-  const alerts = useSWR<PaginatedRows>(senseKeys.tableTotal('alerta', { statusid: 1 }), apiFetcher, options);
+  const alerts = useSWR<EnCursoResponse>(senseKeys.enCurso(), apiFetcher, options);
   const online = health.data?.status === 'ok' && !health.error;
   const answered = health.data !== undefined || health.error !== undefined;
   // The health check is one input of the console's one connection state (client/connection.ts).
@@ -37,7 +38,7 @@ export function useSystemStatus(): SystemStatus {
   return {
     online,
     sensors: sensors.data?.pagination.total ?? null,
-    activeAlerts: alerts.data?.pagination.total ?? null,
+    activeAlerts: alerts.data?.episodios ?? null,
     lastUpdate,
     isLoading: health.isLoading || sensors.isLoading || alerts.isLoading,
   };

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, DetectResponse, HealthResponse, PaginatedRows } from '@camposense/domain';
+import type { ApiErrorBody, DetectResponse, EnCursoResponse, HealthResponse, PaginatedRows } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import type { EmpresaRow, FundoRow, PaisRow } from '../sense/types';
 import { empresasFixture, fundosFixture, paisesFixture } from './sense-fixtures';
@@ -44,12 +44,15 @@ export const senseHandlers = {
   status: ({ sensors = 60, activeAlerts = 128 }: { sensors?: number; activeAlerts?: number } = {}) => [
     http.get('/api/health', () => HttpResponse.json<HealthResponse>({ status: 'ok', database: 'pglite' })),
     http.get('/api/sense/nodo', () => HttpResponse.json(total(sensors))),
-    http.get('/api/sense/alerta', () => HttpResponse.json(total(activeAlerts))),
+    // "Alertas en curso": episodes en curso (two of them silent nodes), as GET /api/sense/en-curso answers.
+    http.get('/api/sense/en-curso', () =>
+      HttpResponse.json<EnCursoResponse>({ episodios: activeAlerts, umbral: Math.max(0, activeAlerts - 2), sinDatos: Math.min(2, activeAlerts), alertas: activeAlerts * 3 }),
+    ),
   ],
   statusOffline: () => [
     http.get('/api/health', internalError),
     http.get('/api/sense/nodo', internalError),
-    http.get('/api/sense/alerta', internalError),
+    http.get('/api/sense/en-curso', internalError),
   ],
   /** The API cannot be reached at all: every call fails at the network (no answer, no status). */
   unreachable: () => [http.all('/api/*', () => HttpResponse.error())],

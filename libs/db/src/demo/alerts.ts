@@ -15,28 +15,68 @@ export interface AlertScope {
 }
 
 /**
- * One alert per (reading, active threshold) pair whose value is outside [minimo, maximo], in
- * time order so that alert ids grow with time. States by age: the last 6 hours are active (1),
- * up to 3 days mostly closed (0) with some still active, older ones processed (-1).
+ * One alert per (reading, active threshold) pair whose value is outside [minimo, maximo], in time
+ * order so that alert ids grow with time, each in its episode, written as the alarm engine would
+ * (alarms.md, "Thresholds are evaluated"; issue 28, item 3): an episode is a threshold's run of
+ * consecutive breaking readings (the farm reports every 15 minutes without gaps); it ended at the
+ * probe's next reading, which was back in range, when there is one (closed, statusid 0, its alerts 0),
+ * and is still open otherwise (statusid 1, its alerts active). So no alert stays active whose readings
+ * came back in range, and the alerts en curso are exactly those of the open episodes. Closed episodes
+ * that began more than 3 days before the farm's clock were acknowledged 20 minutes after they began
+ * (their alerts processed, -1), so the reports show all three states.
  */
 export function insertAlertsStatement(scope: AlertScope): SQL {
   const now = sql`${scope.now.toISOString()}::timestamptz`;
   return sql`
-    insert into sense.alerta (umbralid, medicionid, fecha, datecreated, statusid)
-    select u.umbralid, m.medicionid, m.fecha, m.fecha + interval '20 seconds',
-      case
-        when m.fecha > ${now} - interval '6 hours' then 1
-        when m.fecha > ${now} - interval '3 days' then case when m.medicionid % 4 = 0 then 1 else 0 end
-        else -1
-      end
-    from sense.medicion m
-    join sense.umbral u
-      on u.nodoid = m.nodoid and u.tipoid = m.tipoid and u.metricaid = m.metricaid and u.ubicacionid = m.ubicacionid
-    where m.medicionid >= ${scope.firstMedicionId}
-      and u.umbralid >= ${scope.firstUmbralId}
-      and u.statusid = 1
-      and (m.medicion < u.minimo or m.medicion > u.maximo)
-    order by m.fecha, m.medicionid, u.umbralid`;
+    with breaking as (
+      select u.umbralid, u.nodoid, u.criticidadid, m.medicionid, m.fecha,
+        lag(m.fecha) over (partition by u.umbralid order by m.fecha, m.medicionid) as previous_fecha,
+        last.fecha as probe_last
+      from sense.medicion m
+      join sense.umbral u
+        on u.nodoid = m.nodoid and u.tipoid = m.tipoid and u.metricaid = m.metricaid and u.ubicacionid = m.ubicacionid
+      join sense.ultimamedicion last on last.nodoid = m.nodoid and last.tipoid = m.tipoid and last.metricaid = m.metricaid
+      where m.medicionid >= ${scope.firstMedicionId}
+        and u.umbralid >= ${scope.firstUmbralId}
+        and u.statusid = 1
+        and (m.medicion < u.minimo or m.medicion > u.maximo)
+    ),
+    numbered as (
+      select b.*, sum(case when b.previous_fecha is null or b.fecha - b.previous_fecha > interval '15 minutes' then 1 else 0 end)
+        over (partition by b.umbralid order by b.fecha, b.medicionid) as run
+      from breaking b
+    ),
+    runs as (
+      select umbralid, run, min(nodoid) as nodoid, min(criticidadid) as criticidadid, min(fecha) as inicio, max(fecha) as ultima,
+        max(probe_last) as probe_last
+      from numbered group by umbralid, run
+    ),
+    shaped as (
+      select r.*,
+        r.ultima < r.probe_last as ended,
+        r.ultima < r.probe_last and r.inicio <= ${now} - interval '3 days' as acknowledged
+      from runs r
+    ),
+    episodes as (
+      insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, fechafin, fechareconocido, datecreated, statusid)
+      select 'umbral', s.umbralid, s.nodoid, s.criticidadid, s.inicio,
+        case when s.ended then s.ultima + interval '15 minutes' end,
+        case when s.acknowledged then s.inicio + interval '20 minutes' end,
+        s.inicio + interval '20 seconds',
+        case when s.ended then 0 else 1 end
+      from shaped s
+      order by s.inicio, s.umbralid
+      returning episodioid, umbralid, fechainicio, statusid, fechareconocido
+    )
+    insert into sense.alerta (umbralid, medicionid, fecha, datecreated, statusid, episodioid, fechareconocido)
+    select n.umbralid, n.medicionid, n.fecha, n.fecha + interval '20 seconds',
+      case when e.fechareconocido is not null then -1 when e.statusid = 0 then 0 else 1 end,
+      e.episodioid,
+      case when e.fechareconocido is not null then greatest(e.fechareconocido, n.fecha + interval '20 seconds') end
+    from numbered n
+    join runs r on r.umbralid = n.umbralid and r.run = n.run
+    join episodes e on e.umbralid = n.umbralid and e.fechainicio = r.inicio
+    order by n.fecha, n.medicionid, n.umbralid`;
 }
 
 export interface MessageScope {
@@ -64,7 +104,7 @@ export function insertMessagesStatement(scope: MessageScope): SQL {
   const decimals = sql`case me.metricaabrev when 'HUM' then 1 else 2 end`;
   return sql`
     with farm_alerts as (
-      select a.alertaid, a.umbralid, a.medicionid, a.fecha, a.datecreated,
+      select a.alertaid, a.umbralid, a.medicionid, a.fecha, a.datecreated, a.episodioid,
         lag(a.fecha) over (partition by a.umbralid order by a.fecha, a.alertaid) as previous_fecha
       from sense.alerta a
       where a.alertaid >= ${scope.firstAlertaId}
@@ -85,8 +125,8 @@ export function insertMessagesStatement(scope: MessageScope): SQL {
       join sense.medio mo on mo.medioid = c.medioid
       where mo.nombre = 'correo' or (mo.nombre = 'sms' and cr.grado <= 2)
     )
-    insert into sense.mensaje (contactoid, alertaid, mensaje, fecha, datecreated, statusid)
-    select r.contactoid, s.alertaid,
+    insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, datecreated, statusid)
+    select r.contactoid, s.alertaid, s.episodioid,
       'ALERTA ' || cr.criticidad || ': ' || me.metrica || ' ' || ${formatted(sql`md.medicion`, decimals)} || ' ' ||
         me.unidad || ' fuera de rango [' || ${formatted(sql`u.minimo`, decimals)} || '–' ||
         ${formatted(sql`u.maximo`, decimals)} || '] en ' || n.nodo || ' (' || f.fundo || ', ' || ub.ubicacion ||

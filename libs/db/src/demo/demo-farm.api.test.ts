@@ -237,6 +237,26 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
     expect(statuses.map((status) => status.statusid)).toEqual([0, 1]);
   });
 
+  it('writes episodes as the alarm engine would: no alert stays active once its probe reads back in range (issue 28, item 3)', async () => {
+    const [row] = await database.query<Record<string, number>>(sql`
+      select
+        (select count(*) from sense.alerta where episodioid is null)::int as without_episode,
+        -- An active alert with a later reading of its probe: the engine would have closed its episode.
+        (select count(*) from sense.alerta a
+           join sense.umbral u on u.umbralid = a.umbralid
+           join sense.ultimamedicion last on last.nodoid = u.nodoid and last.tipoid = u.tipoid and last.metricaid = u.metricaid
+          where a.statusid = 1 and last.fecha > (select max(b.fecha) from sense.alerta b where b.episodioid = a.episodioid))::int as stale_active,
+        (select count(*) from sense.alerta a join sense.episodio e on e.episodioid = a.episodioid
+          where (a.statusid = 1) <> (e.fechafin is null and e.statusid = 1))::int as status_mismatch,
+        (select count(*) from sense.episodio where tipo = 'umbral' and fechafin is null)::int as open_episodes,
+        (select count(*) from sense.episodio where tipo = 'umbral' and fechafin is not null)::int as closed_episodes,
+        (select count(*) from (select umbralid from sense.episodio where fechafin is null group by 1 having count(*) > 1) d)::int as twice_open,
+        (select count(*) from sense.mensaje where alertaid is not null and episodioid is null)::int as messages_without_episode`);
+    expect(row).toMatchObject({ without_episode: 0, stale_active: 0, status_mismatch: 0, twice_open: 0, messages_without_episode: 0 });
+    expect(row?.['open_episodes']).toBeGreaterThan(0);
+    expect(row?.['closed_episodes']).toBeGreaterThan(row?.['open_episodes'] ?? 0);
+  });
+
   it('sends messages only to contacts of users whose profiles hear about the threshold', async () => {
     const [row] = await database.query<Record<string, number>>(sql`
       select

@@ -1,4 +1,4 @@
-import type { CountAnswer, NodoConLocalizacion } from '@camposense/domain';
+import type { CountAnswer, EnCursoResponse, NodoConLocalizacion } from '@camposense/domain';
 import { CHART_DATA_LIMIT, GET_ALL_THRESHOLD, NODE_LIST_DEFAULT_LIMIT } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dateParam, parseDateWindow } from '../../sense/date-window';
@@ -139,6 +139,34 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
       },
     },
     (request) => readCache.get(request.url, () => queries.nodosConLocalizacion(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT)),
+  );
+
+  app.get<{ Reply: EnCursoResponse }>(
+    '/en-curso',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Lo que está en curso: episodios abiertos y sin reconocer, y sus alertas',
+        description:
+          'En curso (libs/domain/src/ongoing.ts): un episodio abierto (sin fechafin) y sin reconocer (statusid 1), de umbral o «sin datos». ' +
+          '`episodios` es la cifra de «Alertas en curso» de la cabecera y la suma de las insignias de los nodos; `alertas`, las alertas ACTIVAS del reporte.',
+        security,
+        response: {
+          200: {
+            type: 'object',
+            required: ['episodios', 'umbral', 'sinDatos', 'alertas'],
+            properties: {
+              episodios: { type: 'integer', description: 'Episodios en curso, de ambos tipos' },
+              umbral: { type: 'integer', description: 'De ellos, de umbral' },
+              sinDatos: { type: 'integer', description: 'De ellos, nodos sin datos' },
+              alertas: { type: 'integer', description: 'Alertas de los episodios de umbral en curso (statusid 1)' },
+            },
+          },
+          ...readErrors,
+        },
+      },
+    },
+    (request) => readCache.get(request.url, () => queries.enCurso()),
   );
 }
 
