@@ -10,6 +10,8 @@ export interface AlertScope {
   /** The farm's first reading and threshold ids: older rows are not the farm's. */
   firstMedicionId: number;
   firstUmbralId: number;
+  /** The id the farm's first episode gets (its episodes are written just before its alerts). */
+  firstEpisodioId: number;
   /** The farm's clock: alert and message states depend on their age. */
   now: Date;
 }
@@ -26,6 +28,53 @@ export interface AlertScope {
  * (their alerts processed, -1), so the reports show all three states.
  */
 export function insertAlertsStatement(scope: AlertScope): SQL {
+  return sql`
+    insert into sense.alerta (umbralid, medicionid, fecha, datecreated, statusid, episodioid, fechareconocido)
+    select e.umbralid, e.medicionid, e.fecha, e.fecha + interval '20 seconds',
+      case when e.acknowledged then -1 when e.ended then 0 else 1 end,
+      ${scope.firstEpisodioId}::bigint + e.episode_rank - 1,
+      case when e.acknowledged then greatest(e.inicio + interval '20 minutes', e.fecha + interval '20 seconds') end
+    from demo_runs e
+    order by e.fecha, e.medicionid, e.umbralid`;
+}
+
+/**
+ * The episodes of the alerts above, written first, in the order of their ranks, so that the n-th
+ * gets the id firstEpisodioId + n - 1 the alerts point to (ids are given in insert order).
+ */
+export function insertEpisodesStatement(): SQL {
+  return sql`
+    insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, fechafin, fechareconocido, datecreated, statusid)
+    select 'umbral', e.umbralid, e.nodoid, e.criticidadid, e.inicio,
+      case when e.ended then e.ultima + interval '15 minutes' end,
+      case when e.acknowledged then e.inicio + interval '20 minutes' end,
+      e.inicio + interval '20 seconds',
+      case when e.ended then 0 else 1 end
+    from (select distinct on (episode_rank) * from demo_runs order by episode_rank) e
+    order by e.episode_rank`;
+}
+
+/**
+ * Written once, read by insertEpisodesStatement and insertAlertsStatement (in this order, in the
+ * farm's transaction): the table \`demo_runs\`, dropped at commit.
+ */
+export function breakingRunsStatements(scope: AlertScope): SQL[] {
+  return [
+    // Its own statement and no parameters: CREATE TABLE AS takes none.
+    sql`create temporary table demo_runs (umbralid integer, nodoid integer, criticidadid integer, medicionid bigint,
+      fecha timestamptz, inicio timestamptz, ultima timestamptz, ended boolean, acknowledged boolean, episode_rank bigint) on commit drop`,
+    sql`insert into demo_runs ${breakingRuns(scope)}
+      select umbralid, nodoid, criticidadid, medicionid, fecha, inicio, ultima, ended, acknowledged, episode_rank from runs`,
+  ];
+}
+
+/**
+ * Every breaking (reading, active threshold) pair with its episode, by window functions alone (joins
+ * on CTEs made the planner loop: two minutes for a 30-day farm): the run number (a gap of more than
+ * one 15-minute step starts a new run), the run's first and last breaking reading, whether the probe
+ * read again after it (ended), and the episode's rank in (start, threshold) order.
+ */
+function breakingRuns(scope: AlertScope): SQL {
   const now = sql`${scope.now.toISOString()}::timestamptz`;
   return sql`
     with breaking as (
@@ -46,37 +95,17 @@ export function insertAlertsStatement(scope: AlertScope): SQL {
         over (partition by b.umbralid order by b.fecha, b.medicionid) as run
       from breaking b
     ),
+    spans as (
+      select n.*, min(n.fecha) over w as inicio, max(n.fecha) over w as ultima
+      from numbered n
+      window w as (partition by n.umbralid, n.run)
+    ),
     runs as (
-      select umbralid, run, min(nodoid) as nodoid, min(criticidadid) as criticidadid, min(fecha) as inicio, max(fecha) as ultima,
-        max(probe_last) as probe_last
-      from numbered group by umbralid, run
-    ),
-    shaped as (
-      select r.*,
-        r.ultima < r.probe_last as ended,
-        r.ultima < r.probe_last and r.inicio <= ${now} - interval '3 days' as acknowledged
-      from runs r
-    ),
-    episodes as (
-      insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, fechafin, fechareconocido, datecreated, statusid)
-      select 'umbral', s.umbralid, s.nodoid, s.criticidadid, s.inicio,
-        case when s.ended then s.ultima + interval '15 minutes' end,
-        case when s.acknowledged then s.inicio + interval '20 minutes' end,
-        s.inicio + interval '20 seconds',
-        case when s.ended then 0 else 1 end
-      from shaped s
-      order by s.inicio, s.umbralid
-      returning episodioid, umbralid, fechainicio, statusid, fechareconocido
-    )
-    insert into sense.alerta (umbralid, medicionid, fecha, datecreated, statusid, episodioid, fechareconocido)
-    select n.umbralid, n.medicionid, n.fecha, n.fecha + interval '20 seconds',
-      case when e.fechareconocido is not null then -1 when e.statusid = 0 then 0 else 1 end,
-      e.episodioid,
-      case when e.fechareconocido is not null then greatest(e.fechareconocido, n.fecha + interval '20 seconds') end
-    from numbered n
-    join runs r on r.umbralid = n.umbralid and r.run = n.run
-    join episodes e on e.umbralid = n.umbralid and e.fechainicio = r.inicio
-    order by n.fecha, n.medicionid, n.umbralid`;
+      select s.*, s.ultima < s.probe_last as ended,
+        s.ultima < s.probe_last and s.inicio <= ${now} - interval '3 days' as acknowledged,
+        dense_rank() over (order by s.inicio, s.umbralid) as episode_rank
+      from spans s
+    )`;
 }
 
 export interface MessageScope {

@@ -251,8 +251,10 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
         (select count(*) from sense.episodio where tipo = 'umbral' and fechafin is null)::int as open_episodes,
         (select count(*) from sense.episodio where tipo = 'umbral' and fechafin is not null)::int as closed_episodes,
         (select count(*) from (select umbralid from sense.episodio where fechafin is null group by 1 having count(*) > 1) d)::int as twice_open,
+        (select count(*) from sense.alerta a join sense.episodio e on e.episodioid = a.episodioid
+          where e.umbralid <> a.umbralid or a.fecha < e.fechainicio or a.fecha >= coalesce(e.fechafin, 'infinity'))::int as wrong_episode,
         (select count(*) from sense.mensaje where alertaid is not null and episodioid is null)::int as messages_without_episode`);
-    expect(row).toMatchObject({ without_episode: 0, stale_active: 0, status_mismatch: 0, twice_open: 0, messages_without_episode: 0 });
+    expect(row).toMatchObject({ without_episode: 0, stale_active: 0, status_mismatch: 0, twice_open: 0, wrong_episode: 0, messages_without_episode: 0 });
     expect(row?.['open_episodes']).toBeGreaterThan(0);
     expect(row?.['closed_episodes']).toBeGreaterThan(row?.['open_episodes'] ?? 0);
   });

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { appDb } from '../client';
 import type { Database } from '../client';
 import { nodo } from '../schema/index';
-import { insertAlertsStatement, insertMessagesStatement } from './alerts';
+import { breakingRunsStatements, insertAlertsStatement, insertEpisodesStatement, insertMessagesStatement } from './alerts';
 import { planFarm } from './farm-plan';
 import type { FarmPlan } from './farm-plan';
 import { fillLatestValuesStatement } from './latest-values';
@@ -193,7 +193,11 @@ export async function seedDemoFarm(database: Database, options: DemoFarmOptions 
 
     progress.start('alertas');
     const firstAlertaId = await nextId(tx, sql`select coalesce(max(alertaid), 0) + 1 as id from sense.alerta`);
-    await tx.execute(insertAlertsStatement({ firstMedicionId, firstUmbralId, now }));
+    const firstEpisodioId = await nextId(tx, sql`select coalesce(max(episodioid), 0) + 1 as id from sense.episodio`);
+    const alertScope = { firstMedicionId, firstUmbralId, firstEpisodioId, now };
+    for (const statement of breakingRunsStatements(alertScope)) await tx.execute(statement);
+    await tx.execute(insertEpisodesStatement());
+    await tx.execute(insertAlertsStatement(alertScope));
     progress.advance(readingCount * 0.12);
 
     progress.start('mensajes');
