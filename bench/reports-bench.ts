@@ -13,10 +13,11 @@
  * Prints a table and writes bench/results/reports.json.
  */
 import { fileURLToPath } from 'node:url';
-import { buildApp, createReportQueries, reportStatements } from '@camposense/api';
+import { buildApp, createReportQueries, encodeReportCursor, reportStatements } from '@camposense/api';
+import type { PageWindow } from '@camposense/api';
 import { prepareDatabase } from '@camposense/db';
 import type { Database } from '@camposense/db';
-import { REPORT_DEFAULT_SORT, REPORT_PAGE_SIZE } from '@camposense/domain';
+import { REPORT_DEFAULT_SORT, REPORT_MAX_PAGE_OFFSET, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { compareTimings, httpCall, openBenchDatabase, signInAdmin, type Stats, writeBenchResults } from './support';
@@ -76,6 +77,29 @@ async function inflateAlerts(database: Database, target: number): Promise<number
 
 const fmt = (value: number) => value.toFixed(1).padStart(8);
 
+/**
+ * Page `page` of a report as the console reaches it: by number within REPORT_MAX_PAGE_OFFSET rows
+ * of the start (the API refuses deeper numbers), else by the cursor of the row before it, as an
+ * operator following Next gets there (that row is read once here, untimed). Answers the query
+ * string for the route and the window of the same rows for the bare statement.
+ */
+async function reportPageAt(
+  database: Database,
+  report: 'alertas' | 'mensajes',
+  page: number,
+  sort: { sortBy: string; sortOrder: string },
+  statement: (window: PageWindow) => SQL,
+  idColumn: string,
+): Promise<{ query: string; window: PageWindow }> {
+  const offset = (page - 1) * REPORT_PAGE_SIZE;
+  if (offset <= REPORT_MAX_PAGE_OFFSET) return { query: `page=${page}`, window: { limit: REPORT_PAGE_SIZE, offset } };
+  const [before] = await database.query<Record<string, unknown>>(statement({ limit: 1, offset: offset - 1 }));
+  if (!before) throw new Error(`no row before page ${page}`);
+  const bound = { sortKey: (before['sort_key'] ?? null) as string | null, id: Number(before[idColumn]) };
+  const cursor = encodeReportCursor({ page, sort: `${report} ${sort.sortBy} ${sort.sortOrder}`, bound });
+  return { query: `after=${cursor}`, window: { limit: REPORT_PAGE_SIZE, offset: 0, after: bound } };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const { database, label } = await openBenchDatabase({ name: BENCH_DATABASE });
@@ -101,36 +125,36 @@ async function main(): Promise<void> {
     const middle = Math.max(1, Math.ceil(busiest!.total / REPORT_PAGE_SIZE / 2));
     const [{ total: mensajes } = { total: 0 }] = await database.query<{ total: number }>(sql`select count(*)::int as total from sense.mensaje`);
     const sort = REPORT_DEFAULT_SORT;
+    const firstPage: PageWindow = { limit: REPORT_PAGE_SIZE, offset: 0 };
+    // Middle pages past the API's bound are reached (and timed) by cursor, as the console's Next does.
+    const alertasMiddle = await reportPageAt(database, 'alertas', middle, sort, (window) => reportStatements.alertasPage(filter, sort, window, thresholds), 'alertaid');
+    const mensajesMiddlePage = Math.max(1, Math.ceil(mensajes / REPORT_PAGE_SIZE / 2));
+    const mensajesMiddle = await reportPageAt(database, 'mensajes', mensajesMiddlePage, sort, (window) => reportStatements.mensajesPage({}, sort, window), 'mensajeid');
+    const reached = (query: string) => (query.startsWith('after=') ? ' (por cursor)' : '');
 
     const cases: { name: string; url: string; statements: SQL[] }[] = [
       {
         name: 'alertas: página 1',
         url: '/api/sense/reports/alertas?page=1',
-        statements: [reportStatements.alertasPage({}, sort, { page: 1, pageSize: REPORT_PAGE_SIZE }), reportStatements.alertasCount({})],
+        statements: [reportStatements.alertasPage({}, sort, firstPage), reportStatements.alertasCount({})],
       },
       {
-        name: `alertas: página ${middle} con criticidad y fundo`,
-        url: `/api/sense/reports/alertas?page=${middle}&criticidadId=${filter.criticidadId}&fundoId=${filter.fundoId}`,
+        name: `alertas: página ${middle} con criticidad y fundo${reached(alertasMiddle.query)}`,
+        url: `/api/sense/reports/alertas?${alertasMiddle.query}&criticidadId=${filter.criticidadId}&fundoId=${filter.fundoId}`,
         statements: [
-          reportStatements.alertasPage(filter, sort, { page: middle, pageSize: REPORT_PAGE_SIZE }, thresholds),
+          reportStatements.alertasPage(filter, sort, alertasMiddle.window, thresholds),
           reportStatements.alertasCount(filter, thresholds),
         ],
       },
       {
         name: 'alertas: página 1 por valor',
         url: '/api/sense/reports/alertas?page=1&sortBy=valor&sortOrder=desc',
-        statements: [
-          reportStatements.alertasPage({}, { sortBy: 'valor', sortOrder: 'desc' }, { page: 1, pageSize: REPORT_PAGE_SIZE }),
-          reportStatements.alertasCount({}),
-        ],
+        statements: [reportStatements.alertasPage({}, { sortBy: 'valor', sortOrder: 'desc' }, firstPage), reportStatements.alertasCount({})],
       },
       {
-        name: `mensajes: página ${Math.ceil(mensajes / REPORT_PAGE_SIZE / 2)}`,
-        url: `/api/sense/reports/mensajes?page=${Math.ceil(mensajes / REPORT_PAGE_SIZE / 2)}`,
-        statements: [
-          reportStatements.mensajesPage({}, sort, { page: Math.ceil(mensajes / REPORT_PAGE_SIZE / 2), pageSize: REPORT_PAGE_SIZE }),
-          reportStatements.mensajesCount({}),
-        ],
+        name: `mensajes: página ${mensajesMiddlePage}${reached(mensajesMiddle.query)}`,
+        url: `/api/sense/reports/mensajes?${mensajesMiddle.query}`,
+        statements: [reportStatements.mensajesPage({}, sort, mensajesMiddle.window), reportStatements.mensajesCount({})],
       },
     ];
 

@@ -23,10 +23,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { buildApp } from '@camposense/api';
+import { buildApp, encodeReportCursor } from '@camposense/api';
 import { prepareDatabase, type Database } from '@camposense/db';
+import { REPORT_MAX_PAGE_OFFSET } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
-import { httpCall, httpRequest, INGEST_HTTP_BATCH, ingestOverHttp, openBenchDatabase, probeMetrics, probeReadings, signInAdmin, stats, timed, writeBenchResults } from './support';
+import { httpCall, httpGet, httpRequest, INGEST_HTTP_BATCH, ingestOverHttp, openBenchDatabase, probeMetrics, probeReadings, signInAdmin, stats, timed, writeBenchResults } from './support';
 
 const FACTOR = Number(process.env['BENCH_SCALE_FACTOR'] ?? 10);
 const DAYS = Number(process.env['BENCH_SCALE_DAYS'] ?? 365);
@@ -169,6 +170,27 @@ async function timedRuns(call: () => Promise<unknown>): Promise<ReturnType<typeo
   return summary(samples);
 }
 
+/**
+ * The query of a deep page of a list as a reader reaches it now that pages by number stop 10,000
+ * rows from either end (issue 27, item 8): `after=` the cursor of the row before it, as following
+ * `pagination.next` would give. The cursor's sort is read from page 1's `next` (the list's own
+ * order, tie-breakers included); the row before the page is read here once, untimed.
+ */
+async function tableCursorQuery(database: Database, address: string, token: string, url: string, table: string, page: number, pageSize: number): Promise<string> {
+  const { body } = await httpGet(address, `${url}&page=1`, { authorization: `Bearer ${token}` });
+  const next = (JSON.parse(body) as { pagination: { next: string | null } }).pagination.next;
+  if (!next) throw new Error(`${url}: page 1 has no next page`);
+  const [, signature] = JSON.parse(Buffer.from(next, 'base64url').toString('utf8')) as [number, string, unknown];
+  const terms = signature.split(',').map((term) => term.split(' ') as [string, string]);
+  const [before] = await database.query<{ values: (string | null)[] }>(sql`
+    select array[${sql.join(terms.map(([column]) => sql`${sql.identifier(column)}::text`), sql`, `)}] as values
+      from sense.${sql.identifier(table)}
+     order by ${sql.join(terms.map(([column, direction]) => sql`${sql.identifier(column)} ${direction === 'desc' ? sql`desc` : sql`asc`}`), sql`, `)}
+     limit 1 offset ${(page - 1) * pageSize - 1}`);
+  const cursor = Buffer.from(JSON.stringify([page, signature, before!.values]), 'utf8').toString('base64url');
+  return `${url}&after=${cursor}`;
+}
+
 async function main(): Promise<void> {
   let { database, label } = await openBenchDatabase({ name: DATABASE_NAME, reuse: !REBUILD });
   if (database.kind !== 'postgres') throw new Error('bench:scale needs PostgreSQL: set BENCH_DATABASE_URL');
@@ -202,12 +224,23 @@ async function main(): Promise<void> {
     const series = await timedRuns(httpCall(address, seriesUrl, token));
     const [{ n: alertCount } = { n: 0 }] = await database.query<{ n: number }>(sql`select count(*)::int as n from sense.alerta`);
     const middlePage = Math.max(1, Math.floor(alertCount / 20 / 2));
-    const page = (number: number) => `/api/sense/alerta?page=${number}&pageSize=20&sortBy=fecha&sortOrder=desc`;
+    const tableList = '/api/sense/alerta?pageSize=20&sortBy=fecha&sortOrder=desc';
+    const page = (number: number) => `${tableList}&page=${number}`;
     const alertsFirst = await timedRuns(httpCall(address, page(1), token));
-    const alertsMiddle = await timedRuns(httpCall(address, page(middlePage), token));
-    const reportPage = (number: number) => `/api/sense/reports/alertas?page=${number}&pageSize=20&sortBy=fecha&sortOrder=desc`;
-    const reportFirst = await timedRuns(httpCall(address, reportPage(1), token));
-    const reportMiddle = await timedRuns(httpCall(address, reportPage(middlePage), token));
+    // The middle of a year's alerts is far past the 10,000 rows a page number reaches: it is read
+    // as an operator following Next reaches it, by cursor. `deepestByNumber` is the last page a
+    // number still reaches from the start (the deepest offset the API reads).
+    const deepestByNumber = Math.floor(REPORT_MAX_PAGE_OFFSET / 20) + 1;
+    const alertsMiddle = await timedRuns(httpCall(address, await tableCursorQuery(database, address, token, tableList, 'alerta', middlePage, 20), token));
+    const alertsDeepestByNumber = await timedRuns(httpCall(address, page(deepestByNumber), token));
+    const reportList = '/api/sense/reports/alertas?pageSize=20&sortBy=fecha&sortOrder=desc';
+    const reportFirst = await timedRuns(httpCall(address, `${reportList}&page=1`, token));
+    const [reportBefore] = await database.query<{ sort_key: string; alertaid: number }>(
+      sql`select fecha::text as sort_key, alertaid from sense.alerta order by fecha desc, alertaid desc limit 1 offset ${(middlePage - 1) * 20 - 1}`,
+    );
+    const reportCursor = encodeReportCursor({ page: middlePage, sort: 'alertas fecha desc', bound: { sortKey: reportBefore!.sort_key, id: reportBefore!.alertaid } });
+    const reportMiddle = await timedRuns(httpCall(address, `${reportList}&after=${reportCursor}`, token));
+    const reportDeepestByNumber = await timedRuns(httpCall(address, `${reportList}&page=${deepestByNumber}`, token));
 
     // Ingest at the end of the year, into the current month's partition: bench:ingest's workload
     // (support.ts probeReadings: the demo farm's 360 probe metrics in turn, a minute apart, one
@@ -232,8 +265,16 @@ async function main(): Promise<void> {
       targets: TARGETS,
       readCache: 'off (READ_CACHE_MS=0): the database is measured',
       seriesYearMs: { ...series, url: seriesUrl },
-      alertsPageMs: { first: alertsFirst, middle: { ...alertsMiddle, page: middlePage, of: Math.ceil(alertCount / 20) } },
-      alertsReportPageMs: { first: reportFirst, middle: { ...reportMiddle, page: middlePage, of: Math.ceil(alertCount / 20) } },
+      alertsPageMs: {
+        first: alertsFirst,
+        middle: { ...alertsMiddle, page: middlePage, of: Math.ceil(alertCount / 20), reachedBy: 'cursor' },
+        deepestByNumber: { ...alertsDeepestByNumber, page: deepestByNumber },
+      },
+      alertsReportPageMs: {
+        first: reportFirst,
+        middle: { ...reportMiddle, page: middlePage, of: Math.ceil(alertCount / 20), reachedBy: 'cursor' },
+        deepestByNumber: { ...reportDeepestByNumber, page: deepestByNumber },
+      },
       ingestHttp: {
         readingsPerSecond: sameWorkload,
         demoSizeReadingsPerSecond: demoSize,
@@ -246,9 +287,11 @@ async function main(): Promise<void> {
     console.table({
       'series, a year': { 'median ms': series.median, 'p95 ms': series.p95, target: `< ${TARGETS.seriesYearMs} ms` },
       'alerts, page 1': { 'median ms': alertsFirst.median, 'p95 ms': alertsFirst.p95, target: `< ${TARGETS.alertsPageMs} ms` },
-      [`alerts, page ${middlePage}`]: { 'median ms': alertsMiddle.median, 'p95 ms': alertsMiddle.p95, target: `< ${TARGETS.alertsPageMs} ms` },
+      [`alerts, page ${middlePage} (cursor)`]: { 'median ms': alertsMiddle.median, 'p95 ms': alertsMiddle.p95, target: `< ${TARGETS.alertsPageMs} ms` },
+      [`alerts, page ${deepestByNumber} (deepest by number)`]: { 'median ms': alertsDeepestByNumber.median, 'p95 ms': alertsDeepestByNumber.p95, target: `< ${TARGETS.alertsPageMs} ms` },
       'alerts report, page 1': { 'median ms': reportFirst.median, 'p95 ms': reportFirst.p95, target: `< ${TARGETS.alertsPageMs} ms` },
-      [`alerts report, page ${middlePage}`]: { 'median ms': reportMiddle.median, 'p95 ms': reportMiddle.p95, target: `< ${TARGETS.alertsPageMs} ms` },
+      [`alerts report, page ${middlePage} (cursor)`]: { 'median ms': reportMiddle.median, 'p95 ms': reportMiddle.p95, target: `< ${TARGETS.alertsPageMs} ms` },
+      [`alerts report, page ${deepestByNumber} (deepest by number)`]: { 'median ms': reportDeepestByNumber.median, 'p95 ms': reportDeepestByNumber.p95, target: `< ${TARGETS.alertsPageMs} ms` },
     });
     console.log(`ingest over HTTP: ${sameWorkload} readings/s (bench:ingest's workload; demo size: ${demoSize}; ${results.ingestHttp.fractionOfDemoSize}×); over all ${probes.length} probe metrics: ${wholeFarm}/s`);
     console.log(`written to ${RESULTS_FILE}`);

@@ -78,8 +78,27 @@ export interface MensajeReportRow {
   contacto: MensajeContacto | null;
 }
 
-export type AlertaReportPage = PaginatedRows<AlertaReportRow>;
-export type MensajeReportPage = PaginatedRows<MensajeReportRow>;
+/** A report page: the rows, and the pagination with `next`, the cursor of the page after it (null on the last). */
+export interface ReportPage<Row> extends PaginatedRows<Row> {
+  pagination: PaginatedRows<Row>['pagination'] & { next: string | null };
+}
+export type AlertaReportPage = ReportPage<AlertaReportRow>;
+export type MensajeReportPage = ReportPage<MensajeReportRow>;
+
+/**
+ * The deepest a report (or table) page by number starts, in rows from either end (the API's
+ * MAX_PAGE_OFFSET): pages between are reached with `pagination.next`, a jump to them is a 400.
+ */
+export const REPORT_MAX_PAGE_OFFSET = 10_000;
+
+/** The pages a pager may jump to by number: the first and last ones within REPORT_MAX_PAGE_OFFSET rows of either end. */
+export function reachablePage(page: number, pageSize: number, totalPages: number): boolean {
+  const deepest = Math.floor(REPORT_MAX_PAGE_OFFSET / pageSize) + 1;
+  if (page <= deepest) return true;
+  // From the end: the page's rows after it fit within the bound (the API reads it backwards).
+  const rowsAfter = (totalPages - page) * pageSize;
+  return rowsAfter <= REPORT_MAX_PAGE_OFFSET;
+}
 
 /** The columns the alerts report sorts by (the API's whitelist; anything else is a 400). */
 export const ALERTA_SORT_COLUMNS = ['alertaid', 'umbral', 'valor', 'fecha', 'datecreated', 'statusid'] as const;

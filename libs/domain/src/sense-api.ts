@@ -10,7 +10,11 @@ export interface Pagination {
   pageSize: number;
   total: number;
   totalPages: number;
-  /** The generic table pages (`/api/sense/{table}`): the cursor of the next page for `after=`, null on the last. */
+  /**
+   * The table pages (`/api/sense/{table}`) and the report pages (`/api/sense/reports/*`): the cursor
+   * of the next page for `after=`, null on the last. Pages by number reach MAX_PAGE_OFFSET rows from
+   * either end (10,000); deeper pages are reached by following this cursor.
+   */
   next?: string | null;
 }
 

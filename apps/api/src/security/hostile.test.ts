@@ -97,6 +97,7 @@ const VALID_TABLES = ['pais', 'alerta', 'mensaje', 'usuario', 'localizacion'] as
 const QUERY_KEYS: readonly string[] = [
   'page',
   'pageSize',
+  'after',
   'search',
   'sortBy',
   'sortOrder',
@@ -587,6 +588,48 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
     expect(await run(cases)).toEqual([]);
     // Thousands of requests: on a loaded machine this takes minutes, not the default minute.
   }, 600_000);
+
+  it('answers deep pages and forged cursors of every paginated list 400 or a page, never 500 (issue 27, item 8)', async () => {
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const cursors = [
+      forged([2, 'alertas fecha desc', 'not a date', 1]),
+      forged([2, 'alertas fecha desc', '2026-11-01 00:00:00+00', 1e300]),
+      forged([2, 'alertas valor desc', '1e999999', 1]),
+      forged([2, 'alertas statusid asc', '99999999999999999999', 1]),
+      forged([2, 'mensajes contacto desc', "1' or '1'='1", 1]),
+      forged([2, 'fecha desc,alertaid desc', ['2026-11-01'], { x: 1 }]),
+      forged([Number.MAX_SAFE_INTEGER, 'alertas fecha desc', '2026-11-01 00:00:00+00', 1]),
+      forged({ page: 2 }),
+      forged('x'.repeat(3_000)),
+      'x'.repeat(5_000),
+      '%00',
+      '',
+    ];
+    const pages = ['0', '-1', '10002', '2147483647', '2147483648', '9007199254740993', '1e9', '501'];
+    const lists = ['/api/sense/reports/alertas', '/api/sense/reports/mensajes', '/api/sense/alerta', '/api/sense/mensaje', '/api/sense/medicion'];
+    const cases: HostileCase[] = [];
+    for (const url of lists) {
+      const route = routes.find((candidate) => candidate.method === 'GET' && (candidate.url === url || (candidate.url === '/api/sense/:table' && url.split('/').length === 4)))!;
+      expect(route, url).toBeDefined();
+      for (const sortBy of ['fecha', 'statusid']) {
+        for (const page of pages) {
+          for (const pageSize of ['1', '20', '100']) {
+            cases.push({ route, label: `page=${page}&pageSize=${pageSize}`, allowed: [200, 400], inject: { method: 'GET', url: withQuery(url, { page, pageSize, sortBy }), headers: headers(userBearer) } });
+          }
+        }
+        for (const after of cursors) {
+          cases.push({ route, label: 'forged after', allowed: [400], inject: { method: 'GET', url: withQuery(url, { after, sortBy, page: '3' }), headers: headers(userBearer) } });
+        }
+      }
+    }
+    expect(await run(cases)).toEqual([]);
+    // A page a reader cannot reach by number is a 400 that names the deepest one it can.
+    const [{ total }] = (await context.database.query<{ total: number }>(sql`select count(*)::int as total from sense.medicion`)) as [{ total: number }];
+    expect(total).toBeGreaterThan(20_002);
+    const middle = await context.app.inject({ method: 'GET', url: `/api/sense/medicion?pageSize=1&page=${Math.floor(total / 2)}`, headers: headers(userBearer) });
+    expect(middle.statusCode).toBe(400);
+    expect(middle.json<{ error: { details: unknown[] } }>().error.details).toEqual([{ field: 'page', rule: 'maximum', limit: 10_001 }]);
+  }, 300_000);
 
   it('never answers 500 to hostile bodies on any write, and never writes anything', async () => {
     const cases: HostileCase[] = [];

@@ -8,10 +8,13 @@ export interface ReportSortState<Column extends string> {
 
 export interface AlertasReportParams extends AlertaReportFilters, ReportSortState<AlertaSortColumn> {
   page: number;
+  /** The cursor of the page (`pagination.next` of the one before): asked instead of the page number. */
+  after?: string | undefined;
 }
 
 export interface MensajesReportParams extends MensajeReportFilters, ReportSortState<MensajeSortColumn> {
   page: number;
+  after?: string | undefined;
 }
 
 export const REPORTS_BASE = '/sense/reports';
@@ -55,7 +58,8 @@ function mensajeFilterEntries(filters: MensajeReportFilters): [string, string | 
 export const reportKeys = {
   alertas: (params: AlertasReportParams) =>
     `${REPORTS_BASE}/alertas${query([
-      ['page', params.page],
+      // A page reached by Next is asked by its cursor: the API answers it at any depth.
+      params.after ? ['after', params.after] : ['page', params.page],
       ['pageSize', REPORT_PAGE_SIZE],
       ['sortBy', params.sortBy],
       ['sortOrder', params.sortOrder],
@@ -69,7 +73,7 @@ export const reportKeys = {
     ])}`,
   mensajes: (params: MensajesReportParams) =>
     `${REPORTS_BASE}/mensajes${query([
-      ['page', params.page],
+      params.after ? ['after', params.after] : ['page', params.page],
       ['pageSize', REPORT_PAGE_SIZE],
       ['sortBy', params.sortBy],
       ['sortOrder', params.sortOrder],

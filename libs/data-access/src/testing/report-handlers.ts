@@ -8,7 +8,8 @@ import type {
   MensajeReportRow,
   ReportDownloadToken,
 } from '@camposense/domain';
-import { REPORT_PAGE_SIZE } from '@camposense/domain';
+import { REPORT_MAX_PAGE_OFFSET, REPORT_PAGE_SIZE } from '@camposense/domain';
+import type { ReportPage } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import { empresasFixture, fundosFixture } from './sense-fixtures';
 import {
@@ -40,18 +41,67 @@ function compare(left: Comparable, right: Comparable): number {
   return typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
 }
 
+/** The mock's cursor: the page it opens, opaque to the console like the API's. */
+export const mockReportCursor = (page: number) => btoa(JSON.stringify(['mock', page])).replace(/=+$/, '');
+const pageOfMockCursor = (cursor: string): number | null => {
+  try {
+    const [mark, page] = JSON.parse(atob(cursor)) as unknown[];
+    return mark === 'mock' && typeof page === 'number' ? page : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The API's 400 for a page number too far from both ends of a report (report-queries.ts). */
+export function deepPageRefusal(page: number, pageSize: number) {
+  const deepest = Math.floor(REPORT_MAX_PAGE_OFFSET / pageSize) + 1;
+  return HttpResponse.json<ApiErrorBody>(
+    {
+      error: {
+        code: 'VALIDATION',
+        message: `La página ${page} está demasiado lejos de los extremos del informe`,
+        details: [{ field: 'page', rule: 'maximum', limit: deepest }],
+      },
+    },
+    { status: 400 },
+  );
+}
+
+/**
+ * The API's paging over `total` rows, `rowsOf` giving a page's rows: a page by number within
+ * REPORT_MAX_PAGE_OFFSET rows of either end (else its 400), or the page a cursor opens, with the
+ * cursor of the next.
+ */
+export function pagedAnswer<Row>(params: URLSearchParams, total: number, rowsOf: (offset: number, limit: number) => Row[]) {
+  const pageSize = numberParam(params, 'pageSize') ?? REPORT_PAGE_SIZE;
+  const after = params.get('after');
+  const pageNumber = after === null ? (numberParam(params, 'page') ?? 1) : pageOfMockCursor(after);
+  if (pageNumber === null) {
+    return HttpResponse.json<ApiErrorBody>({ error: { code: 'VALIDATION', message: 'El cursor `after` no es válido', details: [{ field: 'after', rule: 'format' }] } }, { status: 400 });
+  }
+  const offset = (pageNumber - 1) * pageSize;
+  if (after === null && offset > REPORT_MAX_PAGE_OFFSET && offset < total && total - offset - pageSize > REPORT_MAX_PAGE_OFFSET) {
+    return deepPageRefusal(pageNumber, pageSize);
+  }
+  const answer: ReportPage<Row> = {
+    data: rowsOf(offset, pageSize),
+    pagination: {
+      page: pageNumber,
+      pageSize,
+      total,
+      totalPages: Math.ceil(total / pageSize),
+      next: pageNumber * pageSize < total ? mockReportCursor(pageNumber + 1) : null,
+    },
+  };
+  return HttpResponse.json(answer);
+}
+
 /** The API's paging and ordering, over an array: sort key, then id, both in the asked direction. */
 function page<Row>(rows: Row[], params: URLSearchParams, sortKeys: Record<string, (row: Row) => Comparable>, id: (row: Row) => number) {
-  const pageNumber = numberParam(params, 'page') ?? 1;
-  const pageSize = numberParam(params, 'pageSize') ?? REPORT_PAGE_SIZE;
   const key = sortKeys[params.get('sortBy') ?? 'fecha'] ?? sortKeys['fecha']!;
   const sign = params.get('sortOrder') === 'asc' ? 1 : -1;
   const sorted = [...rows].sort((left, right) => sign * (compare(key(left), key(right)) || id(left) - id(right)));
-  const total = sorted.length;
-  return {
-    data: sorted.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    pagination: { page: pageNumber, pageSize, total, totalPages: Math.ceil(total / pageSize) },
-  };
+  return pagedAnswer(params, sorted.length, (offset, limit) => sorted.slice(offset, offset + limit));
 }
 
 /** Where a location sits in the fixture hierarchy. */
@@ -133,7 +183,7 @@ export const reportHandlers = {
           inDateRange(row.fecha, params) &&
           inSelection(row.umbral?.ubicacionid, params),
       );
-      return HttpResponse.json<AlertaReportPage>(page(selected, params, ALERTA_SORT, (row) => row.alertaid));
+      return page<AlertaReportPage['data'][number]>(selected, params, ALERTA_SORT, (row) => row.alertaid);
     }),
     ...reportHandlers.alertaFilterOptions(),
   ],
@@ -173,6 +223,40 @@ export const reportHandlers = {
   alertasActiveCountPending: () => [
     http.get(`${BASE}/alertas`, ({ request }) => (new URL(request.url).searchParams.get('estado') === 'activa' ? never() : undefined)),
   ],
+  /**
+   * A report of `total` alerts (the fixtures' rows repeated with ids of their own): pages by number
+   * within the API's bound from either end, the rest by cursor, as the real report pages.
+   */
+  alertasHuge: (total = 60_000) => [
+    http.get(`${BASE}/alertas`, ({ request }) =>
+      pagedAnswer<AlertaReportRow>(new URL(request.url).searchParams, total, (offset, limit) =>
+        Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_row, index) => {
+          const base = alertasFixture[(offset + index) % alertasFixture.length]!;
+          return { ...base, alertaid: 1_000_000 - offset - index };
+        }),
+      ),
+    ),
+    ...reportHandlers.alertaFilterOptions(),
+  ],
+  /** Every page number but the first is refused as too deep (a report that grew past a Last page asked). */
+  alertasRefusingJumps: (rows: AlertaReportRow[] = alertasFixture) => [
+    http.get(`${BASE}/alertas`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const asked = numberParam(params, 'page') ?? 1;
+      if (params.get('after') === null && asked > 1) return deepPageRefusal(asked, numberParam(params, 'pageSize') ?? REPORT_PAGE_SIZE);
+      return pagedAnswer(params, 60_000, (_offset, limit) => rows.slice(0, limit));
+    }),
+    ...reportHandlers.alertaFilterOptions(),
+  ],
+  mensajesRefusingJumps: (rows: MensajeReportRow[] = mensajesFixture) => [
+    http.get(`${BASE}/mensajes`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const asked = numberParam(params, 'page') ?? 1;
+      if (params.get('after') === null && asked > 1) return deepPageRefusal(asked, numberParam(params, 'pageSize') ?? REPORT_PAGE_SIZE);
+      return pagedAnswer(params, 60_000, (_offset, limit) => rows.slice(0, limit));
+    }),
+    ...reportHandlers.mensajeFilterOptions(),
+  ],
   alertasLoading: () => [http.get(`${BASE}/alertas`, never), ...reportHandlers.alertaFilterOptions()],
   alertasError: () => [http.get(`${BASE}/alertas`, internalError), ...reportHandlers.alertaFilterOptions()],
   alertaFilterOptionsError: () => [http.get(`${BASE}/alertas/filtros`, internalError)],
@@ -191,7 +275,7 @@ export const reportHandlers = {
           inDateRange(row.fecha, params) &&
           inSelection(mensajeUbicacionid(row), params),
       );
-      return HttpResponse.json<MensajeReportPage>(page(selected, params, MENSAJE_SORT, (row) => row.mensajeid));
+      return page<MensajeReportPage['data'][number]>(selected, params, MENSAJE_SORT, (row) => row.mensajeid);
     }),
     ...reportHandlers.mensajeFilterOptions(),
   ],

@@ -85,6 +85,50 @@ export const LastPageEnglish: Story = {
   },
 };
 
+/**
+ * A report of 60,000 alerts: SIGUIENTE follows the API's cursor (page 2 is asked with `after`), the
+ * last page is a jump the API takes, and ANTERIOR from it goes back by number near the end.
+ */
+export const DeepPageByCursor: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertasHuge()),
+  play: async () => {
+    await settled();
+    await expect(screen.getByText('PÁGINA 1 DE 3000')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'SIGUIENTE' }));
+    await screen.findByText('PÁGINA 2 DE 3000');
+    await userEvent.click(screen.getByRole('button', { name: 'Última página' }));
+    await screen.findByText('PÁGINA 3000 DE 3000');
+    await userEvent.click(screen.getByRole('button', { name: /ANTERIOR/ }));
+    await screen.findByText('PÁGINA 2999 DE 3000');
+    await settled();
+  },
+};
+
+/** A page number the API refuses as too deep: the report says why and offers the way back to page 1. */
+export const JumpRefused: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertasRefusingJumps()),
+  play: async () => {
+    await settled();
+    await userEvent.click(screen.getByRole('button', { name: 'Última página' }));
+    await screen.findByText('Página fuera de alcance');
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a la primera página' }));
+    await screen.findByText('PÁGINA 1 DE 3000');
+    await userEvent.click(screen.getByRole('button', { name: 'Última página' }));
+    await expect(await screen.findByRole('button', { name: 'Volver a la primera página' })).toBeVisible();
+  },
+};
+
+export const JumpRefusedEnglish: Story = {
+  ...JumpRefused,
+  globals: { language: 'en' },
+  play: async () => {
+    await settled();
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await screen.findByText('Page out of reach');
+    await expect(screen.getByRole('button', { name: 'Back to the first page' })).toBeVisible();
+  },
+};
+
 export const Filtered: Story = {
   beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(alertasManyFixture)),
   play: async () => {

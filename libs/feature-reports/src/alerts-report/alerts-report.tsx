@@ -10,13 +10,14 @@ import {
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn } from '@camposense/domain';
 import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { ConfirmDialog, DataTable, DateCell, gradoPalette, Pager, QueryState, StatusBadge } from '@camposense/ui';
+import { ConfirmDialog, DataTable, DateCell, gradoPalette, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ReportFrame } from '../shared/report-frame';
 import { reportQueryProps } from '../shared/report-query';
-import { reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
+import { DeepPageRefused, ReportPager } from '../shared/report-pager';
+import { isDeepPageRefusal, reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
 import { alertChartFocus } from './alert-chart';
 import { limitsText, measurementText, metricText, thresholdText } from './alert-cells';
 import { AlertFiltersProvider, useAlertFilters } from './alert-filters';
@@ -61,8 +62,9 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   );
   const { filters, narrowed } = useAlertFilters();
   const { estado } = filters;
-  const { page, setPage, sort, setSort } = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
-  const report = useAlertasReport({ page, ...sort, ...filters });
+  const paging = useReportPaging<AlertaSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
+  const { page, after, sort, setSort } = paging;
+  const report = useAlertasReport({ page, after, ...sort, ...filters });
   const { data, isValidating, mutate } = report;
   const locale = localeOf(i18n.language);
   /** Alerts being acknowledged (their buttons are busy). */
@@ -201,6 +203,9 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   // Processed or closed alerts have nothing to acknowledge; an empty selection neither.
   const nothingToAcknowledge = estado === 'procesada' || estado === 'cerrada' || (data?.pagination.total ?? 0) === 0;
 
+  // A page number past the API's bound (a Last page that grew away, a stale link): why, and back.
+  if (isDeepPageRefusal(report.error) && !report.isValidating) return <DeepPageRefused onBack={() => paging.setPage(1)} />;
+
   // Retry shows the spinner again (spec: retry returns to loading); an error clears the list.
   return (
     <QueryState
@@ -251,7 +256,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             onSortChange={(next) => setSort(reportSort(next))}
             busy={isValidating}
           />
-          <Pager page={page} totalPages={answer.pagination.totalPages} onPageChange={setPage} />
+          <ReportPager paging={paging} pagination={answer.pagination} />
         </ReportFrame>
       )}
     </QueryState>

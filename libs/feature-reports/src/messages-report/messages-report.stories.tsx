@@ -144,6 +144,18 @@ export const Paginated: Story = {
   },
 };
 
+/** A page number the API refuses as too deep: why, and the way back to page 1. */
+export const JumpRefusedEnglish: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajesRefusingJumps()),
+  globals: { language: 'en' },
+  play: async () => {
+    await screen.findByText('PAGE 1 OF 3,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await screen.findByText('Page out of reach');
+    await expect(screen.getByRole('button', { name: 'Back to the first page' })).toBeVisible();
+  },
+};
+
 export const SortedByContact: Story = {
   beforeEach: ({ msw }) => msw.use(...reportHandlers.mensajes()),
   play: async () => {

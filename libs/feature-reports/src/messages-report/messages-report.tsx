@@ -3,13 +3,14 @@ import { downloadReportCsv, useGlobalFilters, useMensajesReport } from '@campose
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { MensajeReportFilters, MensajeReportRow, MensajeSortColumn } from '@camposense/domain';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { DataTable, DateCell, Pager, QueryState, StatusBadge } from '@camposense/ui';
+import { DataTable, DateCell, QueryState, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { useMemo, useState } from 'react';
 import { dayRangeInstants } from '../shared/day-range';
 import { ReportFrame } from '../shared/report-frame';
 import { reportQueryProps } from '../shared/report-query';
-import { reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
+import { DeepPageRefused, ReportPager } from '../shared/report-pager';
+import { isDeepPageRefusal, reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
 import { contactName, MessageText } from './message-cells';
 import { isNarrowed, MessageFiltersPanel, NO_MESSAGE_CHOICES } from './message-filters-panel';
 
@@ -34,8 +35,9 @@ export function MessagesReport() {
     }),
     [choices, timeZone, paisId, empresaId, fundoId],
   );
-  const { page, setPage, sort, setSort } = useReportPaging<MensajeSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
-  const report = useMensajesReport({ page, ...sort, ...filters });
+  const paging = useReportPaging<MensajeSortColumn>(REPORT_DEFAULT_SORT, JSON.stringify(filters));
+  const { page, after, sort, setSort } = paging;
+  const report = useMensajesReport({ page, after, ...sort, ...filters });
 
   const columns = useMemo<DataTableColumn<MensajeReportRow, MensajeSortColumn>[]>(
     () => [
@@ -71,6 +73,9 @@ export function MessagesReport() {
   return (
     <Stack gap="4" p="4">
       <MessageFiltersPanel value={choices} onChange={setChoices} />
+      {isDeepPageRefusal(report.error) && !report.isValidating ? (
+        <DeepPageRefused onBack={() => paging.setPage(1)} />
+      ) : (
       <QueryState
         {...reportQueryProps(report, t('reports.loading'))}
         loadingDetail={t('nav.mensajes')}
@@ -94,10 +99,11 @@ export function MessagesReport() {
               onSortChange={(next) => setSort(reportSort(next))}
               busy={report.isValidating}
             />
-            <Pager page={page} totalPages={answer.pagination.totalPages} onPageChange={setPage} />
+            <ReportPager paging={paging} pagination={answer.pagination} />
           </ReportFrame>
         )}
       </QueryState>
+      )}
     </Stack>
   );
 }

@@ -123,6 +123,12 @@ export const en: Dictionary = {
       page: 'PAGE {{page}} OF {{pages}}',
       previous: 'PREVIOUS',
       next: 'NEXT',
+      first: 'First page',
+      last: 'Last page',
+      previousUnavailable: 'The previous page is too far from both ends: go back to the first or the last page',
+      tooDeepTitle: 'Page out of reach',
+      tooDeep: 'That page is too far from the start and the end of the report to be asked for by its number. Walk to it with NEXT from an earlier page, or narrow the report with filters or dates.',
+      backToFirst: 'Back to the first page',
     },
     alerts: {
       title: 'ALERTS REGISTRY',

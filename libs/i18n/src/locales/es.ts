@@ -122,6 +122,12 @@ export const es = {
       page: 'PÁGINA {{page}} DE {{pages}}',
       previous: 'ANTERIOR',
       next: 'SIGUIENTE',
+      first: 'Primera página',
+      last: 'Última página',
+      previousUnavailable: 'La página anterior está demasiado lejos de los extremos: vuelva a la primera o a la última',
+      tooDeepTitle: 'Página fuera de alcance',
+      tooDeep: 'Esa página está demasiado lejos del principio y del final del informe para pedirla por su número. Avance con SIGUIENTE desde una página anterior, o acote con los filtros o las fechas.',
+      backToFirst: 'Volver a la primera página',
     },
     alerts: {
       title: 'REGISTRO DE ALERTAS',

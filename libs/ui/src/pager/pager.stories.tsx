@@ -38,3 +38,39 @@ export const LastPage: Story = {
 };
 
 export const English: Story = { args: { page: 6 }, globals: { language: 'en' } };
+
+/**
+ * A deep page of a big report, reached by following Next (the API's cursor): SIGUIENTE calls
+ * onNext, not a page number the API would refuse; PRIMERA and ÚLTIMA are the jumps it always takes.
+ */
+export const DeepPageByCursor: Story = {
+  args: { page: 23456, totalPages: 30000, showEnds: true, onNext: fn(), onPrevious: fn() },
+  play: async ({ args }) => {
+    await expect(screen.getByText('PÁGINA 23.456 DE 30.000')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /SIGUIENTE/ }));
+    await expect(args.onNext).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: /ANTERIOR/ }));
+    await expect(args.onPrevious).toHaveBeenCalled();
+    await expect(args.onPageChange).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Última página' }));
+    await expect(args.onPageChange).toHaveBeenCalledWith(30000);
+  },
+};
+
+/** The page before is out of reach (too far from both ends, not walked): ANTERIOR is disabled and says why. */
+export const PreviousUnavailable: Story = {
+  args: { page: 15000, totalPages: 30000, showEnds: true, previousUnavailable: true, onNext: fn() },
+  play: async () => {
+    await expect(screen.getByRole('button', { name: /ANTERIOR/ })).toBeDisabled();
+    await expect(screen.getByRole('button', { name: 'Primera página' })).toBeEnabled();
+  },
+};
+
+export const DeepPageByCursorEnglish: Story = {
+  ...DeepPageByCursor,
+  globals: { language: 'en' },
+  play: async () => {
+    await expect(screen.getByText('PAGE 23,456 OF 30,000')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
+  },
+};

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../../auth/tokens';
 import { notFound, unauthorized } from '../../errors/api-error';
 import { createCatalogue } from '../../sense/catalogue';
-import { createTableQueries, validationError } from '../../sense/table-queries';
+import { createTableQueries, MAX_PAGE_OFFSET, validationError } from '../../sense/table-queries';
 import { isReader, readerHiddenColumns, readerQueryProblems, redactContactUser, redactForReader } from '../../security/reader-view';
 import { redactForCaller } from '../../security/redaction';
 import { labelledColumns, tableCsvHeader, tableCsvLines } from './table-csv';
@@ -58,6 +58,7 @@ export interface ReportRoutesOptions {
 interface Paging {
   page: number;
   pageSize: number;
+  after?: string;
   sortOrder: SortDirection;
 }
 
@@ -71,6 +72,11 @@ type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirecti
 const TABLE_CSV_PARAMETERS = new Set(['search', 'sortBy', 'sortOrder', 'tz', 'scope', 'token']);
 
 const TAGS = ['reports'];
+
+/** How the report pages reach any depth, said in both page routes' descriptions. */
+const DEEP_PAGES =
+  `Una página por número llega hasta ${MAX_PAGE_OFFSET.toLocaleString('en')} filas desde cada extremo (más adentro: 400 VALIDATION, rule \`maximum\` en \`page\`); ` +
+  '`pagination.next` es el cursor de la página siguiente: `after=<cursor>` con los mismos filtros y orden la responde a cualquier profundidad.';
 
 function statusLabel(lang: ReportLanguage, statusid: number): string {
   return REPORT_CSV_TEXTS[lang].status[reportStatusKind(statusid)];
@@ -249,16 +255,16 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         tags: TAGS,
         summary: 'Registro de alertas, paginado',
         description:
-          'Alertas con su umbral y su medición embebidos y el valor como `valor`, filtradas por estado, criticidad, ubicación, nodo, fechas (`desde`, `hasta`, incluidas) y país, empresa o fundo (a través de la ubicación del umbral), ordenadas en la base de datos.',
+          'Alertas con su umbral y su medición embebidos y el valor como `valor`, filtradas por estado, criticidad, ubicación, nodo, fechas (`desde`, `hasta`, incluidas) y país, empresa o fundo (a través de la ubicación del umbral), ordenadas en la base de datos. ' + DEEP_PAGES,
         security,
         querystring: alertasQuery,
         response: { 200: alertasPageSchema, ...readErrors },
       },
     },
     async (request, reply) => {
-      const { page, pageSize, sortBy, sortOrder } = request.query;
-      // A deep page of a year's alerts can run long: it counts against the user's heavy reads.
-      return measuredRead(request, reply, heavyReads, () => queries.alertas(filtersOf(request.query), { sortBy, sortOrder }, { page, pageSize }));
+      const { page, pageSize, after, sortBy, sortOrder } = request.query;
+      // A page of a year's alerts can still run long: it counts against the user's heavy reads.
+      return measuredRead(request, reply, heavyReads, () => queries.alertas(filtersOf(request.query), { sortBy, sortOrder }, { page, pageSize, after }));
     },
   );
 
@@ -325,15 +331,17 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         tags: TAGS,
         summary: 'Registro de mensajes, paginado',
         description:
-          'Mensajes con `contacto.usuario` embebido, filtrados por estado, contacto, medio (canal), fechas (`desde`, `hasta`, incluidas) y país, empresa o fundo (a través de la ubicación de su alerta, o de su episodio), ordenados en la base de datos.',
+          'Mensajes con `contacto.usuario` embebido, filtrados por estado, contacto, medio (canal), fechas (`desde`, `hasta`, incluidas) y país, empresa o fundo (a través de la ubicación de su alerta, o de su episodio), ordenados en la base de datos. ' + DEEP_PAGES,
         security,
         querystring: mensajesQuery,
         response: { 200: mensajesPageSchema, ...readErrors },
       },
     },
     async (request, reply) => {
-      const { page, pageSize, sortBy, sortOrder } = request.query;
-      const answer = await measuredRead(request, reply, heavyReads, () => queries.mensajes(mensajeFiltersOf(request.query), { sortBy, sortOrder }, { page, pageSize }));
+      const { page, pageSize, after, sortBy, sortOrder } = request.query;
+      const answer = await measuredRead(request, reply, heavyReads, () =>
+        queries.mensajes(mensajeFiltersOf(request.query), { sortBy, sortOrder }, { page, pageSize, after }),
+      );
       // A reader sees the contact's names, not their login (their e-mail).
       for (const row of answer.data) redactContactUser(row.contacto?.usuario, request.user);
       return answer;

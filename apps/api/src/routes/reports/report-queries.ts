@@ -11,13 +11,13 @@ import type {
   MensajeReportRow,
   MensajeState,
   MensajeSortColumn,
-  PaginatedRows,
   ReportDateRange,
   ReportScope,
   SortDirection,
 } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { MAX_PAGE_OFFSET, validationError } from '../../sense/table-queries';
 
 /*
  * The two reports' statements. Every identifier is written here; a request only picks an entry of
@@ -31,29 +31,63 @@ const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-
 interface SortKey {
   /** The expression the rows are ordered by. */
   expression: SQL;
-  /** Its type, so a keyset bound read back as text compares as the same type. */
-  cast: SQL;
+  /**
+   * What a keyset bound (a CSV batch's, a page cursor's) carries of the last row, as text: the key
+   * itself unless said otherwise. `bound` turns that text back into a value of the key's type.
+   */
+  carried: SQL;
+  bound: (text: string) => SQL;
+  /** Whether a text is one the key can carry: a cursor is opaque, not trusted, so a forged one is a 400, not a cast error. */
+  carries: (text: string) => boolean;
+  /** The key is null for some rows (an alert whose reading is gone): bounds follow NULLS LAST ascending, FIRST descending. */
+  nullable?: boolean;
 }
 
+const INTEGER_TEXT = /^-?\d{1,9}$/;
+const BIGINT_TEXT = /^-?\d{1,18}$/;
+/** A timestamptz as PostgreSQL writes it in text (`2026-11-01 10:00:00.123+00`). */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const DOUBLE_TEXT = /^(-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|-?Infinity|NaN)$/i;
+const MAX_TEXT_KEY = 2000;
+
+/** A key carried as itself, read back with `cast`. */
+function plainKey(expression: SQL, cast: SQL, carries: (text: string) => boolean, nullable = false): SortKey {
+  return { expression, carried: expression, bound: (text) => sql`cast(${text} as ${cast})`, carries, nullable };
+}
+const textKey = (expression: SQL) => plainKey(expression, sql`text`, (text) => text.length <= MAX_TEXT_KEY);
+const integerKey = (expression: SQL) => plainKey(expression, sql`integer`, (text) => INTEGER_TEXT.test(text));
+const bigintKey = (expression: SQL) => plainKey(expression, sql`bigint`, (text) => BIGINT_TEXT.test(text));
+const timestampKey = (expression: SQL) => plainKey(expression, sql`timestamptz`, (text) => TIMESTAMP_TEXT.test(text));
+
 const ALERTA_SORT: Record<AlertaSortColumn, SortKey> = {
-  alertaid: { expression: sql`a.alertaid`, cast: sql`bigint` },
-  umbral: { expression: sql`u.umbral`, cast: sql`text` },
-  valor: { expression: sql`m.medicion`, cast: sql`double precision` },
-  fecha: { expression: sql`a.fecha`, cast: sql`timestamptz` },
-  datecreated: { expression: sql`a.datecreated`, cast: sql`timestamptz` },
-  statusid: { expression: sql`a.statusid`, cast: sql`integer` },
+  alertaid: bigintKey(sql`a.alertaid`),
+  umbral: textKey(sql`u.umbral`),
+  valor: plainKey(sql`m.medicion`, sql`double precision`, (text) => DOUBLE_TEXT.test(text), true),
+  fecha: timestampKey(sql`a.fecha`),
+  datecreated: timestampKey(sql`a.datecreated`),
+  statusid: integerKey(sql`a.statusid`),
 };
 
 /** The name the contact cell shows: first and last name, else the login, else `Contact {id}`. */
-const CONTACT_NAME = sql`coalesce(nullif(trim(concat_ws(' ', us.firstname, us.lastname)), ''), us.login, 'Contact ' || ms.contactoid)`;
+const contactName = (contactoid: SQL) =>
+  sql`coalesce(nullif(trim(concat_ws(' ', us.firstname, us.lastname)), ''), us.login, 'Contact ' || ${contactoid})`;
+const CONTACT_NAME = contactName(sql`ms.contactoid`);
 
 const MENSAJE_SORT: Record<MensajeSortColumn, SortKey> = {
-  mensajeid: { expression: sql`ms.mensajeid`, cast: sql`bigint` },
-  contacto: { expression: CONTACT_NAME, cast: sql`text` },
-  mensaje: { expression: sql`ms.mensaje`, cast: sql`text` },
-  fecha: { expression: sql`ms.fecha`, cast: sql`timestamptz` },
-  datecreated: { expression: sql`ms.datecreated`, cast: sql`timestamptz` },
-  statusid: { expression: sql`ms.statusid`, cast: sql`integer` },
+  mensajeid: bigintKey(sql`ms.mensajeid`),
+  // The bound carries the contact's id and looks its name up: a page cursor is given to readers,
+  // and a name without first and last name is the login, which a reader is not shown.
+  contacto: {
+    expression: CONTACT_NAME,
+    carried: sql`ms.contactoid`,
+    bound: (text) => sql`(select ${contactName(sql`c.contactoid`)} from sense.contacto c
+      left join sense.usuario us on us.usuarioid = c.usuarioid where c.contactoid = cast(${text} as integer))`,
+    carries: (text) => INTEGER_TEXT.test(text),
+  },
+  mensaje: textKey(sql`ms.mensaje`),
+  fecha: timestampKey(sql`ms.fecha`),
+  datecreated: timestampKey(sql`ms.datecreated`),
+  statusid: integerKey(sql`ms.statusid`),
 };
 
 export interface ReportSort<Column extends string> {
@@ -61,9 +95,9 @@ export interface ReportSort<Column extends string> {
   sortOrder: SortDirection;
 }
 
-/** Where a keyset batch resumes: the last row's sort value (as text) and id. */
+/** Where a keyset batch resumes: what the last row's sort key carries (as text; null for a null key) and its id. */
 export interface KeysetBound {
-  sortKey: string;
+  sortKey: string | null;
   id: number;
 }
 
@@ -168,20 +202,31 @@ export function mensajeConditions(filters: MensajeReportFilters): SQL[] {
 
 const direction = (order: SortDirection) => (order === 'desc' ? sql`desc` : sql`asc`);
 
+const opposite = (order: SortDirection): SortDirection => (order === 'desc' ? 'asc' : 'desc');
+
 /** `order by` the chosen key, then the id in the same direction, so pages and batches are stable. */
 function orderBy(key: SortKey, id: SQL, order: SortDirection): SQL {
   return sql`order by ${key.expression} ${direction(order)}, ${id} ${direction(order)}`;
 }
 
 /**
- * Rows after `bound` in the sort order. Written as `key <= b and (key < b or id < i)` rather than a
- * row comparison, so an index on the key (alerta.fecha, mensaje.fecha) bounds the scan.
+ * Rows after `bound` in the sort order (PostgreSQL's: ascending puts NULLs last, descending first).
+ * Written as `key <= b and (key < b or id < i)` rather than a row comparison, so an index on the
+ * key (alerta.fecha, mensaje.fecha) bounds the scan.
  */
 function keysetCondition(key: SortKey, id: SQL, order: SortDirection, bound: KeysetBound | undefined): SQL[] {
   if (!bound) return [];
-  const value = sql`cast(${bound.sortKey} as ${key.cast})`;
   const [orEqual, strictly] = order === 'desc' ? [sql`<=`, sql`<`] : [sql`>=`, sql`>`];
-  return [sql`${key.expression} ${orEqual} ${value}`, sql`(${key.expression} ${strictly} ${value} or ${id} ${strictly} ${bound.id})`];
+  if (bound.sortKey === null) {
+    // Only a nullable key is null: its NULLs come last ascending, first descending.
+    return order === 'asc'
+      ? [sql`${key.expression} is null`, sql`${id} > ${bound.id}`]
+      : [sql`(${key.expression} is not null or ${id} < ${bound.id})`];
+  }
+  const value = key.bound(bound.sortKey);
+  const conditions = [sql`${key.expression} ${orEqual} ${value}`, sql`(${key.expression} ${strictly} ${value} or ${id} ${strictly} ${bound.id})`];
+  // Ascending, the NULLs of a nullable key follow every value.
+  return key.nullable && order === 'asc' ? [sql`((${sql.join(conditions, sql` and `)}) or ${key.expression} is null)`] : conditions;
 }
 
 /**
@@ -251,7 +296,7 @@ export interface AlertaCsvRow {
   fecha: string | null;
   datecreated: string | null;
   statusid: number;
-  sort_key: string;
+  sort_key: string | null;
 }
 
 export interface MensajeCsvRow {
@@ -266,16 +311,32 @@ export interface MensajeCsvRow {
   datecreated: string | null;
   statusid: number;
   alertaid: number | null;
-  sort_key: string;
+  sort_key: string | null;
 }
 
+/** A page by number (from 1), or the page after a cursor (`pagination.next` of the page before). */
 export interface PageRequest {
   page: number;
   pageSize: number;
+  after?: string | undefined;
 }
 
-function pagination(page: PageRequest, total: number) {
-  return { page: page.page, pageSize: page.pageSize, total, totalPages: Math.ceil(total / page.pageSize) };
+/**
+ * Which rows of the order a page statement picks: `limit` rows after skipping `offset`, counted
+ * from the start, or from the end (`fromEnd`: a page near the end, read backwards and answered in
+ * the order asked), or the rows after a keyset bound (a cursor's page).
+ */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  fromEnd?: boolean;
+  after?: KeysetBound | undefined;
+}
+
+/** A report page: the rows, and the pagination with the cursor of the page that follows (null on the last). */
+export interface ReportPage<Row> {
+  data: Row[];
+  pagination: { page: number; pageSize: number; total: number; totalPages: number; next: string | null };
 }
 
 /**
@@ -285,10 +346,11 @@ function pagination(page: PageRequest, total: number) {
 export interface ReportStatements {
   /** The ids of the thresholds the filters choose, or null when no filter chooses thresholds. */
   alertaThresholds(filters: AlertaReportFilters): SQL | null;
-  alertasPage(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest, thresholds?: ChosenThresholds): SQL;
+  /** A page's rows, each with `sort_key`: what a cursor after it carries. */
+  alertasPage(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, window: PageWindow, thresholds?: ChosenThresholds): SQL;
   alertasCount(filters: AlertaReportFilters, thresholds?: ChosenThresholds): SQL;
   alertasBatch(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number, after?: KeysetBound, thresholds?: ChosenThresholds): SQL;
-  mensajesPage(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, page: PageRequest): SQL;
+  mensajesPage(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, window: PageWindow): SQL;
   mensajesCount(filters: MensajeReportFilters): SQL;
   mensajesBatch(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, size: number, after?: KeysetBound): SQL;
 }
@@ -302,9 +364,7 @@ export interface ReportStatements {
 function alertaRows(
   filters: AlertaReportFilters,
   sort: ReportSort<AlertaSortColumn>,
-  limit: number,
-  offset: number,
-  after: KeysetBound | undefined,
+  { limit, offset, fromEnd = false, after }: PageWindow,
   thresholds: ChosenThresholds | undefined,
 ): SQL {
   const key = ALERTA_SORT[sort.sortBy];
@@ -313,14 +373,16 @@ function alertaRows(
   const readsThresholdFilters = thresholds === undefined && thresholdConditions(filters).length > 0;
   // Only the ids are picked: with the default order (fecha) and no filter on the threshold or state
   // the offset then walks the date index alone, without visiting an alert it skips.
-  return sql`(select a.alertaid ${alertaFrom(readsThresholdFilters, sort.sortBy)} ${whereAll(conditions)} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}
+  const order = fromEnd ? opposite(sort.sortOrder) : sort.sortOrder;
+  return sql`(select a.alertaid ${alertaFrom(readsThresholdFilters, sort.sortBy)} ${whereAll(conditions)} ${orderBy(key, sql`a.alertaid`, order)}
     limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) picked join sense.alerta a on a.alertaid = picked.alertaid`;
 }
 
-function mensajeRows(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, limit: number, offset: number, after?: KeysetBound): SQL {
+function mensajeRows(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, { limit, offset, fromEnd = false, after }: PageWindow): SQL {
   const key = MENSAJE_SORT[sort.sortBy];
   const conditions = [...mensajeConditions(filters), ...keysetCondition(key, sql`ms.mensajeid`, sort.sortOrder, after)];
-  return sql`(select ms.* ${MENSAJE_FROM} ${whereAll(conditions)} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}
+  const order = fromEnd ? opposite(sort.sortOrder) : sort.sortOrder;
+  return sql`(select ms.* ${MENSAJE_FROM} ${whereAll(conditions)} ${orderBy(key, sql`ms.mensajeid`, order)}
     limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) ms`;
 }
 
@@ -342,9 +404,10 @@ export const reportStatements: ReportStatements = {
     const conditions = thresholdConditions(filters);
     return conditions.length > 0 ? sql`select u.umbralid from sense.umbral u ${whereAll(conditions)}` : null;
   },
-  alertasPage(filters, sort, page, thresholds) {
+  alertasPage(filters, sort, window, thresholds) {
     const key = ALERTA_SORT[sort.sortBy];
-    return sql`select ${ALERTA_COLUMNS} from ${alertaRows(filters, sort, page.pageSize, (page.page - 1) * page.pageSize, undefined, thresholds)}
+    // Picked backwards for a page near the end, answered in the order asked.
+    return sql`select ${ALERTA_COLUMNS}, (${key.carried})::text as sort_key from ${alertaRows(filters, sort, window, thresholds)}
       ${ALERTA_JOINS} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}`;
   },
   alertasCount(filters, thresholds) {
@@ -369,12 +432,12 @@ export const reportStatements: ReportStatements = {
   },
   alertasBatch(filters, sort, size, after, thresholds) {
     const key = ALERTA_SORT[sort.sortBy];
-    return sql`select ${ALERTA_CSV_COLUMNS}, (${key.expression})::text as sort_key from ${alertaRows(filters, sort, size, 0, after, thresholds)}
+    return sql`select ${ALERTA_CSV_COLUMNS}, (${key.carried})::text as sort_key from ${alertaRows(filters, sort, { limit: size, offset: 0, after }, thresholds)}
       ${ALERTA_JOINS} ${orderBy(key, sql`a.alertaid`, sort.sortOrder)}`;
   },
-  mensajesPage(filters, sort, page) {
+  mensajesPage(filters, sort, window) {
     const key = MENSAJE_SORT[sort.sortBy];
-    return sql`select ${MENSAJE_COLUMNS} from ${mensajeRows(filters, sort, page.pageSize, (page.page - 1) * page.pageSize)}
+    return sql`select ${MENSAJE_COLUMNS}, (${key.carried})::text as sort_key from ${mensajeRows(filters, sort, window)}
       ${MENSAJE_JOINS} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}`;
   },
   mensajesCount(filters) {
@@ -382,13 +445,13 @@ export const reportStatements: ReportStatements = {
   },
   mensajesBatch(filters, sort, size, after) {
     const key = MENSAJE_SORT[sort.sortBy];
-    return sql`select ${MENSAJE_CSV_COLUMNS}, (${key.expression})::text as sort_key from ${mensajeRows(filters, sort, size, 0, after)}
+    return sql`select ${MENSAJE_CSV_COLUMNS}, (${key.carried})::text as sort_key from ${mensajeRows(filters, sort, { limit: size, offset: 0, after })}
       ${MENSAJE_JOINS} ${orderBy(key, sql`ms.mensajeid`, sort.sortOrder)}`;
   },
 };
 
 /** Rows in batches of `size`, each batch its own short query (no connection held between them). */
-async function* keysetBatches<Row extends { sort_key: string }>(
+async function* keysetBatches<Row extends { sort_key: string | null }>(
   database: Database,
   size: number,
   idOf: (row: Row) => number,
@@ -404,9 +467,109 @@ async function* keysetBatches<Row extends { sort_key: string }>(
   }
 }
 
+/**
+ * What a report cursor carries: the page it opens, the report and sort it belongs to
+ * (`alertas fecha desc`), and the bound of the row before it.
+ */
+export interface ReportCursor {
+  page: number;
+  sort: string;
+  bound: KeysetBound;
+}
+
+type ReportName = 'alertas' | 'mensajes';
+const sortSignature = (report: ReportName, { sortBy, sortOrder }: ReportSort<string>) => `${report} ${sortBy} ${sortOrder}`;
+
+/** The opaque text of a cursor (exported for tests that start deep in a report without walking to it). */
+export function encodeReportCursor({ page, sort, bound }: ReportCursor): string {
+  return Buffer.from(JSON.stringify([page, sort, bound.sortKey, bound.id]), 'utf8').toString('base64url');
+}
+
+/** The largest page number a cursor may open: the page parameter's own maximum. */
+const MAX_CURSOR_PAGE = 2_147_483_647;
+
+const refusedCursor = () =>
+  validationError(
+    [{ field: 'after', rule: 'format' }],
+    'El cursor `after` no es válido para este orden: use `pagination.next` de la página anterior con los mismos filtros y orden',
+  );
+
+/** The cursor of `after=`; 400 naming `after` when it is not one of ours, belongs to another sort, or carries what its key cannot. */
+function decodeReportCursor(text: string, signature: string, key: SortKey): ReportCursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw refusedCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw refusedCursor();
+  const [page, sort, sortKey, id] = parsed as unknown[];
+  if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 2 || page > MAX_CURSOR_PAGE || sort !== signature) throw refusedCursor();
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw refusedCursor();
+  if (sortKey === null ? !key.nullable : typeof sortKey !== 'string' || !key.carries(sortKey)) throw refusedCursor();
+  return { page, sort, bound: { sortKey: sortKey as string | null, id } };
+}
+
+/**
+ * The deepest a page by number reaches from either end, and the 400 past it: the same contract as
+ * the table pages (sense/table-queries.ts, MAX_PAGE_OFFSET), so no report page costs its depth.
+ */
+function deepPageRefused(page: number, pageSize: number) {
+  const deepest = Math.floor(MAX_PAGE_OFFSET / pageSize) + 1;
+  return validationError(
+    [{ field: 'page', rule: 'maximum', limit: deepest }],
+    `La página ${page} está demasiado lejos de los extremos del informe (se llega hasta la ${deepest} desde el principio y otro tanto desde el final): ` +
+      'siga `pagination.next` con `after`, o acote con filtros o fechas',
+  );
+}
+
+/**
+ * A report page: by number within MAX_PAGE_OFFSET rows of either end (near the end read backwards
+ * from it), or after a cursor at any depth; with the cursor of the page that follows.
+ */
+async function reportPage<Row extends { sort_key?: string | null }>(
+  report: ReportName,
+  sort: ReportSort<string>,
+  key: SortKey,
+  { page, pageSize, after }: PageRequest,
+  idOf: (row: Row) => number,
+  read: (window: PageWindow) => Promise<Row[]>,
+  count: () => Promise<number>,
+): Promise<ReportPage<Omit<Row, 'sort_key'>>> {
+  let number = page;
+  let rows: Row[];
+  let total: number;
+  if (after !== undefined) {
+    const cursor = decodeReportCursor(after, sortSignature(report, sort), key);
+    number = cursor.page;
+    [rows, total] = await Promise.all([read({ limit: pageSize, offset: 0, after: cursor.bound }), count()]);
+  } else {
+    const offset = (page - 1) * pageSize;
+    if (offset <= MAX_PAGE_OFFSET) {
+      [rows, total] = await Promise.all([read({ limit: pageSize, offset }), count()]);
+    } else {
+      total = await count();
+      // The rows of the report after this page: a page near the end is read backwards from the end.
+      const following = total - offset - pageSize;
+      if (offset >= total) rows = [];
+      else if (following <= MAX_PAGE_OFFSET) rows = await read({ limit: Math.min(pageSize, total - offset), offset: Math.max(0, following), fromEnd: true });
+      else throw deepPageRefused(page, pageSize);
+    }
+  }
+  const last = rows.at(-1);
+  const next =
+    last && rows.length === pageSize && number * pageSize < total
+      ? encodeReportCursor({ page: number + 1, sort: sortSignature(report, sort), bound: { sortKey: last.sort_key ?? null, id: idOf(last) } })
+      : null;
+  const data = rows.map(({ sort_key: _carried, ...row }) => row);
+  return { data, pagination: { page: number, pageSize, total, totalPages: Math.ceil(total / pageSize), next } };
+}
+
+type Carrying<Row> = Row & { sort_key: string | null };
+
 export interface ReportQueries {
-  alertas(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): Promise<PaginatedRows<AlertaReportRow>>;
-  mensajes(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, page: PageRequest): Promise<PaginatedRows<MensajeReportRow>>;
+  alertas(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): Promise<ReportPage<AlertaReportRow>>;
+  mensajes(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, page: PageRequest): Promise<ReportPage<MensajeReportRow>>;
   alertaFilterOptions(filters: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'>): Promise<AlertaFilterOptions>;
   mensajeFilterOptions(): Promise<MensajeFilterOptions>;
   alertasCsvBatches(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number): AsyncGenerator<AlertaCsvRow[]>;
@@ -419,21 +582,30 @@ export function createReportQueries(database: Database): ReportQueries {
     if (!statement) return null;
     return (await database.query<{ umbralid: number }>(statement)).map((row) => row.umbralid);
   }
+  const total = async (statement: SQL) => (await database.query<{ total: number }>(statement))[0]?.total ?? 0;
   return {
     async alertas(filters, sort, page) {
       const thresholds = await chosenThresholds(filters);
-      const [data, counted] = await Promise.all([
-        database.query<AlertaReportRow>(reportStatements.alertasPage(filters, sort, page, thresholds)),
-        database.query<{ total: number }>(reportStatements.alertasCount(filters, thresholds)),
-      ]);
-      return { data, pagination: pagination(page, counted[0]?.total ?? 0) };
+      return reportPage<Carrying<AlertaReportRow>>(
+        'alertas',
+        sort,
+        ALERTA_SORT[sort.sortBy],
+        page,
+        (row) => row.alertaid,
+        (window) => database.query(reportStatements.alertasPage(filters, sort, window, thresholds)),
+        () => total(reportStatements.alertasCount(filters, thresholds)),
+      );
     },
     async mensajes(filters, sort, page) {
-      const [data, counted] = await Promise.all([
-        database.query<MensajeReportRow>(reportStatements.mensajesPage(filters, sort, page)),
-        database.query<{ total: number }>(reportStatements.mensajesCount(filters)),
-      ]);
-      return { data, pagination: pagination(page, counted[0]?.total ?? 0) };
+      return reportPage<Carrying<MensajeReportRow>>(
+        'mensajes',
+        sort,
+        MENSAJE_SORT[sort.sortBy],
+        page,
+        (row) => row.mensajeid,
+        (window) => database.query(reportStatements.mensajesPage(filters, sort, window)),
+        () => total(reportStatements.mensajesCount(filters)),
+      );
     },
     async alertaFilterOptions({ paisId, empresaId, fundoId }) {
       const conditions: SQL[] = [];

@@ -1,6 +1,6 @@
 import { compactAlertCounts, DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
-import { REPORT_CSV_TEXTS } from '@camposense/domain';
+import { REPORT_CSV_TEXTS, REPORT_MAX_PAGE_OFFSET } from '@camposense/domain';
 import type { AlertaFilterOptions, AlertaReportPage, MensajeFilterOptions, MensajeReportPage, ReportDownloadToken } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sens
 import { loginAs } from '../../testing/test-app';
 import type { SenseContext } from '../../testing/sense-context';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
-import { createReportQueries } from './report-queries';
+import { MAX_PAGE_OFFSET } from '../../sense/table-queries';
+import { createReportQueries, encodeReportCursor } from './report-queries';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -97,7 +98,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
   it('answers the first 20 alerts, newest first, with umbral and medicion embedded and the value as valor', async () => {
     const body = await alertas('');
     const total = await count(sql`select count(*)::int as n from sense.alerta`);
-    expect(body.pagination).toEqual({ page: 1, pageSize: 20, total, totalPages: Math.ceil(total / 20) });
+    expect(body.pagination).toEqual({ page: 1, pageSize: 20, total, totalPages: Math.ceil(total / 20), next: expect.any(String) });
     expect(body.data.map((row) => row.alertaid)).toEqual(
       await ids(sql`select alertaid as id from sense.alerta order by fecha desc, alertaid desc limit 20`),
     );
@@ -226,7 +227,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     );
     const expectExact = async (step: string) => {
       const all = await count(sql`select count(*)::int as n from sense.alerta`);
-      expect((await alertas('')).pagination, step).toEqual({ page: 1, pageSize: 20, total: all, totalPages: Math.ceil(all / 20) });
+      expect((await alertas('')).pagination, step).toEqual({ page: 1, pageSize: 20, total: all, totalPages: Math.ceil(all / 20), next: expect.any(String) });
       for (const [estado, statusid] of [['activa', 1], ['procesada', -1], ['cerrada', 0]] as const) {
         expect((await alertas(`?estado=${estado}`)).pagination.total, `${step}: ${estado}`).toBe(
           await count(sql`select count(*)::int as n from sense.alerta where statusid = ${statusid}`),
@@ -269,7 +270,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     const farm = await alertas(`?fundoId=${place!.fundoid}`);
     expect(farm.pagination.total).toBe(await within(sql`f.fundoid = ${place!.fundoid}`));
     expect(farm.pagination.total).toBeGreaterThan(0);
-    expect((await alertas('?fundoId=999999')).pagination).toEqual({ page: 1, pageSize: 20, total: 0, totalPages: 0 });
+    expect((await alertas('?fundoId=999999')).pagination).toEqual({ page: 1, pageSize: 20, total: 0, totalPages: 0, next: null });
   });
 
   it('filters alerts by node and by a date range, both ends included, in the CSV too', async () => {
@@ -458,7 +459,7 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     expect(response.statusCode).toBe(200);
     const body = response.json<MensajeReportPage>();
     const total = await count(sql`select count(*)::int as n from sense.mensaje`);
-    expect(body.pagination).toEqual({ page: 1, pageSize: 20, total, totalPages: Math.ceil(total / 20) });
+    expect(body.pagination).toEqual({ page: 1, pageSize: 20, total, totalPages: Math.ceil(total / 20), next: expect.any(String) });
     expect(body.data.map((row) => row.mensajeid)).toEqual(
       await ids(sql`select mensajeid as id from sense.mensaje order by fecha desc, mensajeid desc limit 20`),
     );
@@ -605,5 +606,134 @@ describe.each(testDrivers())('GET /api/sense/reports on $kind', (driver) => {
     for (const path of ['alertas', 'alertas/filtros', 'alertas.csv', 'mensajes', 'mensajes/filtros', 'mensajes.csv', 'download-token']) {
       expect(document.paths, path).toHaveProperty([`/api/sense/reports/${path}`]);
     }
+  });
+
+  /**
+   * Issue 27, item 8: no report page costs its depth. Pages by number reach MAX_PAGE_OFFSET rows
+   * from either end (near the end read backwards); deeper ones follow `pagination.next`.
+   */
+  describe('deep pages of big reports', () => {
+    const PAGE = 100;
+    const deepest = Math.floor(MAX_PAGE_OFFSET / PAGE) + 1;
+    let alertTotal = 0;
+    let messageTotal = 0;
+    const page = async (report: 'alertas' | 'mensajes', query: string) => context.get(`/api/sense/reports/${report}?pageSize=${PAGE}&${query}`);
+    const rowsOf = async (report: 'alertas' | 'mensajes', query: string) => {
+      const response = await page(report, query);
+      expect(response.statusCode, `${report}?${query}: ${response.body.slice(0, 300)}`).toBe(200);
+      return response.json<AlertaReportPage & MensajeReportPage>();
+    };
+    const alertIds = (answer: AlertaReportPage) => answer.data.map((row) => row.alertaid);
+    const messageIds = (answer: MensajeReportPage) => answer.data.map((row) => row.mensajeid);
+    const expectedAlerts = (order: ReturnType<typeof sql>, offset: number, limit = PAGE) =>
+      ids(sql`select a.alertaid as id from sense.alerta a join sense.medicion m on m.medicionid = a.medicionid and m.fecha = a.fecha
+        ${order} limit ${limit} offset ${offset}`);
+
+    beforeAll(async () => {
+      // Copies of the farm's alerts and messages, shifted back a month each, until each report
+      // holds more than twice the bound: its middle is out of reach by number from both ends.
+      const target = 2 * MAX_PAGE_OFFSET + 10 * PAGE;
+      await context.query(sql`insert into sense.alerta (umbralid, medicionid, fecha, datecreated, statusid)
+        select a.umbralid, a.medicionid, a.fecha, a.datecreated - make_interval(days => 31 * copy), a.statusid
+        from sense.alerta a cross join generate_series(1, ceil(${target}::numeric / (select count(*) from sense.alerta))::int) as copy`);
+      await context.query(sql`insert into sense.mensaje (contactoid, alertaid, mensaje, fecha, datecreated, statusid)
+        select ms.contactoid, ms.alertaid, ms.mensaje, ms.fecha - make_interval(days => 31 * copy), ms.datecreated, ms.statusid
+        from sense.mensaje ms cross join generate_series(1, ceil(${target}::numeric / (select count(*) from sense.mensaje))::int) as copy`);
+      alertTotal = await count(sql`select count(*)::int as n from sense.alerta`);
+      messageTotal = await count(sql`select count(*)::int as n from sense.mensaje`);
+    }, 120_000);
+
+    it('uses the bound of the table pages, and the console knows it', () => {
+      expect(REPORT_MAX_PAGE_OFFSET).toBe(MAX_PAGE_OFFSET);
+    });
+
+    it('answers a page number deeper than the bound from both ends 400 naming page and the deepest page allowed', async () => {
+      expect(alertTotal).toBeGreaterThan(2 * MAX_PAGE_OFFSET + PAGE);
+      expect(messageTotal).toBeGreaterThan(2 * MAX_PAGE_OFFSET + PAGE);
+      for (const [report, total] of [['alertas', alertTotal], ['mensajes', messageTotal]] as const) {
+        const middle = Math.ceil(total / PAGE / 2);
+        const refused = await page(report, `page=${middle}`);
+        expect(refused.statusCode, report).toBe(400);
+        expect(errorOf(refused), report).toEqual({
+          code: 'VALIDATION',
+          message: expect.stringContaining(`La página ${middle}`),
+          details: [{ field: 'page', rule: 'maximum', limit: deepest }],
+        });
+        expect(errorOf(refused).message, report).toContain('pagination.next');
+        // Past the end is no error: an empty page, as before.
+        expect((await rowsOf(report, `page=${Math.ceil(total / PAGE) + 1}`)).data, report).toEqual([]);
+      }
+      const reachable = await rowsOf('alertas', `page=${deepest}`);
+      expect(alertIds(reachable)).toEqual(await expectedAlerts(sql`order by a.fecha desc, a.alertaid desc`, (deepest - 1) * PAGE));
+    });
+
+    it('answers pages near the end with the same rows as the forward order, in that order', async () => {
+      const totalPages = Math.ceil(alertTotal / PAGE);
+      for (const [query, order] of [
+        ['', sql`order by a.fecha desc, a.alertaid desc`],
+        ['sortBy=valor&sortOrder=asc', sql`order by m.medicion asc, a.alertaid asc`],
+      ] as const) {
+        for (const number of [totalPages, totalPages - 1, totalPages - deepest + 2]) {
+          const answer = await rowsOf('alertas', `page=${number}&${query}`);
+          expect(alertIds(answer), `page ${number} ${query}`).toEqual(await expectedAlerts(order, (number - 1) * PAGE));
+          expect(answer.pagination).toMatchObject({ page: number, pageSize: PAGE, total: alertTotal, totalPages });
+          expect(answer.pagination.next === null, `page ${number}`).toBe(number === totalPages);
+        }
+      }
+      const lastMessages = await rowsOf('mensajes', `page=${Math.ceil(messageTotal / PAGE)}`);
+      expect(messageIds(lastMessages)).toEqual(
+        await ids(sql`select mensajeid as id from sense.mensaje order by fecha desc, mensajeid desc
+          limit ${PAGE} offset ${(Math.ceil(messageTotal / PAGE) - 1) * PAGE}`),
+      );
+    });
+
+    it('walks the same rows following pagination.next from page 1 as by page numbers, and on past the bound', async () => {
+      for (const [report, query, idsOf] of [
+        ['alertas', 'sortBy=statusid&sortOrder=asc', alertIds],
+        ['mensajes', 'sortBy=contacto&sortOrder=desc', messageIds],
+        ['mensajes', '', messageIds],
+      ] as const) {
+        let followed = await rowsOf(report, `page=1&${query}`);
+        for (let number = 2; number <= 6; number += 1) {
+          followed = await rowsOf(report, `after=${followed.pagination.next!}&${query}`);
+          expect(followed.pagination.page, `${report} ${query}`).toBe(number);
+          const byNumber = await rowsOf(report, `page=${number}&${query}`);
+          expect(idsOf(followed), `${report} ${query} page ${number}`).toEqual(idsOf(byNumber));
+          expect(followed.pagination.next, `${report} ${query} page ${number}`).toBe(byNumber.pagination.next);
+        }
+      }
+      // From the deepest page a number reaches, Next goes on where numbers cannot.
+      let deep = await rowsOf('alertas', `page=${deepest}`);
+      for (let number = deepest + 1; number <= deepest + 2; number += 1) {
+        deep = await rowsOf('alertas', `after=${deep.pagination.next!}`);
+        expect(deep.pagination.page).toBe(number);
+        expect(alertIds(deep)).toEqual(await expectedAlerts(sql`order by a.fecha desc, a.alertaid desc`, (number - 1) * PAGE));
+      }
+      expect((await page('alertas', `page=${deepest + 1}`)).statusCode).toBe(400);
+    });
+
+    it('refuses a cursor of another sort, a forged or a garbled one with 400 naming after', async () => {
+      const first = await rowsOf('alertas', 'page=1');
+      const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      for (const [report, query] of [
+        ['alertas', `after=${first.pagination.next!}&sortBy=valor`],
+        ['alertas', `after=${first.pagination.next!}&sortOrder=asc`],
+        ['alertas', `after=${forged([2, 'alertas fecha desc', 'not a date', 1])}`],
+        ['alertas', `after=${forged([2, 'alertas fecha desc', '2026-11-01 00:00:00+00', '1 or 1=1'])}`],
+        ['alertas', `after=${forged([2, 'alertas fecha desc', null, 1])}`],
+        ['alertas', `after=${forged([1, 'alertas fecha desc', '2026-11-01 00:00:00+00', 1])}`],
+        ['alertas', `after=${forged(['x'])}`],
+        ['alertas', 'after=bm90LWpzb24'],
+        ['mensajes', `after=${forged([2, 'mensajes contacto desc', "x' or '1'='1", 1])}&sortBy=contacto`],
+        ['mensajes', `after=${first.pagination.next!}`],
+      ] as const) {
+        const response = await page(report, query);
+        expect(response.statusCode, `${report}?${query}`).toBe(400);
+        expect(errorOf(response).details, `${report}?${query}`).toEqual([{ field: 'after', rule: 'format' }]);
+      }
+      // A cursor the API made for another page still answers (it is a position, not a secret).
+      const made = encodeReportCursor({ page: 7, sort: 'alertas fecha desc', bound: { sortKey: '2026-11-01 00:00:00+00', id: 1 } });
+      expect((await rowsOf('alertas', `after=${made}`)).pagination.page).toBe(7);
+    });
   });
 });

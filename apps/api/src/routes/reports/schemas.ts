@@ -1,6 +1,7 @@
 import { ALERTA_SORT_COLUMNS, ALERTA_STATES, MENSAJE_SORT_COLUMNS, MENSAJE_STATES, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { dateParam } from '../../sense/date-window';
-import { errorResponses, paginatedSchemaOf, ubicacionInFundoProperties } from '../../schemas';
+import { MAX_PAGE_OFFSET } from '../../sense/table-queries';
+import { errorResponses, paginationSchema, ubicacionInFundoProperties } from '../../schemas';
 
 /** JSON schemas of /api/sense/reports: request validation, serialisation and the OpenAPI document. */
 
@@ -16,7 +17,24 @@ const MAX_INTEGER_ID = 2_147_483_647;
 const id = (description: string) => ({ type: 'integer', minimum: 1, maximum: MAX_INTEGER_ID, description }) as const;
 
 const pagingQuery = {
-  page: { type: 'integer', minimum: 1, maximum: MAX_INTEGER_ID, default: 1, description: 'Página, desde 1' },
+  page: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_INTEGER_ID,
+    default: 1,
+    description:
+      `Página, desde 1. Llega hasta ${MAX_PAGE_OFFSET.toLocaleString('en')} filas desde el principio o desde el final del informe; ` +
+      'más adentro, 400 VALIDATION con rule `maximum` en `page` (`limit` = la última página alcanzable desde el principio): siga `pagination.next`',
+  },
+  after: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 4096,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description:
+      'El cursor `pagination.next` de la página anterior: responde la página que le sigue a cualquier profundidad (en lugar de `page`), ' +
+      'con los mismos filtros y orden (un cursor ajeno o de otro orden: 400 con rule `format` en `after`)',
+  },
   pageSize: {
     type: 'integer',
     minimum: 1,
@@ -214,9 +232,28 @@ const mensajeRowSchema = {
   },
 } as const;
 
-export const alertasPageSchema = paginatedSchemaOf(alertaRowSchema);
+/** A report page (`ReportPage`): the rows, and the pagination with the cursor of the next page. */
+function reportPageSchemaOf<const Row extends object>(row: Row) {
+  return {
+    type: 'object',
+    required: ['data', 'pagination'],
+    properties: {
+      data: { type: 'array', items: row },
+      pagination: {
+        ...paginationSchema,
+        required: [...paginationSchema.required, 'next'],
+        properties: {
+          ...paginationSchema.properties,
+          next: { type: ['string', 'null'], description: 'El cursor de la página siguiente para `after=`; null en la última' },
+        },
+      },
+    },
+  } as const;
+}
 
-export const mensajesPageSchema = paginatedSchemaOf(mensajeRowSchema);
+export const alertasPageSchema = reportPageSchemaOf(alertaRowSchema);
+
+export const mensajesPageSchema = reportPageSchemaOf(mensajeRowSchema);
 
 export const alertaFilterOptionsSchema = {
   type: 'object',

@@ -1,0 +1,50 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { REPORT_PAGE_SIZE } from '@camposense/domain';
+import { useTranslation } from '@camposense/i18n';
+import { ErrorState, Pager } from '@camposense/ui';
+import type { ReportPaging } from './use-report-paging';
+
+export interface ReportPagerProps {
+  /** The report's paging (useReportPaging). */
+  paging: Pick<ReportPaging<string>, 'page' | 'setPage' | 'nextPage' | 'previousPage' | 'canGoPrevious'>;
+  /** The answer's pagination: its pages and the cursor of the next one. */
+  pagination: { totalPages: number; pageSize?: number; next?: string | null };
+}
+
+/**
+ * A report's pager: SIGUIENTE follows the answer's cursor (any depth), ANTERIOR goes back through
+ * the cursors walked, and the only jumps by number are the first and the last page, which the API
+ * answers however big the report is.
+ */
+export function ReportPager({ paging, pagination }: ReportPagerProps) {
+  const pageSize = pagination.pageSize ?? REPORT_PAGE_SIZE;
+  return (
+    <Pager
+      page={paging.page}
+      totalPages={pagination.totalPages}
+      onPageChange={paging.setPage}
+      onNext={() => paging.nextPage(pagination.next)}
+      onPrevious={paging.previousPage}
+      previousUnavailable={!paging.canGoPrevious(pageSize, pagination.totalPages)}
+      showEnds
+    />
+  );
+}
+
+export interface DeepPageRefusedProps {
+  /** Back to page 1 of the same report. */
+  onBack: () => void;
+}
+
+/** What a report shows when the API refused a page number as too deep (400 on `page`): why, and the way back. */
+export function DeepPageRefused({ onBack }: DeepPageRefusedProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="0" pb="6">
+      <ErrorState title={t('reports.pager.tooDeepTitle')} message={t('reports.pager.tooDeep')} maxW="40rem" minH="10rem" />
+      <Button colorPalette="brand" variant="solid" onClick={onBack}>
+        {t('reports.pager.backToFirst')}
+      </Button>
+    </Stack>
+  );
+}
