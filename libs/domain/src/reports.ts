@@ -45,8 +45,37 @@ export interface AlertaReportRow {
   grado: number | null;
   /** The alert's episode (null for alerts written before episodes were kept). */
   episodioid: number | null;
-  /** Who acknowledged its episode (statusid -1), when, and the note; null while not acknowledged. */
-  reconocidopor: MensajeUsuario | null;
+  /**
+   * The active alerts of its episode (this one included): what acknowledging it would take. For
+   * an alert written before episodes were kept, its threshold's active alerts without an episode.
+   */
+  episodioactivas: number;
+  /** Who acknowledged its episode (statusid -1), by name, when, and the note; null while not acknowledged. */
+  reconocidopor: AcknowledgedBy | null;
+  fechareconocido: string | null;
+  notareconocido: string | null;
+}
+
+/**
+ * Who acknowledged an alarm, by name only: never their login (their e-mail). Without first and
+ * last name the console shows "Usuario {id}".
+ */
+export interface AcknowledgedBy {
+  usuarioid: number;
+  firstname: string | null;
+  lastname: string | null;
+}
+
+/** The longest note an acknowledgement takes (the API refuses longer with 400 on `nota`). */
+export const ACKNOWLEDGE_NOTE_MAX_LENGTH = 500;
+
+/** `POST /api/alerts/{alertaid}/acknowledge`: the episode, how many alerts this call acknowledged, who, when and the note. */
+export interface AcknowledgeAnswer {
+  alertaid: number;
+  episodioid: number | null;
+  /** Alerts that became processed by this call; 0 when the episode was already acknowledged. */
+  acknowledged: number;
+  reconocidopor: AcknowledgedBy | null;
   fechareconocido: string | null;
   notareconocido: string | null;
 }
@@ -208,9 +237,14 @@ export const REPORT_CSV_TEXTS = {
       'Fecha de alerta',
       'Fecha de creación',
       'Estado',
+      'Reconocida por',
+      'Fecha de reconocimiento',
+      'Nota de reconocimiento',
     ],
     mensajes: ['ID de mensaje', 'Contacto', 'Mensaje', 'Fecha', 'Fecha de creación', 'Estado', 'ID de alerta'],
     status: { active: 'Activo', inactive: 'Inactivo', processed: 'PROCESADA', unknown: 'DESCONOCIDO' },
+    /** Who acknowledged, when they have no first or last name: never their login. */
+    user: 'Usuario {id}',
   },
   en: {
     alertas: [
@@ -227,9 +261,13 @@ export const REPORT_CSV_TEXTS = {
       'Alert date',
       'Creation date',
       'Status',
+      'Acknowledged by',
+      'Acknowledgement date',
+      'Acknowledgement note',
     ],
     mensajes: ['Message ID', 'Contact', 'Message', 'Date', 'Creation date', 'Status', 'Alert ID'],
     status: { active: 'Active', inactive: 'Inactive', processed: 'PROCESSED', unknown: 'UNKNOWN' },
+    user: 'User {id}',
   },
 } as const satisfies Record<ReportLanguage, unknown>;
 

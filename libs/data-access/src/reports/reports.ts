@@ -1,4 +1,5 @@
 import type {
+  AcknowledgeAnswer,
   AlertaFilterOptions,
   AlertaReportFilters,
   AlertaReportPage,
@@ -56,9 +57,12 @@ export async function downloadReportCsv(request: ReportCsvRequest): Promise<void
   );
 }
 
-/** Acknowledges the alert's episode (POST /api/alerts/{alertaid}/acknowledge): its active alerts become processed. */
-export async function acknowledgeAlert(alertaid: number, nota?: string): Promise<void> {
-  await apiRequest(`/alerts/${alertaid}/acknowledge`, { method: 'POST', body: nota ? { nota } : {} });
+/**
+ * Acknowledges the alert's episode (POST /api/alerts/{alertaid}/acknowledge): its active alerts
+ * become processed. Answers how many it took, who (by name) and when.
+ */
+export async function acknowledgeAlert(alertaid: number, nota?: string): Promise<AcknowledgeAnswer> {
+  return apiRequest<AcknowledgeAnswer>(`/alerts/${alertaid}/acknowledge`, { method: 'POST', body: nota ? { nota } : {} });
 }
 
 /** Acknowledges an episode by its id (POST /api/episodes/{episodioid}/acknowledge): a no-data episode has no alert to name it. */

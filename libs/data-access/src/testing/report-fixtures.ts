@@ -45,7 +45,7 @@ const minutesBefore = (minutes: number) => new Date(FIXTURE_NOW.getTime() - minu
 
 /** `count` alerts, newest first (ids count down), spread over the fixture locations and criticalities. */
 export function makeAlertas(count: number): AlertaReportRow[] {
-  return Array.from({ length: count }, (_, index) => {
+  const rows = Array.from({ length: count }, (_, index): Omit<AlertaReportRow, 'episodioactivas'> => {
     const alertaid = 5000 + count - index;
     const ubicacion = reportUbicacionesFixture[index % reportUbicacionesFixture.length]!;
     const nodo = reportNodosFixture[index % reportNodosFixture.length]!;
@@ -93,13 +93,19 @@ export function makeAlertas(count: number): AlertaReportRow[] {
       // The processed ones (-1) were acknowledged by an operator a few minutes after the alert.
       ...(STATUS_CYCLE[index % STATUS_CYCLE.length] === -1 && index !== 4
         ? {
-            reconocidopor: { usuarioid: 4, firstname: 'Rosa', lastname: 'Huamán', login: 'rosa.huaman@camposense.dev' },
+            // One operator without a name: the report says "Usuario 9", never a login.
+            reconocidopor: index === 8 ? { usuarioid: 9, firstname: null, lastname: null } : { usuarioid: 4, firstname: 'Rosa', lastname: 'Huamán' },
             fechareconocido: minutesBefore(index * 43),
             notareconocido: 'Riego revisado',
           }
         : { reconocidopor: null, fechareconocido: null, notareconocido: null }),
     };
   });
+  // An episode runs on past the rows shown: each active one counts two dozen more than the fixture holds.
+  return rows.map((row) => ({
+    ...row,
+    episodioactivas: row.statusid === 1 ? 23 + rows.filter((other) => other.statusid === 1 && other.episodioid === row.episodioid).length : 0,
+  }));
 }
 
 /**

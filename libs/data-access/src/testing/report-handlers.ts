@@ -1,4 +1,5 @@
 import type {
+  AcknowledgeAnswer,
   AlertaFilterOptions,
   AlertaReportPage,
   AlertaReportRow,
@@ -199,19 +200,24 @@ export const reportHandlers = {
   ],
   /** Acknowledging answers as the API does and marks the rows processed, by the signed-in operator. */
   acknowledge: (rows: AlertaReportRow[] = alertasFixture) => [
-    http.post('/api/alerts/:alertaid/acknowledge', ({ params }) => {
+    http.post('/api/alerts/:alertaid/acknowledge', async ({ params, request }) => {
       const alertaid = Number(params['alertaid']);
       const row = rows.find((candidate) => candidate.alertaid === alertaid);
       if (!row) return HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'La alerta no existe' } }, { status: 404 });
-      const reconocidopor = { usuarioid: 1, firstname: 'Ana', lastname: 'Admin', login: 'admin@camposense.dev' };
+      const reconocidopor = { usuarioid: 1, firstname: 'Ana', lastname: 'Admin' };
       const fechareconocido = '2026-11-21T14:05:00.000Z';
-      const acknowledged = row.statusid === 1 ? 1 : 0;
-      if (row.statusid === 1) Object.assign(row, { statusid: -1, reconocidopor, fechareconocido, notareconocido: null });
-      return HttpResponse.json({ alertaid, episodioid: row.episodioid, acknowledged, reconocidopor, fechareconocido, notareconocido: null });
+      const body = (await request.json().catch(() => null)) as { nota?: string } | null;
+      const notareconocido = body?.nota?.trim() || null;
+      // The whole episode: every active row of it, and the count the episode holds.
+      const acknowledged = row.statusid === 1 ? row.episodioactivas : 0;
+      for (const other of rows.filter((candidate) => candidate.statusid === 1 && candidate.episodioid === row.episodioid)) {
+        Object.assign(other, { statusid: -1, reconocidopor, fechareconocido, notareconocido, episodioactivas: 0 });
+      }
+      return HttpResponse.json<AcknowledgeAnswer>({ alertaid, episodioid: row.episodioid, acknowledged, reconocidopor, fechareconocido, notareconocido });
     }),
     // The bulk action: every active row (the fixtures are one filter's whole set).
     http.post('/api/alerts/acknowledge', () => {
-      const reconocidopor = { usuarioid: 1, firstname: 'Ana', lastname: 'Admin', login: 'admin@camposense.dev' };
+      const reconocidopor = { usuarioid: 1, firstname: 'Ana', lastname: 'Admin' };
       const active = rows.filter((row) => row.statusid === 1);
       for (const row of active) Object.assign(row, { statusid: -1, reconocidopor, fechareconocido: '2026-11-21T14:05:00.000Z', notareconocido: null });
       return HttpResponse.json({ episodes: new Set(active.map((row) => row.episodioid)).size, acknowledged: active.length });

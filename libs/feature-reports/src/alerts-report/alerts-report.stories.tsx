@@ -4,6 +4,7 @@ import { alertasFixture, alertasManyFixture, reportHandlers } from '@camposense/
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { useEffect } from 'react';
+import { Toaster } from '@camposense/ui';
 import { emptyStory, errorStory, loadingStory, tableSettled, typeDay, withGlobalFilters } from '../shared/story-report';
 import { AlertsReport } from './alerts-report';
 
@@ -17,6 +18,14 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const settled = (name: RegExp = /^(Alertas|Alerts)$/) => tableSettled(name);
+
+/** The console's toaster, which the shell renders: the acknowledge stories show their toast. */
+const withToaster: Decorator = (Story) => (
+  <>
+    <Story />
+    <Toaster />
+  </>
+);
 
 export const Loading: Story = { ...loadingStory(reportHandlers.alertasLoading, 'ALERTAS') };
 
@@ -224,25 +233,54 @@ export const FilterOptionsError: Story = {
 /** Rows of its own per story: acknowledging changes them. */
 const freshAlertas = () => structuredClone(alertasFixture);
 
+/**
+ * Acknowledging is a decision: the row's button says how many alerts its episode holds, asks
+ * with a note, and a toast says how many were acknowledged; the row then names who and when.
+ */
 export const Acknowledge: Story = {
+  decorators: [withToaster],
+  // The toast closes by itself: no still frame to compare (the dialog's own states have their screenshots).
+  parameters: { visual: { disable: true } },
   beforeEach: ({ msw }) => {
     const rows = freshAlertas();
     msw.use(...reportHandlers.alertas(rows), ...reportHandlers.acknowledge(rows));
   },
   play: async () => {
     const table = await settled();
-    const buttons = within(table).getAllByRole('button', { name: 'Reconocer' });
+    const buttons = within(table).getAllByRole('button', { name: /^Reconocer episodio/ });
     const before = buttons.length;
-    await expect(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' })).toBeEnabled();
-    // Who acknowledged the processed ones, and when.
+    // Who acknowledged the processed ones, by name, and "Usuario {id}" for one without a name.
     await expect(within(table).getAllByText(/^Rosa Huamán, /).length).toBeGreaterThan(0);
+    await expect(within(table).getByText(/^Usuario 9, /)).toBeVisible();
+    await expect(buttons[0]).toHaveTextContent(/^Reconocer episodio \(\d+ alertas\)$/);
+    const count = /\((\d+) alertas\)/.exec(buttons[0]!.textContent ?? '')![1]!;
     await userEvent.click(buttons[0]!);
-    await waitFor(() => expect(within(table).getAllByRole('button', { name: 'Reconocer' })).toHaveLength(before - 1));
-    await expect(await within(table).findByText(/Ana Admin, /)).toBeVisible();
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
+    await expect(within(dialog).getByText(new RegExp(`^Se reconocerán ${count} alertas activas de este episodio`))).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), 'Válvula cerrada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'RECONOCER' }));
+    await expect(await screen.findByText(`Se reconocieron ${count} alertas.`)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Reconocer episodio/ }).length).toBeLessThan(before));
+    await expect((await within(table).findAllByText(/Ana Admin, /))[0]).toBeVisible();
   },
 };
 
-/** The bulk action's question: how many active alerts of the filter (every page) it will take. */
+/** The acknowledge dialog of one episode, open with a note typed. */
+export const AcknowledgeDialogOpen: Story = {
+  beforeEach: ({ msw }) => {
+    const rows = freshAlertas();
+    msw.use(...reportHandlers.alertas(rows), ...reportHandlers.acknowledge(rows));
+  },
+  play: async () => {
+    const table = await settled();
+    await userEvent.click(within(table).getAllByRole('button', { name: /^Reconocer episodio/ })[0]!);
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
+    await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), 'Riego revisado');
+    await expect(within(dialog).getByText('14 de 500 caracteres')).toBeVisible();
+  },
+};
+
 export const ConfirmAcknowledgeAll: Story = {
   beforeEach: ({ msw }) => {
     const rows = freshAlertas();
@@ -266,14 +304,14 @@ export const CancelAcknowledgeAll: Story = {
   },
   play: async () => {
     const table = await settled();
-    const before = within(table).getAllByRole('button', { name: 'Reconocer' }).length;
+    const before = within(table).getAllByRole('button', { name: /^Reconocer episodio/ }).length;
     await userEvent.click(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' }));
     const dialog = await screen.findByRole('alertdialog');
     await within(dialog).findByText(/^Se reconocerán 7 alertas activas/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'CANCELAR' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await settled();
-    await expect(within(table).getAllByRole('button', { name: 'Reconocer' })).toHaveLength(before);
+    await expect(within(table).getAllByRole('button', { name: /^Reconocer episodio/ })).toHaveLength(before);
     await expect(within(table).queryByText(/Ana Admin, /)).toBeNull();
   },
 };
@@ -307,7 +345,7 @@ export const AcknowledgeAllEnglish: Story = {
     await within(dialog).findByText(/^7 active alerts, on every page of this filter, will be acknowledged/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'ACKNOWLEDGE' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Acknowledge episode/ })).toBeNull());
     await settled(/^Alerts$/);
   },
 };
@@ -327,18 +365,17 @@ export const Acknowledging: Story = {
   },
 };
 
-export const AcknowledgeFailed: Story = {
-  beforeEach: ({ msw }) => {
-    msw.use(...reportHandlers.alertas(freshAlertas()), ...reportHandlers.acknowledgeError());
-  },
+/** The row's acknowledgement is on its way: the dialog's confirm spins, cancel waits. */
+export const AcknowledgeEpisodeBusy: Story = {
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(freshAlertas()), ...reportHandlers.acknowledgePending()),
   play: async () => {
     const table = await settled();
-    await userEvent.click(within(table).getAllByRole('button', { name: 'Reconocer' })[0]!);
-    await expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo reconocer la alerta');
-    // The list is asked again after the attempt: let it settle (a busy table is dimmed).
-    await settled();
-    // Nothing changed: the alert can still be acknowledged.
-    await expect(within(table).getAllByRole('button', { name: 'Reconocer' }).length).toBeGreaterThan(0);
+    await userEvent.click(within(table).getAllByRole('button', { name: /^Reconocer episodio/ })[0]!);
+    const dialog = await screen.findByRole('alertdialog');
+    const confirm = within(dialog).getByRole('button', { name: 'RECONOCER' });
+    await userEvent.click(confirm);
+    await waitFor(() => expect(confirm).toBeDisabled());
+    await expect(within(dialog).getByRole('button', { name: 'CANCELAR' })).toBeDisabled();
   },
 };
 
@@ -349,7 +386,7 @@ export const FilteredByState: Story = {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'procesada');
     await waitFor(() => expect(screen.getByText('Total: 2')).toBeVisible());
     const table = await settled();
-    await expect(within(table).queryByRole('button', { name: 'Reconocer' })).toBeNull();
+    await expect(within(table).queryByRole('button', { name: /^Reconocer episodio/ })).toBeNull();
     await expect(within(table).getAllByText('PROCESADA').length).toBe(2);
   },
 };

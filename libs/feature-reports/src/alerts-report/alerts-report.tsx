@@ -10,7 +10,7 @@ import {
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn } from '@camposense/domain';
 import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { ConfirmDialog, DataTable, DateCell, gradoPalette, QueryState, StatusBadge } from '@camposense/ui';
+import { ConfirmDialog, DataTable, DateCell, gradoPalette, QueryState, showToast, StatusBadge } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -18,6 +18,7 @@ import { ReportFrame } from '../shared/report-frame';
 import { reportQueryProps } from '../shared/report-query';
 import { DeepPageRefused, ReportPager } from '../shared/report-pager';
 import { isDeepPageRefusal, reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
+import { AcknowledgeEpisodeDialog } from './acknowledge-episode-dialog';
 import { alertChartFocus } from './alert-chart';
 import { limitsText, measurementText, metricText, thresholdText } from './alert-cells';
 import { AlertFiltersProvider, useAlertFilters } from './alert-filters';
@@ -67,8 +68,10 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   const report = useAlertasReport({ page, after, ...sort, ...filters });
   const { data, isValidating, mutate } = report;
   const locale = localeOf(i18n.language);
-  /** Alerts being acknowledged (their buttons are busy). */
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  /** The row whose episode the operator is acknowledging (its dialog is open), and how that goes. */
+  const [acknowledging, setAcknowledging] = useState<AlertaReportRow | null>(null);
+  const [acknowledgeBusy, setAcknowledgeBusy] = useState(false);
+  const [acknowledgeFailed, setAcknowledgeFailed] = useState(false);
   const [failed, setFailed] = useState(false);
   const [bulkPending, setBulkPending] = useState(false);
   /** The bulk action asks first: the dialog says how many active alerts it will acknowledge. */
@@ -89,20 +92,28 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
     }
   }, [filters, mutate]);
 
-  const acknowledge = useCallback(
-    async (alertaids: number[]) => {
-      setPending((current) => new Set([...current, ...alertaids]));
-      setFailed(false);
+  /** Acknowledges the row's episode with the note; a toast names how many alerts it took. */
+  const acknowledgeEpisode = useCallback(
+    async (row: AlertaReportRow, note: string) => {
+      setAcknowledgeBusy(true);
+      setAcknowledgeFailed(false);
       try {
-        for (const alertaid of alertaids) await acknowledgeAlert(alertaid);
+        const answer = await acknowledgeAlert(row.alertaid, note || undefined);
+        setAcknowledging(null);
+        showToast({
+          type: 'success',
+          title: t('reports.alerts.acknowledgedToastTitle'),
+          message: answer.acknowledged > 0 ? t('reports.alerts.acknowledgedToast', { count: answer.acknowledged }) : t('reports.alerts.acknowledgedAlready'),
+        });
       } catch {
-        setFailed(true);
+        setAcknowledgeFailed(true);
+        showToast({ type: 'error', title: t('reports.alerts.acknowledgeError') });
       } finally {
-        setPending((current) => new Set([...current].filter((id) => !alertaids.includes(id))));
+        setAcknowledgeBusy(false);
         await mutate();
       }
     },
-    [mutate],
+    [mutate, t],
   );
 
   const columns = useMemo<DataTableColumn<AlertaReportRow, AlertaSortColumn>[]>(
@@ -146,8 +157,9 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
         header: t('reports.alerts.columns.reconocida'),
         cell: (row) => {
           if (row.reconocidopor) {
-            const { firstname, lastname, login } = row.reconocidopor;
-            const name = [firstname, lastname].filter(Boolean).join(' ') || login || '';
+            const { usuarioid, firstname, lastname } = row.reconocidopor;
+            // By name; without one "Usuario {id}", never the login (an e-mail).
+            const name = [firstname, lastname].filter(Boolean).join(' ') || t('reports.alerts.userFallback', { id: usuarioid });
             return (
               <Text as="span" whiteSpace="nowrap" title={row.notareconocido ?? undefined}>
                 {t('reports.alerts.acknowledgedBy', { name, date: formatDateTime(row.fechareconocido, i18n.language, { timeZone }) ?? '' })}
@@ -159,15 +171,13 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             <Button
               size="xs"
               variant="outline"
-              loading={pending.has(row.alertaid)}
-              // A spinning button keeps its name (axe: button-name).
-              loadingText={t('reports.alerts.acknowledge')}
               onClick={(event) => {
                 event.stopPropagation();
-                void acknowledge([row.alertaid]);
+                setAcknowledgeFailed(false);
+                setAcknowledging(row);
               }}
             >
-              {t('reports.alerts.acknowledge')}
+              {t('reports.alerts.acknowledgeEpisode', { count: Math.max(1, row.episodioactivas) })}
             </Button>
           );
         },
@@ -198,7 +208,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
           ]
         : []),
     ],
-    [t, locale, i18n.language, timeZone, pending, acknowledge, canOpenChart, openChart],
+    [t, locale, i18n.language, timeZone, canOpenChart, openChart],
   );
   // Processed or closed alerts have nothing to acknowledge; an empty selection neither.
   const nothingToAcknowledge = estado === 'procesada' || estado === 'cerrada' || (data?.pagination.total ?? 0) === 0;
@@ -232,6 +242,15 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             >
               {t('reports.alerts.acknowledgeAll')}
             </Button>
+            {acknowledging && (
+              <AcknowledgeEpisodeDialog
+                count={Math.max(1, acknowledging.episodioactivas)}
+                busy={acknowledgeBusy}
+                failed={acknowledgeFailed}
+                onConfirm={(note) => void acknowledgeEpisode(acknowledging, note)}
+                onCancel={() => setAcknowledging(null)}
+              />
+            )}
             {confirmingAll && (
               <AcknowledgeAllDialog
                 filters={filters}

@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Cancel, Escape or a click outside: nothing happens. */
   onCancel: () => void;
+  /** Fields the answer takes (a note), below the description. */
+  children?: ReactNode;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -64,6 +67,7 @@ export function ConfirmDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description color="fg.muted">{description}</Dialog.Description>
+              {children}
             </Dialog.Body>
             <Dialog.Footer>
               <Button ref={cancelRef} variant="outline" disabled={busy} onClick={onCancel}>

@@ -1,5 +1,7 @@
 import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
+import { ACKNOWLEDGE_NOTE_MAX_LENGTH } from '@camposense/domain';
+import type { AcknowledgeAnswer, AlertaReportPage } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestService } from '../../ingest/ingest-service';
@@ -73,6 +75,75 @@ describe.each(testDrivers())('POST /api/alerts/{alertaid}/acknowledge on $kind',
     const ended = await acknowledge(first!.alertaid);
     expect(ended.statusCode).toBe(409);
     expect(errorOf(ended).code).toBe('CONSTRAINT');
+  });
+
+  it('says how many alerts an episode holds, acknowledges them with the note, and names who and when in the report and the CSV, never by login', async () => {
+    const opened = await service.ingest([reading(115, probe.above), reading(130, probe.above), reading(145, probe.above)]);
+    const [first] = opened.commit.alerts;
+    const reportRow = async () => {
+      const page = await context.get(`/api/sense/reports/alertas?nodoId=${probe.nodoid}&pageSize=100`);
+      expect(page.statusCode, page.body).toBe(200);
+      return page.json<AlertaReportPage>().data.find((row) => row.alertaid === first!.alertaid)!;
+    };
+    // Before: the row's button can say how many alerts acknowledging its episode takes.
+    expect(await reportRow()).toMatchObject({ statusid: 1, episodioactivas: 3, reconocidopor: null });
+
+    const response = await acknowledge(first!.alertaid, { nota: 'Válvula cerrada, riego revisado' });
+    expect(response.statusCode).toBe(200);
+    const [person] = await context.query<{ firstname: string; lastname: string; login: string }>(
+      sql`select firstname, lastname, login from sense.usuario where usuarioid = ${operador.id}`,
+    );
+    const answer = response.json<AcknowledgeAnswer>();
+    expect(answer).toEqual({
+      alertaid: first!.alertaid,
+      episodioid: first!.episodioid,
+      acknowledged: 3,
+      reconocidopor: { usuarioid: operador.id, firstname: person!.firstname, lastname: person!.lastname },
+      fechareconocido: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      notareconocido: 'Válvula cerrada, riego revisado',
+    });
+    expect(response.body).not.toContain(person!.login);
+
+    const row = await reportRow();
+    expect(row).toMatchObject({
+      statusid: -1,
+      episodioactivas: 0,
+      reconocidopor: { usuarioid: operador.id, firstname: person!.firstname, lastname: person!.lastname },
+      fechareconocido: answer.fechareconocido,
+      notareconocido: 'Válvula cerrada, riego revisado',
+    });
+    expect(row.reconocidopor).not.toHaveProperty('login');
+
+    const csvLine = async (lang: string) => {
+      const csv = await context.get(`/api/sense/reports/alertas.csv?nodoId=${probe.nodoid}&lang=${lang}&tz=America/Lima`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).not.toContain(person!.login);
+      const lines = csv.body.split('\r\n');
+      return { header: lines[0]!.split(','), line: lines.find((text) => text.startsWith(`${first!.alertaid},`))!.split(',') };
+    };
+    const spanish = await csvLine('es');
+    expect(spanish.header.slice(-3)).toEqual(['Reconocida por', 'Fecha de reconocimiento (America/Lima)', 'Nota de reconocimiento']);
+    // The note holds a comma: the line ends "name,date,\"note\"".
+    expect(spanish.line.slice(-4)).toEqual([`${person!.firstname} ${person!.lastname}`, expect.stringMatching(/-05:00$/), '"Válvula cerrada', ' riego revisado"']);
+    expect(new Date(spanish.line.at(-3)!).getTime()).toBe(new Date(answer.fechareconocido!).getTime());
+
+    // Without first and last name the CSV says "Usuario {id}" in its language, not the login.
+    await context.query(sql`update sense.usuario set firstname = null, lastname = null where usuarioid = ${operador.id}`);
+    try {
+      expect((await csvLine('es')).line.at(-4)).toBe(`Usuario ${operador.id}`);
+      expect((await csvLine('en')).line.at(-4)).toBe(`User ${operador.id}`);
+      expect((await reportRow()).reconocidopor).toEqual({ usuarioid: operador.id, firstname: null, lastname: null });
+    } finally {
+      await context.query(sql`update sense.usuario set firstname = ${person!.firstname}, lastname = ${person!.lastname} where usuarioid = ${operador.id}`);
+    }
+
+    // A note longer than the bound is refused and acknowledges nothing.
+    const next = await service.ingest([reading(300, probe.inside), reading(315, probe.above)]);
+    const fresh = next.commit.alerts.find((alert) => alert.statusid === 1)!;
+    const tooLong = await acknowledge(fresh.alertaid, { nota: 'x'.repeat(ACKNOWLEDGE_NOTE_MAX_LENGTH + 1) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong).details?.[0]).toMatchObject({ field: 'nota' });
+    expect(await statusOf(fresh.episodioid!)).toEqual([{ statusid: 1, reconocidopor: null, notareconocido: null }]);
   });
 
   it('acknowledges an alert written before episodes were kept together with its threshold’s other active alerts', async () => {

@@ -7,8 +7,8 @@ import { filtersOf } from '../reports/filters';
 import { alertaConditions } from '../reports/report-queries';
 import { openEpisodesRoute } from './open-episodes';
 import { alertaFilterQuery } from '../reports/schemas';
-import { ROLES } from '@camposense/domain';
-import type { AlertaReportFilters } from '@camposense/domain';
+import { ACKNOWLEDGE_NOTE_MAX_LENGTH, ROLES } from '@camposense/domain';
+import type { AcknowledgeAnswer, AlertaReportFilters } from '@camposense/domain';
 import { lockLiveAccount } from '../../auth/account-status';
 import { requireRole } from '../../security/require-role';
 
@@ -18,16 +18,8 @@ export interface AlertRoutesOptions {
   onAcknowledged?: (event: { episodioid: number | null; alertaid: number | null; acknowledged: number }) => void;
 }
 
-/** What an acknowledgement answers: the episode, who acknowledged it, when, and how many alerts it processed. */
-export interface AcknowledgeResult {
-  alertaid: number;
-  episodioid: number | null;
-  /** Alerts that became processed (-1) by this call; 0 when the episode was already acknowledged. */
-  acknowledged: number;
-  reconocidopor: { usuarioid: number; firstname: string | null; lastname: string | null; login: string } | null;
-  fechareconocido: string | null;
-  notareconocido: string | null;
-}
+/** What an acknowledgement answers: the episode, who acknowledged it (by name, never the login), when, and how many alerts it processed. */
+export type AcknowledgeResult = AcknowledgeAnswer;
 
 interface AlertRow {
   alertaid: number;
@@ -38,7 +30,7 @@ interface AlertRow {
   episodiostatusid: number | null;
 }
 
-const MAX_NOTE_LENGTH = 500;
+const MAX_NOTE_LENGTH = ACKNOWLEDGE_NOTE_MAX_LENGTH;
 
 /** What acknowledging one alert's episode, or one episode, may say: a note, or nothing. */
 const acknowledgeBody = {
@@ -60,7 +52,6 @@ const resultSchema = {
         usuarioid: { type: 'integer' },
         firstname: { type: ['string', 'null'] },
         lastname: { type: ['string', 'null'] },
-        login: { type: 'string' },
       },
     },
     fechareconocido: { type: ['string', 'null'] },
@@ -149,7 +140,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
                    coalesce(e.reconocidopor, a.reconocidopor) as usuarioid,
                    coalesce(e.fechareconocido, a.fechareconocido) as fechareconocido,
                    coalesce(e.notareconocido, a.notareconocido) as notareconocido,
-                   us.firstname, us.lastname, us.login
+                   us.firstname, us.lastname
               from sense.alerta a
               left join sense.episodio e on e.episodioid = a.episodioid
               left join sense.usuario us on us.usuarioid = coalesce(e.reconocidopor, a.reconocidopor)
@@ -162,7 +153,6 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
           notareconocido: string | null;
           firstname: string | null;
           lastname: string | null;
-          login: string | null;
         }>;
         if (!state) throw notFound('La alerta no existe');
         const result: AcknowledgeResult = {
@@ -172,7 +162,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
           reconocidopor:
             state.usuarioid === null
               ? null
-              : { usuarioid: state.usuarioid, firstname: state.firstname, lastname: state.lastname, login: state.login ?? '' },
+              : { usuarioid: state.usuarioid, firstname: state.firstname, lastname: state.lastname },
           fechareconocido: state.fechareconocido === null ? null : new Date(state.fechareconocido).toISOString(),
           notareconocido: state.notareconocido,
         };

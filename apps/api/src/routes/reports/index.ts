@@ -98,7 +98,7 @@ function zonedHeader(header: readonly string[], dateColumns: readonly number[], 
 }
 
 /** The date columns of each report's CSV (REPORT_CSV_TEXTS order). */
-const REPORT_DATE_COLUMNS = { alertas: [10, 11], mensajes: [3, 4] } as const;
+const REPORT_DATE_COLUMNS = { alertas: [10, 11, 14], mensajes: [3, 4] } as const;
 
 function alertaLine(lang: ReportLanguage, row: AlertaCsvRow, timeZone: string): string {
   return csvLine([
@@ -115,6 +115,10 @@ function alertaLine(lang: ReportLanguage, row: AlertaCsvRow, timeZone: string): 
     csvText(formatInstantInZone(row.fecha, timeZone)),
     csvText(formatInstantInZone(row.datecreated, timeZone)),
     csvText(statusLabel(lang, row.statusid)),
+    // By name; without one "Usuario {id}" in the CSV's language, never the login.
+    csvText(row.reconocidopor === null ? null : (row.reconocidopor_nombre ?? REPORT_CSV_TEXTS[lang].user.replace('{id}', String(row.reconocidopor)))),
+    csvText(formatInstantInZone(row.fechareconocido, timeZone)),
+    csvText(row.notareconocido),
   ]);
 }
 

@@ -248,6 +248,18 @@ function alertaFrom(readsThresholdFilters: boolean, sortBy: AlertaSortColumn): S
   );
 }
 
+/**
+ * The active alerts acknowledging this one would take (routes/alerts: its episode's, or for an
+ * alert written before episodes its threshold's without one): counted for the page's rows only,
+ * through the episode and threshold indexes, so the button can say how many.
+ */
+const EPISODE_ACTIVE = sql`case when a.statusid <> 1 then 0 when a.episodioid is null
+  then (select count(*)::int from sense.alerta x where x.statusid = 1 and x.umbralid = a.umbralid and x.episodioid is null)
+  else (select count(*)::int from sense.alerta x where x.statusid = 1 and x.episodioid = a.episodioid) end`;
+
+/** Who acknowledged, by name: first and last name, null without one (never the login: readers get this too). */
+const ACKNOWLEDGER_NAME = sql`nullif(trim(concat_ws(' ', ack.firstname, ack.lastname)), '')`;
+
 const ALERTA_COLUMNS = sql`a.alertaid, a.umbralid, a.medicionid,
   ${isoUtc(sql`a.fecha`)} as fecha, ${isoUtc(sql`a.datecreated`)} as datecreated, a.statusid,
   case when u.umbralid is null then null else jsonb_build_object(
@@ -258,14 +270,16 @@ const ALERTA_COLUMNS = sql`a.alertaid, a.umbralid, a.medicionid,
     'medicionid', m.medicionid, 'fecha', ${isoUtc(sql`m.fecha`)}, 'medicion', m.medicion, 'nodoid', m.nodoid,
     'tipoid', m.tipoid, 'metricaid', m.metricaid, 'ubicacionid', m.ubicacionid) end as medicion,
   m.medicion as valor, n.nodo, ub.ubicacion, me.metrica, me.unidad, cr.criticidad, cr.grado, a.episodioid,
+  ${EPISODE_ACTIVE} as episodioactivas,
   case when ack.usuarioid is null then null else jsonb_build_object(
-    'usuarioid', ack.usuarioid, 'firstname', ack.firstname, 'lastname', ack.lastname, 'login', ack.login) end as reconocidopor,
+    'usuarioid', ack.usuarioid, 'firstname', ack.firstname, 'lastname', ack.lastname) end as reconocidopor,
   ${isoUtc(sql`a.fechareconocido`)} as fechareconocido, a.notareconocido`;
 
 /** The alert columns of the CSV: names resolved in SQL, one flat row per alert. */
 const ALERTA_CSV_COLUMNS = sql`a.alertaid, u.umbral, cr.criticidad, n.nodo, ub.ubicacion, me.metrica, me.unidad,
   u.minimo, u.maximo, m.medicion as valor,
-  ${isoUtc(sql`a.fecha`)} as fecha, ${isoUtc(sql`a.datecreated`)} as datecreated, a.statusid`;
+  ${isoUtc(sql`a.fecha`)} as fecha, ${isoUtc(sql`a.datecreated`)} as datecreated, a.statusid,
+  a.reconocidopor, ${ACKNOWLEDGER_NAME} as reconocidopor_nombre, ${isoUtc(sql`a.fechareconocido`)} as fechareconocido, a.notareconocido`;
 
 const MENSAJE_FROM = sql`from sense.mensaje ms
   left join sense.contacto c on c.contactoid = ms.contactoid
@@ -296,6 +310,11 @@ export interface AlertaCsvRow {
   fecha: string | null;
   datecreated: string | null;
   statusid: number;
+  /** Who acknowledged (their id), their name (null without one: the CSV writes `Usuario {id}`), when and the note. */
+  reconocidopor: number | null;
+  reconocidopor_nombre: string | null;
+  fechareconocido: string | null;
+  notareconocido: string | null;
   sort_key: string | null;
 }
 

@@ -203,7 +203,12 @@ const alertaRowSchema = {
     criticidad: { ...nullable('string'), description: 'La criticidad del umbral' },
     grado: { ...nullable('integer'), description: 'El grado de la criticidad (1 es el más grave)' },
     episodioid: { ...nullable('integer'), description: 'El episodio de la alerta' },
-    reconocidopor: { ...usuarioSchemaOf(), description: 'Quién reconoció su episodio' },
+    episodioactivas: { type: 'integer', description: 'Las alertas activas de su episodio (esta incluida): las que reconocerlo reconocería' },
+    reconocidopor: {
+      type: ['object', 'null'],
+      properties: { usuarioid: { type: 'integer' }, firstname: nullable('string'), lastname: nullable('string') },
+      description: 'Quién reconoció su episodio, por su nombre (nunca su login)',
+    },
     fechareconocido: { ...nullable('string'), description: 'Cuándo (ISO 8601, UTC)' },
     notareconocido: nullable('string'),
   },
