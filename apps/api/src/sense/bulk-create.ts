@@ -130,6 +130,14 @@ function describe(detail: ApiErrorDetail, table: string): string {
   }
 }
 
+/**
+ * A number column's cell refused because it holds a comma (`25,5`, `1.234,5`): the import takes "." as
+ * its decimal separator (the console reads a `;`-separated file's `25,5` as 25.5 before sending, docs/operations.md).
+ */
+function isDecimalComma(detail: ApiErrorDetail, cell: unknown): boolean {
+  return detail.rule === 'type' && detail.limit === 'number' && typeof cell === 'string' && /^\s*[+-]?[\d.]*,[\d.,]*\s*$/.test(cell) && /\d/.test(cell);
+}
+
 /** A CSV cell (text) as the column's type where it reads as one; anything else is left for the type check to refuse. */
 function readCell(column: CatalogueColumn, value: string): unknown {
   const text = value.trim();
@@ -326,6 +334,10 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
       for (const detail of details) {
         // A label that named no row was reported already; its column is not also "missing".
         if (detail.rule === 'required' && labelErrors.has(`${index}:${detail.field}`)) continue;
+        if (isDecimalComma(detail, body[detail.field])) {
+          errors.push({ index: base + index, field: detail.field, code: 'VALIDATION', rule: 'decimalComma', message: `${quote(detail.field)} debe usar «.» como separador decimal (25.5), no «,»` });
+          continue;
+        }
         errors.push({ index: base + index, field: detail.field, code: 'VALIDATION', rule: detail.rule, ...(detail.limit === undefined ? {} : { limit: detail.limit }), message: describe(detail, definition.name) });
       }
       if (details.length === 0 && !unresolved.has(index)) prepared.push({ index: base + index, values });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorsByRow, fromCsv, requestRows } from './massive-rows';
+import { parseCsv } from '@camposense/ui';
+import { errorsByRow, fromCsv, readDecimalCommas, requestRows } from './massive-rows';
 
 describe('massive rows', () => {
   it('sends only filled cells, trimmed, and skips empty rows', () => {
@@ -35,5 +36,28 @@ describe('massive rows', () => {
     const rows = [{ nodoid: '1' }, { nodoid: '' }, { nodoid: 'X' }];
     const byRow = errorsByRow(rows, [{ index: 1, field: 'nodoid', code: 'FOREIGN_KEY', rule: 'unknownLabel', message: '' }]);
     expect([...byRow.keys()]).toEqual([2]);
+  });
+
+  it("reads a Spanish spreadsheet's ';' file with decimal commas as numbers with points, in decimal columns only", () => {
+    const parsed = parseCsv('umbral;minimo;maximo\r\nHelada 1,5;-0,125;25,5\r\nMiles;1.234,5;1200\r\n');
+    expect(parsed.delimiter).toBe(';');
+    const { rows } = fromCsv(['umbral', 'minimo', 'maximo'], parsed.columns, parsed.rows);
+    expect(readDecimalCommas(rows, new Set(['minimo', 'maximo']), parsed.delimiter)).toEqual([
+      // A text column keeps its comma; "1.234,5" (thousands and decimals) is not guessed at: the API refuses it.
+      { umbral: 'Helada 1,5', minimo: '-0.125', maximo: '25.5' },
+      { umbral: 'Miles', minimo: '1.234,5', maximo: '1200' },
+    ]);
+  });
+
+  it('reads no decimal comma in a comma-separated file, where a comma may be anything', () => {
+    const parsed = parseCsv('umbral,minimo,maximo\r\nA,"25,5",30\r\n');
+    expect(parsed.delimiter).toBe(',');
+    expect(readDecimalCommas(fromCsv(['umbral', 'minimo', 'maximo'], parsed.columns, parsed.rows).rows, new Set(['minimo', 'maximo']), parsed.delimiter)).toEqual([
+      { umbral: 'A', minimo: '25,5', maximo: '30' },
+    ]);
+  });
+
+  it('reads decimal commas in a tab-separated paste too', () => {
+    expect(readDecimalCommas([{ minimo: '7,25' }], new Set(['minimo']), '\t')).toEqual([{ minimo: '7.25' }]);
   });
 });

@@ -43,6 +43,28 @@ export function fromCsv(
   return { rows, unknown };
 }
 
+/** The column types whose CSV cells may carry a decimal comma. */
+export const DECIMAL_TYPES: ReadonlySet<string> = new Set(['numeric', 'double precision', 'real']);
+
+/** Digits, one comma, digits (optionally signed), nothing else: `25,5`, `-0,125`, `1200,75`. */
+const DECIMAL_COMMA = /^\s*([+-]?\d+),(\d+)\s*$/;
+
+/**
+ * A CSV's decimal commas read as decimal points (issue 28, item 9), in the decimal columns only and
+ * only when the file's separator is not a comma (a Spanish spreadsheet writes `;`-separated files
+ * with `25,5`): there a comma cannot separate fields, and as the import takes no thousands
+ * separator, `digits,digits` has one reading. Anything else (`1.234,5`, a comma-separated file's
+ * quoted `"25,5"`) is left as it is for the API to refuse with "use . as decimal separator".
+ */
+export function readDecimalCommas(rows: readonly MassiveRow[], decimalColumns: ReadonlySet<string>, delimiter: string): MassiveRow[] {
+  if (delimiter === ',') return [...rows];
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [column, decimalColumns.has(column) ? value.replace(DECIMAL_COMMA, '$1.$2') : value]),
+    ),
+  );
+}
+
 /** The errors of a dry run, by the grid's row (the request skips empty rows, so indexes are mapped back). */
 export function errorsByRow(rows: readonly MassiveRow[], errors: readonly BulkCreateError[]): Map<number, BulkCreateError[]> {
   const sent: number[] = [];

@@ -9,7 +9,7 @@ import { useMemo, useRef, useState } from 'react';
 import { formFields } from '../form-model/form-model';
 import { describeSaveError, problemText } from '../record-editor/save-error';
 import { useTableMetaState } from '../table-meta/table-meta-state';
-import { errorsByRow, fromCsv, requestRows } from './massive-rows';
+import { DECIMAL_TYPES, errorsByRow, fromCsv, readDecimalCommas, requestRows } from './massive-rows';
 import type { MassiveRow } from './massive-rows';
 
 export interface MassiveViewProps {
@@ -17,7 +17,7 @@ export interface MassiveViewProps {
 }
 
 const GRID_PAGE_SIZE = 20;
-const BULK_RULES = new Set(['unknownLabel', 'ambiguousLabel', 'missing', 'repeated', 'exists', 'check']);
+const BULK_RULES = new Set(['unknownLabel', 'ambiguousLabel', 'missing', 'repeated', 'exists', 'check', 'decimalComma']);
 
 /** The massive sub-tab (sensor, metricasensor, umbral): loads the table's columns, then the grid. */
 export function MassiveView({ table }: MassiveViewProps) {
@@ -76,7 +76,9 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
   };
 
   const loadCsv = (parsed: ReturnType<typeof parseCsv>) => {
-    const { rows: read, unknown } = fromCsv(names, parsed.columns, parsed.rows, meta.columns.map((column) => column.column_name));
+    const { rows: fromFile, unknown } = fromCsv(names, parsed.columns, parsed.rows, meta.columns.map((column) => column.column_name));
+    const decimalColumns = new Set(meta.columns.filter((column) => DECIMAL_TYPES.has(column.data_type)).map((column) => column.column_name));
+    const read = readDecimalCommas(fromFile, decimalColumns, parsed.delimiter);
     const next = [
       ...parsed.errors.map((error) => t('parameters.massive.parseError', { line: error.line, message: error.message })),
       ...(unknown.length > 0 ? [t('parameters.massive.unknownColumns', { table: tableName, columns: unknown.join(', ') })] : []),
@@ -258,7 +260,7 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
             <Alert.Description>
               {t('parameters.massive.previewBad', { bad, count: requestRows(preview.rows).length })}
               {preview.result.errorCount > preview.result.errors.length
-                ? ` ${t('parameters.massive.errorsCut', { shown: preview.result.errors.length, total: preview.result.errorCount })}`
+                ? ` ${t('parameters.massive.errorsCut', { shown: preview.result.errors.length, total: preview.result.errorCount, count: preview.result.errorCount })}`
                 : ''}
             </Alert.Description>
             <List.Root mt="2" fontSize="sm" maxH="12rem" overflowY="auto">

@@ -151,6 +151,7 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
           <Stack gap="2">
             <Text color="fg.muted" fontSize="sm" role="status">
               {t('parameters.records', {
+                count: total ?? answer.pagination.total,
                 filtered: number.format(answer.pagination.total),
                 total: number.format(total ?? answer.pagination.total),
               })}

@@ -83,7 +83,7 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
     <Stack gap="2" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card" h="full">
       <Text fontSize="xs" fontWeight="semibold" letterSpacing="wider" color="fg.muted">
         {t('dashboard.nodes')}
-        {!loading && !error && nodes.length > 0 ? ` · ${t('dashboard.nodesCount', { count: shown.length, total: nodes.length })}` : ''}
+        {!loading && !error && nodes.length > 0 ? ` · ${t('dashboard.nodesCount', { shown: shown.length, count: nodes.length })}` : ''}
       </Text>
       <InputGroup startElement={<Search size={14} aria-hidden />}>
         <Input

@@ -35,7 +35,7 @@ export interface ThresholdPreviewProps {
 
 function Count({ label, count, total, tone }: { label: string; count: UmbralPreviewCount; total: number; tone: string }) {
   const { t } = useTranslation();
-  const figures = { readings: count.readings, episodes: count.episodes };
+  const figures = { readings: t('thresholds.preview.readings', { count: count.readings }), episodes: t('thresholds.preview.episodes', { count: count.episodes }) };
   return (
     <Stack gap="0" flex="1" borderLeftWidth="3px" borderColor={tone} ps="3" aria-label={t('thresholds.preview.countsAria', { band: label, ...figures })} role="group">
       <Text fontSize="xs" color="fg.muted" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
@@ -45,7 +45,7 @@ function Count({ label, count, total, tone }: { label: string; count: UmbralPrev
         {t('thresholds.preview.counts', figures)}
       </Text>
       <Text fontSize="xs" color="fg.muted">
-        {t('thresholds.preview.of', { total })}
+        {t('thresholds.preview.of', { count: total })}
       </Text>
     </Stack>
   );
@@ -80,13 +80,13 @@ export function ThresholdPreview({ place, current, edited, editedSeverity = 3 }:
   if (current) bands.push({ minimo: current.minimo, maximo: current.maximo, label: t('thresholds.preview.legendCurrent'), severity: current.grado });
   if (edited) bands.push({ minimo: edited.minimo, maximo: edited.maximo, label: t('thresholds.preview.legendEdited'), severity: editedSeverity, variant: 'edited' });
 
-  const chartLabel = t('thresholds.preview.chartLabel', { metrica: place.metrica, nodo: place.nodo, days });
+  const chartLabel = t('thresholds.preview.chartLabel', { metrica: place.metrica, nodo: place.nodo, count: days });
   const busy = series.isLoading || preview.isLoading || preview.isValidating;
 
   return (
     <Stack gap="3" aria-busy={busy}>
       <Text fontWeight="semibold" fontSize="sm">
-        {t('thresholds.preview.title', { days })}
+        {t('thresholds.preview.title', { count: days })}
       </Text>
       {series.error ? (
         <ErrorBox message={t('thresholds.preview.error')} />

@@ -79,7 +79,7 @@ export function ThresholdsScreen() {
           ))}
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {t('thresholds.totals', scope.data.totals)}
+          {t('thresholds.totals', { count: scope.data.totals.umbrales, sinUmbral: scope.data.totals.sinUmbral })}
         </Text>
         <Flex gap="4" align="start">
           <Box flex="3" minW="0" maxH="70vh" overflow="auto" borderWidth="1px" borderColor="border" borderRadius="lg">

@@ -10,12 +10,14 @@ describe('parseCsv', () => {
         { nodoid: '3', tipoid: 'Sonda 20 cm' },
       ],
       errors: [],
+      delimiter: ',',
     });
   });
 
   it('detects semicolons, keeps quoted commas and formula-looking cells as plain text', () => {
     const parsed = parseCsv('umbral;minimo\n"Temp, alta";=1+1\n');
     expect(parsed.rows).toEqual([{ umbral: 'Temp, alta', minimo: '=1+1' }]);
+    expect(parsed.delimiter).toBe(';');
   });
 
   it('names the line of a row with too many fields', () => {

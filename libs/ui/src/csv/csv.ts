@@ -3,6 +3,8 @@ import Papa from 'papaparse';
 /** A CSV read into rows: the header's column names, one record per line, and the lines it could not read. */
 export interface ParsedCsv {
   columns: string[];
+  /** The separator detected: `,`, `;` or a tab (Spanish spreadsheets write `;`, with decimal commas). */
+  delimiter: string;
   rows: Record<string, string>[];
   /** Problems by line (1 = the first data line): a wrong number of fields, a broken quote. */
   errors: { line: number; message: string }[];
@@ -23,7 +25,7 @@ export function parseCsv(text: string): ParsedCsv {
   const columns = (result.meta.fields ?? []).filter((column) => column !== '');
   const rows = result.data.map((record) => Object.fromEntries(columns.map((column) => [column, (record[column] ?? '').trim()])));
   const errors = result.errors.map((error) => ({ line: (error.row ?? 0) + 1, message: error.message }));
-  return { columns, rows, errors };
+  return { columns, rows, errors, delimiter: result.meta.delimiter };
 }
 
 /** Reads a CSV file the person chose (UTF-8). */

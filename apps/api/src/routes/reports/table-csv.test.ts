@@ -125,6 +125,26 @@ describe.each(testDrivers())('CSV of a table status view (GET /api/sense/reports
     });
   });
 
+  it('answers a decimal comma in a number column with a row error that names the column and asks for "."', async () => {
+    // What reaches the API from a comma-separated file's quoted "25,5" or a typed cell; a ';'-separated
+    // Spanish file's 25,5 is sent as 25.5 by the console (massive-rows.ts readDecimalCommas).
+    const [place] = await context.query<Record<string, number>>(sql`
+      select ubicacionid, tipoid, metricaid, criticidadid from sense.umbral where nodoid = ${nodo.nodoid} limit 1`);
+    const row = { ...place, nodoid: nodo.nodoid, statusid: 0 };
+    const imported = await context.send('POST', '/api/sense/umbral/bulk', {
+      rows: [
+        { ...row, umbral: 'Coma decimal', minimo: '25,5', maximo: '1.234,5' },
+        { ...row, umbral: 'Punto decimal', minimo: '25.5', maximo: '30' },
+      ],
+      dryRun: true,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<BulkCreateResult>().errors).toEqual([
+      expect.objectContaining({ index: 0, field: 'minimo', rule: 'decimalComma', message: '«minimo» debe usar «.» como separador decimal (25.5), no «,»' }),
+      expect.objectContaining({ index: 0, field: 'maximo', rule: 'decimalComma' }),
+    ]);
+  });
+
   it('writes the dates in the zone asked, named in their headers, and keeps the view\'s scope and parent filters', async () => {
     const [farm] = await context.query<{ fundoid: number; empresaid: number }>(sql`
       select f.fundoid, f.empresaid from sense.fundo f
