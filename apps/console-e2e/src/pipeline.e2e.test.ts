@@ -11,7 +11,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiToken, NOTIFY_MINUTE_MS, receivedMails, startSimulator, uplinkPublisher } from './support/pipeline';
 import type { ReceivedMail, UplinkObject } from './support/pipeline';
-import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, journeyPage } from './support/session';
+import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, DESKTOP, journeyPage, openSignedIn, OPERATOR_EMAIL } from './support/session';
 
 /** The demo farm's plan, as the server seeded it (the simulator's DevEUIs come from it too). */
 const FARM = planFarm(42);
@@ -178,10 +178,35 @@ describe('from a ChirpStack uplink to a chart, an alert, an e-mail, an escalatio
     const toOperators = mails.filter((mail) => mail.to.some((address) => OPERATORS_PE.includes(address)));
     expect(toOperators.length).toBeGreaterThan(new Set(toOperators.flatMap((mail) => mail.to)).size);
 
-    const row = page.getByRole('table', { name: 'Alertas' }).getByRole('row').filter({ hasText: umbral });
-    await row.getByRole('button', { name: 'Reconocer' }).click();
-    // Processed now: it leaves the active ones.
-    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+    // The read-only operator takes charge (issue 28 item 4): the row's action says how many alerts the
+    // episode holds, asks before acting, takes a note, and confirms with a toast.
+    const operator = await openSignedIn(DESKTOP, OPERATOR_EMAIL);
+    try {
+      const reader = operator.page;
+      await reader.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: /REPORTES/ }).click();
+      await reader.getByRole('navigation', { name: 'Menú de reportes' }).getByRole('button', { name: 'ALERTAS' }).click();
+      await reader.getByLabel('Estado', { exact: true }).selectOption('activa');
+      const row = reader.getByRole('table', { name: 'Alertas' }).getByRole('row').filter({ hasText: umbral });
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      const action = row.getByRole('button', { name: /^Reconocer episodio \(\d+ alertas?\)$/ });
+      const covered = Number(/\((\d+) alerta/.exec((await action.textContent()) ?? '')?.[1]);
+      expect(covered).toBeGreaterThanOrEqual(1);
+      await action.click();
+      const dialog = reader.getByRole('alertdialog').or(reader.getByRole('dialog'));
+      await expect.poll(async () => (await dialog.textContent()) ?? '').toContain('¿Reconocer el episodio?');
+      expect(await dialog.textContent()).toContain(`${covered} alerta`);
+      await dialog.getByLabel('Nota (opcional)').fill('Riego revisado en campo');
+      await dialog.getByRole('button', { name: 'RECONOCER', exact: true }).click();
+      await expect.poll(async () => (await reader.getByText('Episodio reconocido').count()), { timeout: 10_000 }).toBeGreaterThan(0);
+      // Processed now: it leaves the active ones, and the processed ones name who and when.
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+      await reader.getByLabel('Estado', { exact: true }).selectOption('procesada');
+      const processed = reader.getByRole('table', { name: 'Alertas' }).getByRole('row').filter({ hasText: umbral }).first();
+      await expect.poll(async () => (await processed.textContent()) ?? '', { timeout: 10_000 }).toContain('Oscar Operador');
+      expect(await processed.textContent()).not.toContain(OPERATOR_EMAIL);
+    } finally {
+      await operator.browser.close();
+    }
     // What is already handed over may still arrive; after that, nothing more for a few repeat periods.
     await page.waitForTimeout(2_000);
     const afterAcknowledge = mailsAbout(umbral, breachedAt).length;
