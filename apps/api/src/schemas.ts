@@ -57,6 +57,25 @@ export function paginatedSchemaOf<const Row extends object>(row: Row) {
   } as const;
 }
 
+/** Pagination with the cursor of the next page (`after=`), as deep pages are reached. */
+export const cursorPaginationSchema = {
+  ...paginationSchema,
+  required: [...paginationSchema.required, 'next'],
+  properties: {
+    ...paginationSchema.properties,
+    next: { type: ['string', 'null'], description: 'El cursor de la página siguiente para `after=`; null en la última' },
+  },
+} as const;
+
+/** A page of rows with the cursor of the next (`CursorPage`, `ReportPage`). */
+export function cursorPageSchemaOf<const Row extends object>(row: Row) {
+  return {
+    type: 'object',
+    required: ['data', 'pagination'],
+    properties: { data: { type: 'array', items: row }, pagination: cursorPaginationSchema },
+  } as const;
+}
+
 export const sessionUserSchema = {
   $id: 'SessionUser',
   type: 'object',

@@ -6,17 +6,14 @@
  * 390 × 844. The requirement is within 2 s: the measured times are logged, and the waits are only
  * bounded generously (a loaded machine is no place to time it; `npm run bench:ingest` does).
  */
-import { planFarm } from '@camposense/db';
 import type { UmbralScopeResponse } from '@camposense/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, apiToken, uplinkPublisher } from './support/pipeline';
-import type { UplinkObject } from './support/pipeline';
+import { apiGet, apiToken, farmThresholds, uplinkPublisher } from './support/pipeline';
+import type { FARM, UplinkObject } from './support/pipeline';
 import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, DESKTOP, OPERATOR_EMAIL, openSignedIn, PHONE } from './support/session';
 import type { Viewport } from './support/session';
 
-const FARM = planFarm(42);
-const METRIC_KEYS: Record<string, string> = { Temperatura: 'TEMP', Humedad: 'HUM', Electroconductividad: 'EC' };
 
 interface Target {
   umbral: string;
@@ -29,25 +26,11 @@ interface Target {
 
 /** An active threshold of a Peruvian node told to 'Operador Perú' (the operator's country). */
 function pickThreshold(scope: UmbralScopeResponse): Target {
-  for (const location of scope.ubicaciones)
-    for (const node of location.nodos)
-      for (const probe of node.sondas)
-        for (const metric of probe.metricas)
-          for (const threshold of metric.umbrales) {
-            const profiles = Array.isArray(threshold.perfiles) ? threshold.perfiles.map((profile) => profile.perfil) : [];
-            const key = METRIC_KEYS[metric.metrica];
-            const planned = FARM.nodes.find((candidate) => candidate.nodo === node.nodo);
-            if (threshold.statusid === 1 && profiles.includes('Operador Perú') && key && planned) {
-              return {
-                umbral: threshold.umbral,
-                metrica: metric.metrica,
-                node: planned,
-                object: (value) => ({ [probe.tipo]: { [key]: value } }),
-                minimo: threshold.minimo,
-                maximo: threshold.maximo,
-              };
-            }
-          }
+  for (const { threshold, metrica, perfiles, node, object } of farmThresholds(scope)) {
+    if (threshold.statusid === 1 && perfiles.includes('Operador Perú')) {
+      return { umbral: threshold.umbral, metrica, node, object, minimo: threshold.minimo, maximo: threshold.maximo };
+    }
+  }
   throw new Error('the demo farm has no active threshold told to Operador Perú');
 }
 

@@ -5,17 +5,13 @@
  * e-mails in the test SMTP receiver; left unacknowledged it escalates to the boss profile's users;
  * acknowledged in the report, its repeats stop. One notification minute lasts NOTIFY_MINUTE_MS.
  */
-import { planFarm } from '@camposense/db';
 import type { UmbralScopeResponse } from '@camposense/domain';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, apiToken, NOTIFY_MINUTE_MS, receivedMails, startSimulator, uplinkPublisher } from './support/pipeline';
+import { apiGet, apiToken, FARM, farmThresholds, NOTIFY_MINUTE_MS, receivedMails, startSimulator, uplinkPublisher } from './support/pipeline';
 import type { ReceivedMail, UplinkObject } from './support/pipeline';
 import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, DESKTOP, journeyPage, openSignedIn, OPERATOR_EMAIL } from './support/session';
 
-/** The demo farm's plan, as the server seeded it (the simulator's DevEUIs come from it too). */
-const FARM = planFarm(42);
-const METRIC_KEYS: Record<string, string> = { Temperatura: 'TEMP', Humedad: 'HUM', Electroconductividad: 'EC' };
 /** The demo's Media criticality: repeat every 60 minutes, escalate after 120, one level. */
 const MEDIA = { frecuencia: 60, escalamiento: 120 };
 const OPERATORS_PE = ['luis.mamani@camposense.dev', 'pedro.flores@camposense.dev'];
@@ -31,34 +27,19 @@ interface Target {
 
 /** A Media threshold of a Peruvian node told only to 'Operador Perú' (whose boss is 'Supervisor Perú'). */
 function pickThreshold(scope: UmbralScopeResponse, avoidNode?: string): Target {
-  for (const location of scope.ubicaciones)
-    for (const node of location.nodos)
-      for (const probe of node.sondas)
-        for (const metric of probe.metricas)
-          for (const threshold of metric.umbrales) {
-            const profiles = Array.isArray(threshold.perfiles) ? threshold.perfiles.map((profile) => profile.perfil) : [];
-            const key = METRIC_KEYS[metric.metrica];
-            const planned = FARM.nodes.find((candidate) => candidate.nodo === node.nodo);
-            if (
-              threshold.grado === 2 &&
-              threshold.statusid === 1 &&
-              threshold.minimo !== null &&
-              threshold.maximo !== null &&
-              profiles.length === 1 &&
-              profiles[0] === 'Operador Perú' &&
-              key &&
-              planned &&
-              node.nodo !== avoidNode
-            ) {
-              return {
-                umbral: threshold.umbral,
-                deveui: planned.deveui,
-                object: (value) => ({ [probe.tipo]: { [key]: value } }),
-                minimo: threshold.minimo,
-                maximo: threshold.maximo,
-              };
-            }
-          }
+  for (const { threshold, perfiles, node, object } of farmThresholds(scope)) {
+    if (
+      threshold.grado === 2 &&
+      threshold.statusid === 1 &&
+      threshold.minimo !== null &&
+      threshold.maximo !== null &&
+      perfiles.length === 1 &&
+      perfiles[0] === 'Operador Perú' &&
+      node.nodo !== avoidNode
+    ) {
+      return { umbral: threshold.umbral, deveui: node.deveui, object, minimo: threshold.minimo, maximo: threshold.maximo };
+    }
+  }
   throw new Error('the demo farm has no Media threshold told only to Operador Perú');
 }
 

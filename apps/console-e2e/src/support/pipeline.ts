@@ -8,6 +8,8 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { planFarm } from '@camposense/db';
+import type { UmbralScopeResponse } from '@camposense/domain';
 import mqtt from 'mqtt';
 import { workerConsole } from './worker-console';
 
@@ -110,4 +112,43 @@ export async function apiGet<T>(baseUrl: string, token: string, path: string): P
   const response = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** The demo farm's plan, as the server seeded it (the simulator's DevEUIs come from it too). */
+export const FARM = planFarm(42);
+const METRIC_KEYS: Record<string, string> = { Temperatura: 'TEMP', Humedad: 'HUM', Electroconductividad: 'EC' };
+
+type ScopeNode = UmbralScopeResponse['ubicaciones'][number]['nodos'][number];
+type ScopeMetric = ScopeNode['sondas'][number]['metricas'][number];
+
+/** A threshold of the seeded farm a journey can break: its node as planned and the uplink that carries a value. */
+export interface FarmThreshold {
+  threshold: ScopeMetric['umbrales'][number];
+  metrica: string;
+  /** The profiles told of it. */
+  perfiles: string[];
+  node: (typeof FARM.nodes)[number];
+  /** The uplink object of one reading of this probe and metric. */
+  object: (value: number) => UplinkObject;
+}
+
+/** Every threshold of the thresholds scope whose node the farm plan knows and whose metric an uplink can carry. */
+export function* farmThresholds(scope: UmbralScopeResponse): Generator<FarmThreshold> {
+  for (const location of scope.ubicaciones)
+    for (const node of location.nodos)
+      for (const probe of node.sondas)
+        for (const metric of probe.metricas) {
+          const key = METRIC_KEYS[metric.metrica];
+          const planned = FARM.nodes.find((candidate) => candidate.nodo === node.nodo);
+          if (!key || !planned) continue;
+          for (const threshold of metric.umbrales) {
+            yield {
+              threshold,
+              metrica: metric.metrica,
+              perfiles: Array.isArray(threshold.perfiles) ? threshold.perfiles.map((profile) => profile.perfil) : [],
+              node: planned,
+              object: (value) => ({ [probe.tipo]: { [key]: value } }),
+            };
+          }
+        }
 }

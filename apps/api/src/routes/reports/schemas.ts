@@ -1,7 +1,7 @@
 import { ALERTA_SORT_COLUMNS, ALERTA_STATES, MENSAJE_SORT_COLUMNS, MENSAJE_STATES, REPORT_LANGUAGES, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { dateParam } from '../../sense/date-window';
 import { MAX_PAGE_OFFSET } from '../../sense/table-queries';
-import { errorResponses, paginationSchema, ubicacionInFundoProperties } from '../../schemas';
+import { cursorPageSchemaOf, errorResponses, ubicacionInFundoProperties } from '../../schemas';
 
 /** JSON schemas of /api/sense/reports: request validation, serialisation and the OpenAPI document. */
 
@@ -237,28 +237,10 @@ const mensajeRowSchema = {
   },
 } as const;
 
-/** A report page (`ReportPage`): the rows, and the pagination with the cursor of the next page. */
-function reportPageSchemaOf<const Row extends object>(row: Row) {
-  return {
-    type: 'object',
-    required: ['data', 'pagination'],
-    properties: {
-      data: { type: 'array', items: row },
-      pagination: {
-        ...paginationSchema,
-        required: [...paginationSchema.required, 'next'],
-        properties: {
-          ...paginationSchema.properties,
-          next: { type: ['string', 'null'], description: 'El cursor de la página siguiente para `after=`; null en la última' },
-        },
-      },
-    },
-  } as const;
-}
 
-export const alertasPageSchema = reportPageSchemaOf(alertaRowSchema);
+export const alertasPageSchema = cursorPageSchemaOf(alertaRowSchema);
 
-export const mensajesPageSchema = reportPageSchemaOf(mensajeRowSchema);
+export const mensajesPageSchema = cursorPageSchemaOf(mensajeRowSchema);
 
 export const alertaFilterOptionsSchema = {
   type: 'object',

@@ -1,5 +1,5 @@
 import { GET_ALL_THRESHOLD, MAX_BULK_ERRORS, MAX_BULK_ROWS, TABLE_NAMES } from '@camposense/domain';
-import { errorResponses, paginationSchema } from '../../schemas';
+import { cursorPageSchemaOf, errorResponses, paginationSchema } from '../../schemas';
 
 /** JSON schemas of the /api/sense routes: request validation and the OpenAPI document. */
 
@@ -15,21 +15,7 @@ export const rowSchema = {
 export const rowsSchema = { type: 'array', items: rowSchema } as const;
 
 /** A page of a table with the cursor of the next (`CursorPage`). */
-export const cursorPageSchema = {
-  type: 'object',
-  required: ['data', 'pagination'],
-  properties: {
-    data: { type: 'array', items: rowSchema },
-    pagination: {
-      ...paginationSchema,
-      required: [...paginationSchema.required, 'next'],
-      properties: {
-        ...paginationSchema.properties,
-        next: { type: ['string', 'null'], description: 'El cursor de la página siguiente para `after=`; null en la última' },
-      },
-    },
-  },
-} as const;
+export const cursorPageSchema = cursorPageSchemaOf(rowSchema);
 
 export const tableParam = {
   type: 'string',
