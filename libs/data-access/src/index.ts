@@ -15,7 +15,8 @@ export {
   useConnectionStatus,
 } from './client/connection';
 export type { ConnectionState, ConnectionStatus, LiveStreamState } from './client/connection';
-export { errorText, isNetworkFailure, reportErrorDetail } from './client/error-text';
+export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';
+export type { ErrorMessage, ErrorTextKey } from './client/error-text';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { AuthContextValue, AuthProviderProps, AuthStatus, SignOutResult } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';

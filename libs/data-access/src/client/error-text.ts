@@ -1,6 +1,5 @@
 import { isNetworkFailure } from '@camposense/domain';
 import type { ApiErrorCode } from '@camposense/domain';
-import type { Translate } from '@camposense/i18n';
 import { isApiError } from './api-error';
 
 /** The dictionary's text of each code the API answers with (libs/domain errors.ts). */
@@ -22,20 +21,29 @@ const CODE_TEXT = {
 
 export { isNetworkFailure };
 
+/** A dictionary key of a failure's text; data-access knows no dictionary, so callers translate it. */
+export type ErrorTextKey = (typeof CODE_TEXT)[ApiErrorCode] | 'errors.networkFailure' | 'errors.http' | 'errors.unexpected';
+
+/** Which text tells the reader of a failure, with its values: `t(message.key, message.values)`. */
+export interface ErrorMessage {
+  key: ErrorTextKey;
+  values?: { code: number };
+}
+
 /**
  * What to tell the reader of a failure, in their language and without the exception's own text:
  * a network failure says the server could not be reached (the screens offer a retry), an answer of
  * the API its code's dictionary text, anything else the unexpected-error text. The technical
  * detail goes to the browser's console (reportErrorDetail), never to the screen.
  */
-export function errorText(error: unknown, t: Translate): string {
-  if (isNetworkFailure(error)) return t('errors.networkFailure');
+export function errorMessage(error: unknown): ErrorMessage {
+  if (isNetworkFailure(error)) return { key: 'errors.networkFailure' };
   if (isApiError(error)) {
-    if (error.code === 'NETWORK') return t('errors.networkFailure');
-    if (error.code === 'HTTP_ERROR') return t('errors.http', { code: error.status });
-    return t(CODE_TEXT[error.code]);
+    if (error.code === 'NETWORK') return { key: 'errors.networkFailure' };
+    if (error.code === 'HTTP_ERROR') return { key: 'errors.http', values: { code: error.status } };
+    return { key: CODE_TEXT[error.code] };
   }
-  return t('errors.unexpected');
+  return { key: 'errors.unexpected' };
 }
 
 /** The failure's technical text, for the browser's console only. */

@@ -1,7 +1,7 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import {
   downloadTableCsv,
-  errorText,
+  errorMessage,
   globalTableScope,
   useOptionalGlobalFilters,
   useReferenceLabelSets,
@@ -106,9 +106,10 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
                 filters: scopeQuery.filters,
                 scope: scopeQuery.scope,
                 timeZone,
-              }).catch((error: unknown) =>
-                showToast({ type: 'error', title: t('toast.error'), message: errorText(error, t) }),
-              );
+              }).catch((error: unknown) => {
+                const failure = errorMessage(error);
+                showToast({ type: 'error', title: t('toast.error'), message: t(failure.key, failure.values) });
+              });
             }}
           >
             <Download aria-hidden />

@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { errorText, reportErrorDetail } from '@camposense/data-access';
+import { errorMessage, reportErrorDetail } from '@camposense/data-access';
 import { localeOf, useTranslation } from '@camposense/i18n';
 import { showToast, TimeZoneNote } from '@camposense/ui';
 import { Download } from 'lucide-react';
@@ -25,7 +25,8 @@ export function ReportFrame({ title, total, onExport, children }: ReportFramePro
       await onExport();
     } catch (error) {
       reportErrorDetail('CSV export', error);
-      showToast({ type: 'error', title: t('reports.exportFailed'), message: errorText(error, t) });
+      const failure = errorMessage(error);
+      showToast({ type: 'error', title: t('reports.exportFailed'), message: t(failure.key, failure.values) });
     } finally {
       setExporting(false);
     }
