@@ -345,9 +345,10 @@ describe.each(testDrivers())('a read past its time budget counts against the hea
     const { database } = context;
     const query = database.query.bind(database);
     database.query = (async (statement: SQL) => {
-      // While set, every page of readings waits (their count does not): a query that runs long.
+      // While set, every page of readings waits (their count does not): a query that runs long. A
+      // count is told by its `as total`, not by count(*): a report page counts its episode's alerts.
       const text = dialect.sqlToQuery(statement).sql;
-      if (hold && text.includes(heldTable) && !text.includes('count(*)')) {
+      if (hold && text.includes(heldTable) && !text.includes('::int as total')) {
         held += 1;
         await hold;
         held -= 1;
