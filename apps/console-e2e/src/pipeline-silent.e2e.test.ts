@@ -2,7 +2,8 @@
  * A silent node, acknowledged from the dashboard (issue 15, items 5 and 9), on the production
  * build: a node reports once over Mosquitto and then falls silent past its inactivity window (set
  * to one minute for the journey), the server opens its no-data episode, the open dashboard marks
- * it without a reload (node list, notice, charts), and 'Reconocer' in the notice acknowledges it.
+ * it without a reload (node list, notice, charts), and the notice's 'Reconocer episodio sin
+ * datos' acknowledges it after its dialog, with a note.
  */
 import type { NodoConLocalizacion, OpenEpisodesResponse, UmbralScopeResponse } from '@camposense/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,8 +107,23 @@ describe('a node falls silent, the dashboard marks it and its no-data alarm is a
     const silence = open.episodes.find((episode) => episode.tipo === 'sindatos');
     expect(silence?.statusid).toBe(1);
 
-    // The notice's button: the only 'Reconocer' on the dashboard.
-    await page.getByRole('button', { name: 'Reconocer', exact: true }).click();
+    // The notice's button says what it takes, and asks first: a dialog with an optional note.
+    await page.getByRole('button', { name: 'Reconocer episodio sin datos', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: '¿Reconocer el episodio?' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.textContent()).toContain(`Se reconocerá el episodio sin datos de ${node.nodo}`);
+    await dialog.getByLabel('Nota (opcional)').fill('Batería revisada en terreno');
+    const acknowledgeRequest = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith(`/episodes/${silence!.episodioid}/acknowledge`),
+      { timeout: 10_000 },
+    );
+    await dialog.getByRole('button', { name: 'RECONOCER', exact: true }).click();
+    // The note goes with the acknowledgement.
+    const request = await acknowledgeRequest;
+    expect(request.postDataJSON()).toEqual({ nota: 'Batería revisada en terreno' });
+    expect((await request.response())?.status()).toBe(200);
+    await expect.poll(() => page.getByText('Episodio reconocido', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(async () => (await option.textContent()) ?? '', { timeout: 10_000 }).toContain('SIN DATOS · RECONOCIDO');
     await expect
       .poll(() => page.getByText(`${node.nodo} sigue sin enviar datos; el aviso ya fue reconocido.`).count(), { timeout: 10_000 })

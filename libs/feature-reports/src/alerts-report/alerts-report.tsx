@@ -18,7 +18,7 @@ import { ReportFrame } from '../shared/report-frame';
 import { reportQueryProps } from '../shared/report-query';
 import { DeepPageRefused, ReportPager } from '../shared/report-pager';
 import { isDeepPageRefusal, reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
-import { AcknowledgeEpisodeDialog } from './acknowledge-episode-dialog';
+import { AcknowledgeEpisodeDialog } from '../shared/acknowledge-episode-dialog';
 import { alertChartFocus } from './alert-chart';
 import { limitsText, measurementText, metricText, thresholdText } from './alert-cells';
 import { AlertFiltersProvider, useAlertFilters } from './alert-filters';

@@ -79,8 +79,8 @@ export default function DashboardView() {
   const selectedNode = selected === null ? undefined : inScope.find((node) => node.nodoid === selected);
   // A chosen node's charts can draw another node of the scope beside it.
   const compareCandidates = useMemo(() => (selected === null ? [] : inScope.filter((node) => node.nodoid !== selected)), [inScope, selected]);
-  const acknowledgeSilence = async (episodioid: number) => {
-    await acknowledgeEpisode(episodioid);
+  const acknowledgeSilence = async (episodioid: number, note: string) => {
+    await acknowledgeEpisode(episodioid, note || undefined);
     await nodes.mutate();
   };
 

@@ -1,23 +1,30 @@
-import { Alert, Button, HStack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack } from '@chakra-ui/react';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
+import { showToast } from '@camposense/ui';
 import { useState } from 'react';
+import { AcknowledgeEpisodeDialog } from '../shared/acknowledge-episode-dialog';
 
 export interface SilentNodeNoticeProps {
   /** A node with an open no-data episode (`episodioSinDatos`); nothing is shown otherwise. */
   node: NodoConLocalizacion;
-  /** Acknowledges the episode (POST /api/episodes/{id}/acknowledge); a rejection shows the error. */
-  onAcknowledge: (episodioid: number) => Promise<void>;
+  /**
+   * Acknowledges the episode with the operator's note (POST /api/episodes/{id}/acknowledge; an empty
+   * note is none); a rejection is said in the dialog and a toast.
+   */
+  onAcknowledge: (episodioid: number, note: string) => Promise<void>;
 }
 
 /**
  * Above the charts of a silent node: since when it sends nothing, and the button that acknowledges
  * its no-data episode (stopping repeats and escalation, alarms.md) — the alerts report lists
- * threshold alerts only, so this is where a no-data alarm is acknowledged.
+ * threshold alerts only, so this is where a no-data alarm is acknowledged. As in the report,
+ * acknowledging is a decision: a dialog asks, takes an optional note, and a toast confirms.
  */
 export function SilentNodeNotice({ node, onAcknowledge }: SilentNodeNoticeProps) {
   const { t, i18n } = useTranslation();
   const { timeZone } = useDisplayTimeZone();
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const episode = node.episodioSinDatos;
@@ -25,13 +32,20 @@ export function SilentNodeNotice({ node, onAcknowledge }: SilentNodeNoticeProps)
   const active = episode.statusid === 1;
   const since = formatDateTime(node.ultimaFecha, i18n.language, { timeZone }) ?? t('dashboard.notAvailable');
 
-  const acknowledge = async () => {
+  const acknowledge = async (note: string) => {
     setBusy(true);
     setFailed(false);
     try {
-      await onAcknowledge(episode.episodioid);
+      await onAcknowledge(episode.episodioid, note);
+      setAsking(false);
+      showToast({
+        type: 'success',
+        title: t('reports.alerts.acknowledgedToastTitle'),
+        message: t('dashboard.acknowledgedSilentToast', { nodo: node.nodo }),
+      });
     } catch {
       setFailed(true);
+      showToast({ type: 'error', title: t('dashboard.acknowledgeSilentError') });
     } finally {
       setBusy(false);
     }
@@ -46,18 +60,30 @@ export function SilentNodeNotice({ node, onAcknowledge }: SilentNodeNoticeProps)
             ? t('dashboard.silentNotice', { nodo: node.nodo, since, minutes: node.ventanaInactividad })
             : t('dashboard.silentAcknowledgedNotice', { nodo: node.nodo })}
         </Alert.Description>
-        {failed && (
-          <Text role="alert" fontSize="sm" fontWeight="semibold">
-            {t('dashboard.acknowledgeSilentError')}
-          </Text>
-        )}
       </Alert.Content>
       {active && (
         <HStack>
-          <Button size="xs" variant="solid" loading={busy} loadingText={t('dashboard.acknowledgeSilent')} onClick={() => void acknowledge()}>
+          <Button
+            size="xs"
+            variant="solid"
+            onClick={() => {
+              setFailed(false);
+              setAsking(true);
+            }}
+          >
             {t('dashboard.acknowledgeSilent')}
           </Button>
         </HStack>
+      )}
+      {active && asking && (
+        <AcknowledgeEpisodeDialog
+          description={t('dashboard.acknowledgeSilentDescription', { nodo: node.nodo })}
+          errorMessage={t('dashboard.acknowledgeSilentError')}
+          busy={busy}
+          failed={failed}
+          onConfirm={(note) => void acknowledge(note)}
+          onCancel={() => setAsking(false)}
+        />
       )}
     </Alert.Root>
   );

@@ -6,7 +6,11 @@ import { useState } from 'react';
 
 export interface AcknowledgeEpisodeDialogProps {
   /** The active alerts the episode holds: what acknowledging it takes. */
-  count: number;
+  count?: number;
+  /** What acknowledging takes, when it is not counted in alerts (a silent node's no-data episode has none). */
+  description?: string;
+  /** What a failed try says; the alerts report's text otherwise. */
+  errorMessage?: string;
   /** The acknowledgement is on its way: the confirm button spins and cancel waits. */
   busy?: boolean;
   /** The last try failed: said in the dialog, which stays open to try again. */
@@ -20,7 +24,7 @@ export interface AcknowledgeEpisodeDialogProps {
  * Acknowledging an episode is a decision: the dialog says how many alerts it takes, that their
  * notices and escalation stop, and takes an optional note, bounded as the API bounds it.
  */
-export function AcknowledgeEpisodeDialog({ count, busy = false, failed = false, onConfirm, onCancel }: AcknowledgeEpisodeDialogProps) {
+export function AcknowledgeEpisodeDialog({ count = 1, description, errorMessage, busy = false, failed = false, onConfirm, onCancel }: AcknowledgeEpisodeDialogProps) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const tooLong = note.trim().length > ACKNOWLEDGE_NOTE_MAX_LENGTH;
@@ -28,7 +32,7 @@ export function AcknowledgeEpisodeDialog({ count, busy = false, failed = false, 
     <ConfirmDialog
       open
       title={t('reports.alerts.acknowledgeEpisodeTitle')}
-      description={t('reports.alerts.acknowledgeEpisodeDescription', { count })}
+      description={description ?? t('reports.alerts.acknowledgeEpisodeDescription', { count })}
       confirmLabel={t('reports.alerts.acknowledgeAllConfirm')}
       busy={busy}
       onConfirm={() => {
@@ -50,7 +54,7 @@ export function AcknowledgeEpisodeDialog({ count, busy = false, failed = false, 
       </Field.Root>
       {failed && (
         <Text role="alert" color="fg.error" fontSize="sm" mt="3">
-          {t('reports.alerts.acknowledgeError')}
+          {errorMessage ?? t('reports.alerts.acknowledgeError')}
         </Text>
       )}
     </ConfirmDialog>
