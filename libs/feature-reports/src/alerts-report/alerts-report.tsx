@@ -151,9 +151,18 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
         sortKey: 'datecreated',
         cell: (row) => <DateCell value={row.datecreated} />,
       },
-      { id: 'statusid', header: t('reports.alerts.columns.statusid'), sortKey: 'statusid', cell: (row) => <StatusBadge statusid={row.statusid} /> },
+      // The alert's state and what to do with it stay in view while the wide middle scrolls (issue 28
+      // item 6): pinned at the end, with the chart after them, as the id is at the start.
+      {
+        id: 'statusid',
+        header: t('reports.alerts.columns.statusid'),
+        sortKey: 'statusid',
+        pin: 'end',
+        cell: (row) => <StatusBadge statusid={row.statusid} />,
+      },
       {
         id: 'reconocida',
+        pin: 'end',
         header: t('reports.alerts.columns.reconocida'),
         cell: (row) => {
           if (row.reconocidopor) {
@@ -187,6 +196,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             {
               id: 'grafico',
               header: t('reports.alerts.columns.grafico'),
+              pin: 'end' as const,
               cell: (row: AlertaReportRow) =>
                 row.umbral ? (
                   <Button
