@@ -118,6 +118,7 @@ function alertaLine(lang: ReportLanguage, row: AlertaCsvRow, timeZone: string): 
     // By name; without one "Usuario {id}" in the CSV's language, never the login.
     csvText(row.reconocidopor === null ? null : (row.reconocidopor_nombre ?? REPORT_CSV_TEXTS[lang].user.replace('{id}', String(row.reconocidopor)))),
     csvText(formatInstantInZone(row.fechareconocido, timeZone)),
+    // Free text: the caller's redaction (redactForCaller) has already hidden others' e-mails in it.
     csvText(row.notareconocido),
   ]);
 }
@@ -323,7 +324,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
       const batches = () => queries.alertasCsvBatches(filtersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
-      return sendReportCsv(reply, 'alertas', request.query, batches, (row, timeZone) => alertaLine(lang, row, timeZone), startDownload(request));
+      return sendReportCsv(reply, 'alertas', request.query, batches, (row, timeZone) => alertaLine(lang, redactForCaller(row, request.user), timeZone), startDownload(request));
     },
   );
 
