@@ -6,6 +6,7 @@ import {
   useAlertasReport,
   useNodosConLocalizacion,
   useOptionalDashboardFilters,
+  reportErrorDetail,
 } from '@camposense/data-access';
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn } from '@camposense/domain';
@@ -77,6 +78,14 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   /** The bulk action asks first: the dialog says how many active alerts it will acknowledge. */
   const [confirmingAll, setConfirmingAll] = useState(false);
 
+  /**
+   * Reloads the page after an acknowledgement without holding the action on it: the screen may be
+   * gone by then (left, or a story ended), and SWR's cache with it, which makes mutate reject.
+   */
+  const refreshAfterAction = useCallback(() => {
+    mutate().catch((error: unknown) => reportErrorDetail('alerts report refresh', error));
+  }, [mutate]);
+
   /** Every active alert of the filters, on all pages (not only the rows shown). */
   const acknowledgeAll = useCallback(async () => {
     setBulkPending(true);
@@ -88,9 +97,9 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
     } finally {
       setBulkPending(false);
       setConfirmingAll(false);
-      await mutate();
+      refreshAfterAction();
     }
-  }, [filters, mutate]);
+  }, [filters, refreshAfterAction]);
 
   /** Acknowledges the row's episode with the note; a toast names how many alerts it took. */
   const acknowledgeEpisode = useCallback(
@@ -110,10 +119,10 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
         showToast({ type: 'error', title: t('reports.alerts.acknowledgeError') });
       } finally {
         setAcknowledgeBusy(false);
-        await mutate();
+        refreshAfterAction();
       }
     },
-    [mutate, t],
+    [refreshAfterAction, t],
   );
 
   const columns = useMemo<DataTableColumn<AlertaReportRow, AlertaSortColumn>[]>(
