@@ -13,6 +13,7 @@ export {
   useConnectionLost,
   useConnectionRetry,
   useConnectionStatus,
+  useConnectionState,
 } from './client/connection';
 export type { ConnectionState, ConnectionStatus, LiveStreamState } from './client/connection';
 export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';

@@ -1,4 +1,4 @@
-import { apiRequest, reportLiveStream, resetConnectionStatus, useConnectionRetry, useSystemStatus } from '@camposense/data-access';
+import { apiRequest, reportLiveStream, resetConnectionStatus, useConnectionRetry, useConnectionStatus, useSystemStatus } from '@camposense/data-access';
 import { ConnectionBanner, LiveIndicator, StatusCard } from '@camposense/ui';
 import { render } from '@camposense/ui/testing';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -9,11 +9,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 function Harness() {
   useSystemStatus();
   const connection = useConnectionRetry();
+  const { lastEventAt } = useConnectionStatus();
   return (
     <>
       <StatusCard variant="inline" connection={connection.state} activeTime="1 min" sensors={null} activeAlerts={null} />
       <ConnectionBanner state={connection.state} onRetryNow={connection.retryNow} />
-      <LiveIndicator state={connection.state} lastEventAt={connection.lastEventAt} timeZone="America/Lima" />
+      <LiveIndicator state={connection.state} lastEventAt={lastEventAt} timeZone="America/Lima" />
     </>
   );
 }

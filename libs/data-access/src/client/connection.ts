@@ -51,10 +51,23 @@ let inputs: ConnectionInputs = { requestsLost: false, serverUnhealthy: false, st
 let snapshot: ConnectionStatus = { state: 'live', lastEventAt: null };
 const listeners = new Set<() => void>();
 
+/**
+ * How far the stream's last-heard time may run ahead of what the screens show before they are told.
+ * A busy farm sends several events a second (each reminder is one); telling every one re-rendered
+ * the indicator's screen as often and left the browser no time for anything else.
+ */
+export const LAST_EVENT_RESOLUTION_MS = 1000;
+
+function lastEventMoved(shown: Date | null, heard: Date | null): boolean {
+  if (shown === heard) return false;
+  if (shown === null || heard === null) return true;
+  return Math.abs(heard.getTime() - shown.getTime()) >= LAST_EVENT_RESOLUTION_MS;
+}
+
 function update(next: Partial<ConnectionInputs>): void {
   inputs = { ...inputs, ...next };
   const state = connectionStateOf(inputs);
-  if (state === snapshot.state && inputs.lastEventAt === snapshot.lastEventAt) return;
+  if (state === snapshot.state && !lastEventMoved(snapshot.lastEventAt, inputs.lastEventAt)) return;
   snapshot = { state, lastEventAt: inputs.lastEventAt };
   for (const listener of listeners) listener();
 }
@@ -112,21 +125,29 @@ export function useConnectionStatus(): ConnectionStatus {
   return useSyncExternalStore(subscribe, () => snapshot, () => serverSnapshot);
 }
 
+/**
+ * The connection state alone: a component that shows no time (the shell, the banner) re-renders
+ * when the state changes, not at every heartbeat.
+ */
+export function useConnectionState(): ConnectionState {
+  return useSyncExternalStore(subscribe, () => snapshot.state, () => serverSnapshot.state);
+}
+
 /** True while the API cannot be reached or the stream is down. */
 export function useConnectionLost(): boolean {
-  const { state } = useConnectionStatus();
+  const state = useConnectionState();
   return state === 'reconnecting' || state === 'off';
 }
 
 /**
  * While the connection is lost, asks SWR to revalidate every mounted key after 1 s, 2 s, 4 s… (up
  * to 30 s, the live stream's backoff): the first answer marks the connection back, and the stream
- * reconnects on its own backoff. Returns the status, the lost flag and a retry-now (every key and
+ * reconnects on its own backoff. Returns the state, the lost flag and a retry-now (every key and
  * the stream at once).
  */
-export function useConnectionRetry(): ConnectionStatus & { lost: boolean; retryNow: () => void } {
-  const status = useConnectionStatus();
-  const isLost = status.state === 'reconnecting' || status.state === 'off';
+export function useConnectionRetry(): { state: ConnectionState; lost: boolean; retryNow: () => void } {
+  const state = useConnectionState();
+  const isLost = state === 'reconnecting' || state === 'off';
   const { mutate } = useSWRConfig();
   useEffect(() => {
     if (!isLost) return undefined;
@@ -143,7 +164,7 @@ export function useConnectionRetry(): ConnectionStatus & { lost: boolean; retryN
     return () => clearTimeout(timer);
   }, [isLost, mutate]);
   return {
-    ...status,
+    state,
     lost: isLost,
     retryNow: () => {
       reconnectStream?.();

@@ -31,9 +31,14 @@ function useMaxPoints() {
 }
 
 /** The dashboard's content under the filter bar: the node selector, one chart per metric, the analysis. */
+/** Its own component: the last-heard time changes every second, the dashboard around it does not. */
+function DashboardLiveIndicator() {
+  const connection = useConnectionStatus();
+  return <LiveIndicator state={connection.state} lastEventAt={connection.lastEventAt} />;
+}
+
 export default function DashboardView() {
   const { t } = useTranslation();
-  const connection = useConnectionStatus();
   const filters = useDashboardFilters();
   const nodes = useNodosConLocalizacion();
   const metricas = useMetricas();
@@ -107,7 +112,7 @@ export default function DashboardView() {
         ))}
         <AnalysisPanel metrics={metrics} request={request} />
         {/* The console's one connection state: what the header and the banner say too. */}
-        <LiveIndicator state={connection.state} lastEventAt={connection.lastEventAt} />
+        <DashboardLiveIndicator />
       </Stack>
     );
 
