@@ -107,7 +107,9 @@ describe('the alerts and messages reports on the demo farm', () => {
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('ID de alerta,Umbral,Criticidad,Nodo,Ubicación,Métrica,Unidad,Mínimo,Máximo,Valor,Fecha de alerta (America/Lima),Fecha de creación (America/Lima),Estado');
+    expect(lines[0]).toBe(
+      'ID de alerta,Umbral,Criticidad,Nodo,Ubicación,Métrica,Unidad,Mínimo,Máximo,Valor,Fecha de alerta (America/Lima),Fecha de creación (America/Lima),Estado,Reconocida por,Fecha de reconocimiento (America/Lima),Nota de reconocimiento',
+    );
     expect(lines.length - 1).toBe(total);
     const firstId = (await journey.page.getByRole('table', { name: 'Alertas' }).getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim();
     expect(lines[1]!.split(',')[0]).toBe(firstId);
@@ -129,21 +131,26 @@ describe('the alerts and messages reports on the demo farm', () => {
     expect(total).toBeGreaterThan(1000);
     const { pages } = await pageLabel(journey.page);
     expect(pages).toBe(Math.ceil(total / 20));
-    const firstPageIds = await journey.page.getByRole('table', { name: 'Mensajes' }).locator('tbody tr td:first-child').allTextContents();
+    // The demo's silent nodes are reminded while the suite runs (every 750 ms at its 50 ms minute),
+    // so the log grows as it is read: pages are counted again at each step, and the first page may
+    // gain newer messages (higher ids) above the ones it showed, never older ones.
+    const ids = () => journey.page.getByRole('table', { name: 'Mensajes' }).locator('tbody tr td:first-child').allTextContents();
+    const firstPageOldest = Math.min(...(await ids()).map(Number));
     // The demo farm has over a thousand pages of messages: a few forward, then back to the first.
     for (let step = 0; step < 3; step++) {
       await journey.page.getByRole('button', { name: 'SIGUIENTE' }).click();
-      await journey.page.getByText(`PÁGINA ${step + 2} DE ${pages}`).waitFor();
+      await journey.page.getByText(new RegExp(`^PÁGINA ${step + 2} DE \\d`)).waitFor();
       await settled(journey.page, 'Mensajes');
     }
     expect(await clickUntilDisabled(journey.page, 'ANTERIOR', 'Mensajes')).toBe(3);
-    expect(await journey.page.getByRole('table', { name: 'Mensajes' }).locator('tbody tr td:first-child').allTextContents()).toEqual(firstPageIds);
+    expect((await pageLabel(journey.page)).page).toBe(1);
+    expect(Math.min(...(await ids()).map(Number))).toBeGreaterThanOrEqual(firstPageOldest);
 
     const [download] = await Promise.all([journey.page.waitForEvent('download'), journey.page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.slice(1, text.indexOf('\r\n'))).toBe('ID de mensaje,Contacto,Mensaje,Fecha (America/Lima),Fecha de creación (America/Lima),Estado,ID de alerta');
-    expect(text.split("\r\n").filter(Boolean).length - 1).toBe(total);
+    expect(text.split('\r\n').filter(Boolean).length - 1).toBeGreaterThanOrEqual(total);
   });
 
   it('filters the messages by channel and by node of the alerts, and the counts follow', async () => {

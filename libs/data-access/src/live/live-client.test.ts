@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveStreamState } from '../client/connection';
-import { COALESCE_MS, DEFAULT_HEARTBEAT_MS, MAX_RECONNECT_ATTEMPTS, startLiveClient, WATCHDOG_HEARTBEATS } from './live-client';
+import { COALESCE_MS, DEFAULT_HEARTBEAT_MS, MAX_RECONNECT_ATTEMPTS, MIN_REFETCH_INTERVAL_MS, startLiveClient, WATCHDOG_HEARTBEATS } from './live-client';
 import type { LiveClientOptions, LiveSource } from './live-client';
 
 /** An EventSource the test drives: it says what the server would send. */
@@ -84,6 +84,33 @@ describe('the live client', () => {
     }
     expect(live.states).toEqual(['connecting', 'live']);
     expect(live.sources).toHaveLength(1);
+    live.client.stop();
+  });
+
+  it('an alarm storm (ten events a second) refetches once a second, each event within a second of its arrival', async () => {
+    const live = harness();
+    await settle();
+    const stream = live.latest();
+    stream.heartbeat(1000);
+    const arrivals: number[] = [];
+    const refetches: number[] = [];
+    const start = Date.now();
+    for (let tick = 0; tick < 30; tick += 1) {
+      stream.emit(tick % 3 === 0 ? 'alerts' : 'messages', {}, `storm-${tick}`);
+      arrivals.push(Date.now() - start);
+      const before = live.events.length;
+      await vi.advanceTimersByTimeAsync(100);
+      if (live.events.length > before) refetches.push(Date.now() - start);
+    }
+    await vi.advanceTimersByTimeAsync(MIN_REFETCH_INTERVAL_MS);
+    // Three seconds of events: three or four refetches, never two within a second.
+    expect(live.events.length).toBeGreaterThanOrEqual(3);
+    expect(live.events.length).toBeLessThanOrEqual(4);
+    for (let index = 1; index < refetches.length; index += 1) expect(refetches[index]! - refetches[index - 1]!).toBeGreaterThanOrEqual(MIN_REFETCH_INTERVAL_MS);
+    // Every kind seen is asked again, and the last event is not left waiting.
+    expect(new Set(live.events.flat())).toEqual(new Set(['alerts', 'messages']));
+    expect(refetches[0]!).toBeLessThanOrEqual(COALESCE_MS + 100);
+    expect(arrivals.at(-1)! + MIN_REFETCH_INTERVAL_MS).toBeGreaterThanOrEqual(refetches.at(-1) ?? 0);
     live.client.stop();
   });
 

@@ -13,6 +13,12 @@ export const WATCHDOG_HEARTBEATS = 2.5;
 export const MAX_RECONNECT_ATTEMPTS = 12;
 /** How long events are gathered before the stale calls are asked again (a burst is one refetch). */
 export const COALESCE_MS = 150;
+/**
+ * The least time between two refetches of stale calls: a farm in an alarm storm sends several
+ * events a second (each reminder is one), and refetching a report at that rate moved it under the
+ * reader's eyes and kept the browser and the server busy. Events still show within a second.
+ */
+export const MIN_REFETCH_INTERVAL_MS = 1000;
 
 /** What the client needs of an EventSource (a fake one in unit tests). */
 export interface LiveSource {
@@ -77,14 +83,19 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     state = next;
     options.onState(state, lastEventAt);
   };
+  let lastRefetchAt = Number.NEGATIVE_INFINITY;
   const markStale = (type: LiveEventType) => {
     stale.add(type);
-    flush ??= setTimeout(() => {
-      flush = null;
-      const types = [...stale];
-      stale.clear();
-      options.onEvents(types);
-    }, COALESCE_MS);
+    flush ??= setTimeout(
+      () => {
+        flush = null;
+        lastRefetchAt = Date.now();
+        const types = [...stale];
+        stale.clear();
+        options.onEvents(types);
+      },
+      Math.max(COALESCE_MS, lastRefetchAt + MIN_REFETCH_INTERVAL_MS - Date.now()),
+    );
   };
   const clearTimer = (timer: ReturnType<typeof setTimeout> | null) => {
     if (timer) clearTimeout(timer);

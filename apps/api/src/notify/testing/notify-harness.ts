@@ -4,6 +4,7 @@
  */
 import type { Database } from '@camposense/db';
 import { createCarriers } from '../carriers';
+import type { Carriers } from '../carriers';
 import { createNotifier } from '../notifier';
 import type { Notifier, NotifierOptions } from '../notifier';
 import { startSmtpReceiver, startWebhookReceiver } from './receivers';
@@ -22,19 +23,26 @@ export interface NotifyHarness {
 export async function startNotifyHarness(database: Database, now: () => Date): Promise<NotifyHarness> {
   const smtp = await startSmtpReceiver();
   const webhook = await startWebhookReceiver();
+  /** Every notifier's carriers: their pooled SMTP connections are closed before the receiver is. */
+  const opened: Carriers[] = [];
+  const track = (carriers: Carriers) => {
+    opened.push(carriers);
+    return carriers;
+  };
   return {
     smtp,
     webhook,
     notifier: (overrides = {}, on = database) =>
       createNotifier({
         database: on,
-        carriers: createCarriers({ smtpUrl: smtp.url, mailFrom: 'CampoSense <alarmas@example.test>', smsWebhookUrl: webhook.url }, silentLogger),
+        carriers: track(createCarriers({ smtpUrl: smtp.url, mailFrom: 'CampoSense <alarmas@example.test>', smsWebhookUrl: webhook.url }, silentLogger)),
         logger: silentLogger,
         now,
         timeZone: 'UTC',
         ...overrides,
       }),
     close: async () => {
+      for (const carriers of opened) for (const carrier of Object.values(carriers)) carrier.close?.();
       await smtp.close();
       await webhook.close();
     },
