@@ -206,3 +206,21 @@ export const PhoneThresholdsName: Story = {
     await expect(screen.getByText('CONFIGURACIÓN · Umbrales de alerta')).not.toBeVisible();
   },
 };
+/** A scoped phone: the chip stays in the header (a farm's alerts are never taken for all), naming the farm; its name and title give the path. */
+export const PhoneScoped: Story = {
+  args: {
+    crumbs: tableCrumbs,
+    scope: <ScopeChip pais="Perú" empresa="Agroexportadora Virú S.A.C." fundo="Fundo San José" onClear={fn()} />,
+  },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    const chip = screen.getByRole('group', { name: /Perú › Agroexportadora Virú S\.A\.C\. › Fundo San José/ });
+    await expect(chip).toBeVisible();
+    await expect(within(chip).getByText('Fundo San José')).toBeVisible();
+    await expect(within(chip).getByRole('button')).toBeVisible();
+    await expect(screen.getByText('Umbral')).toBeVisible();
+    await expect(chip.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth);
+  },
+};
+export const PhoneScopedEnglish: Story = { ...PhoneScoped, globals: { viewport: { value: 'phone' }, language: 'en' } };

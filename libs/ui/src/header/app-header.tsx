@@ -157,8 +157,8 @@ export function AppHeader({
           })}
         </Breadcrumb.List>
       </Breadcrumb.Root>
-        {/* A phone has room for the table's name only; its drawer shows the scope in the filters. */}
-        <Flex flex="1" minW="0" justify="end" overflow="hidden" hideBelow="md">
+        {/* Never hidden, so a scoped screen is never taken for the whole (a phone shows the farm's name). */}
+        <Flex flex="1" minW="0" justify="end" overflow="hidden">
           {scope}
         </Flex>
       </Flex>

@@ -1,4 +1,4 @@
-import { HStack, IconButton, Text } from '@chakra-ui/react';
+import { HStack, IconButton, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
 import { Filter, X } from 'lucide-react';
 
@@ -22,8 +22,10 @@ export function scopePath(names: readonly (string | null | undefined)[]): string
  */
 export function ScopeChip({ pais, empresa = null, fundo = null, onClear }: ScopeChipProps) {
   const { t } = useTranslation();
-  if (!pais) return null;
   const path = scopePath([pais, empresa, fundo]);
+  // A phone's header has room for the narrowest name only; the whole path is the chip's title and name.
+  const shown = useBreakpointValue({ base: fundo ?? empresa ?? pais, md: path }) ?? path;
+  if (!pais) return null;
   return (
     <HStack
       role="group"
@@ -43,7 +45,7 @@ export function ScopeChip({ pais, empresa = null, fundo = null, onClear }: Scope
     >
       <Filter size={14} aria-hidden />
       <Text fontSize="xs" fontWeight="semibold" truncate title={path}>
-        {path}
+        {shown}
       </Text>
       <IconButton
         aria-label={t('filters.scopeClear', { scope: path })}
