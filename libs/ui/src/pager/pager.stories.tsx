@@ -74,3 +74,26 @@ export const DeepPageByCursorEnglish: Story = {
     await expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
   },
 };
+
+/** A phone: the page number on a row of its own, the four buttons below it, all inside the screen. */
+export const PhoneWithEnds: Story = {
+  args: { page: 23456, totalPages: 30000, showEnds: true, onNext: fn(), onPrevious: fn() },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    const pager = screen.getByRole('navigation');
+    await expect(pager.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(pager.scrollWidth).toBeLessThanOrEqual(pager.clientWidth);
+    for (const button of screen.getAllByRole('button')) await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    const label = screen.getByText('PÁGINA 23.456 DE 30.000');
+    await expect(label.getBoundingClientRect().bottom).toBeLessThanOrEqual(screen.getByRole('button', { name: /SIGUIENTE/ }).getBoundingClientRect().top);
+  },
+};
+export const PhoneWithEndsEnglish: Story = {
+  args: PhoneWithEnds.args,
+  globals: { viewport: { value: 'phone' }, language: 'en' },
+  play: async () => {
+    const pager = screen.getByRole('navigation');
+    await expect(pager.scrollWidth).toBeLessThanOrEqual(pager.clientWidth);
+    await expect(screen.getByText('PAGE 23,456 OF 30,000')).toBeVisible();
+  },
+};

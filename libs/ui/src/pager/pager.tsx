@@ -27,7 +27,9 @@ export function Pager({ page, totalPages, onPageChange, onNext, onPrevious, prev
   const atStart = page <= 1;
   const atEnd = page >= totalPages;
   return (
-    <HStack as="nav" aria-label={t('reports.pager.label')} justify="space-between" gap="4" pt="3">
+    // On a phone the page number takes a row of its own above the buttons: in one row, with the
+    // first and last buttons, SIGUIENTE ran 54 px past a 390 px screen.
+    <HStack as="nav" aria-label={t('reports.pager.label')} justify="space-between" gap={{ base: '2', sm: '4' }} rowGap="2" pt="3" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
       <HStack gap="2">
         {showEnds && (
           <IconButton size="sm" variant="outline" aria-label={t('reports.pager.first')} title={t('reports.pager.first')} disabled={atStart} onClick={() => onPageChange(1)}>
@@ -45,7 +47,7 @@ export function Pager({ page, totalPages, onPageChange, onNext, onPrevious, prev
           {t('reports.pager.previous')}
         </Button>
       </HStack>
-      <Text fontSize="sm" fontWeight="semibold" letterSpacing="wide" aria-live="polite" textAlign="center">
+      <Text fontSize="sm" fontWeight="semibold" letterSpacing="wide" aria-live="polite" textAlign="center" order={{ base: -1, sm: 0 }} w={{ base: 'full', sm: 'auto' }}>
         {t('reports.pager.page', { page: number.format(page), pages: number.format(totalPages) })}
       </Text>
       <HStack gap="2">
