@@ -45,10 +45,16 @@ describe.each([
   let page: Page;
   let publisher: Awaited<ReturnType<typeof uplinkPublisher>>;
   let target: Target;
-  /** Each uplink a second after the previous one: the readings keep their order. */
-  let clock = Date.now();
-  const publish = (value: number) => {
-    clock = Math.max(clock + 1_000, Date.now());
+  /**
+   * Each uplink at least a second after the previous one, so the readings keep their order, and
+   * never ahead of the clock: a chart's range ends at the time of its request, and a reading dated a
+   * second ahead missed the refetch its own event caused (the chart then waited for no other).
+   */
+  let clock = 0;
+  const publish = async (value: number) => {
+    const due = clock + 1_000 - Date.now();
+    if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+    clock = Date.now();
     return publisher.publish(target.node.deveui, target.object(value), new Date(clock));
   };
   const inside = () => publish(Math.round(((target.minimo + target.maximo) / 2) * 100) / 100);

@@ -131,12 +131,12 @@ describe('parameters in English and the light theme', () => {
     await open('entidad', 'status');
     await records(total, total).waitFor();
     const pages = Math.ceil(total / 20);
-    await page.getByText(`PAGE 1 OF ${pages}`).waitFor();
+    await page.getByText(`PAGE 1 OF ${pages.toLocaleString('en-US')}`).waitFor();
     const firstPage = await shownRows();
     expect(firstPage).toHaveLength(20);
 
     await page.getByRole('button', { name: 'NEXT' }).click();
-    await page.getByText(`PAGE 2 OF ${pages}`).waitFor();
+    await page.getByText(`PAGE 2 OF ${pages.toLocaleString('en-US')}`).waitFor();
     await expect.poll(async () => (await shownRows())[0]).not.toBe(firstPage[0]);
     const secondPage = await shownRows();
     expect(secondPage).toHaveLength(20);
@@ -148,10 +148,10 @@ describe('parameters in English and the light theme', () => {
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
     await header.getByRole('button').click();
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
-    await page.getByText(`PAGE 1 OF ${pages}`).waitFor();
+    await page.getByText(`PAGE 1 OF ${pages.toLocaleString('en-US')}`).waitFor();
     await search('Entidad E2E');
     await records(LARGE_TABLE_ROWS, total).waitFor();
-    await page.getByText(`PAGE 1 OF ${LARGE_TABLE_ROWS / 20}`).waitFor();
+    await page.getByText(`PAGE 1 OF ${(LARGE_TABLE_ROWS / 20).toLocaleString('en-US')}`).waitFor();
     await expect.poll(async () => (await shownRows())[0]).toContain(entity(LARGE_TABLE_ROWS));
     expect((await shownRows())[1]).toContain(entity(LARGE_TABLE_ROWS - 1));
 

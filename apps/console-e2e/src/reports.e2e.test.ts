@@ -10,9 +10,10 @@ async function totalShown(page: Page): Promise<number> {
 }
 
 async function pageLabel(page: Page): Promise<{ page: number; pages: number }> {
-  const text = (await page.getByText(/^PÁGINA \d+ DE \d+$/).textContent()) ?? '';
-  const [, current, pages] = /PÁGINA (\d+) DE (\d+)/.exec(text) ?? [];
-  return { page: Number(current), pages: Number(pages) };
+  // Numbers are written in Spanish: 18.099 (a thousands point from five digits on).
+  const text = (await page.getByText(/^PÁGINA [\d.]+ DE [\d.]+$/).textContent()) ?? '';
+  const [, current, pages] = /PÁGINA ([\d.]+) DE ([\d.]+)/.exec(text) ?? [];
+  return { page: Number(current?.replaceAll('.', '')), pages: Number(pages?.replaceAll('.', '')) };
 }
 
 /** Waits until the table shows the rows of the latest request (not the previous page kept on screen). */
@@ -32,7 +33,8 @@ async function clickUntilDisabled(page: Page, button: 'SIGUIENTE' | 'ANTERIOR', 
     const before = await pageLabel(page);
     await locator.click();
     const expected = button === 'SIGUIENTE' ? before.page + 1 : before.page - 1;
-    await page.getByText(`PÁGINA ${expected} DE ${before.pages}`).waitFor();
+    // The page count may grow meanwhile (the message log does while the suite runs).
+    await page.getByText(new RegExp(`^PÁGINA ${expected.toLocaleString('es-ES').replace('.', '\\.')} DE `)).waitFor();
     await settled(page, table);
     clicks++;
   }

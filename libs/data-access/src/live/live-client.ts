@@ -14,9 +14,10 @@ export const MAX_RECONNECT_ATTEMPTS = 12;
 /** How long events are gathered before the stale calls are asked again (a burst is one refetch). */
 export const COALESCE_MS = 150;
 /**
- * The least time between two refetches of stale calls: a farm in an alarm storm sends several
- * events a second (each reminder is one), and refetching a report at that rate moved it under the
- * reader's eyes and kept the browser and the server busy. Events still show within a second.
+ * The least time between two refetches for one kind of event: a farm in an alarm storm sends
+ * several events a second (each reminder is one), and refetching a report at that rate moved it
+ * under the reader's eyes and kept the browser and the server busy. Each kind still shows within a
+ * second, and a rare kind (a new alert) is not held behind a frequent one (messages).
  */
 export const MIN_REFETCH_INTERVAL_MS = 1000;
 
@@ -76,29 +77,42 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
   let flush: ReturnType<typeof setTimeout> | null = null;
   /** Bumped on each attempt: callbacks of an abandoned attempt do nothing. */
   let attempt = 0;
-  const stale = new Set<LiveEventType>();
+  /** The kinds of event seen and not yet refetched, each with when its refetch is due. */
+  const stale = new Map<LiveEventType, number>();
 
   const setState = (next: LiveStreamState) => {
     if (next === state && next !== 'live') return;
     state = next;
     options.onState(state, lastEventAt);
   };
-  let lastRefetchAt = Number.NEGATIVE_INFINITY;
-  const markStale = (type: LiveEventType) => {
-    stale.add(type);
-    flush ??= setTimeout(
-      () => {
-        flush = null;
-        lastRefetchAt = Date.now();
-        const types = [...stale];
-        stale.clear();
-        options.onEvents(types);
-      },
-      Math.max(COALESCE_MS, lastRefetchAt + MIN_REFETCH_INTERVAL_MS - Date.now()),
-    );
-  };
   const clearTimer = (timer: ReturnType<typeof setTimeout> | null) => {
     if (timer) clearTimeout(timer);
+  };
+  /** When each kind's last refetch was asked: kinds are held apart, so a storm of reminders does not delay an alert. */
+  const lastRefetchAt = new Map<LiveEventType, number>();
+  const scheduleFlush = () => {
+    clearTimer(flush);
+    flush = null;
+    if (stale.size === 0) return;
+    flush = setTimeout(flushDue, Math.max(0, Math.min(...stale.values()) - Date.now()));
+  };
+  const flushDue = () => {
+    flush = null;
+    const now = Date.now();
+    // Kinds due within a coalescing window of each other go in one refetch.
+    const due = [...stale].filter(([, at]) => at <= now + COALESCE_MS / 2).map(([type]) => type);
+    for (const type of due) {
+      stale.delete(type);
+      lastRefetchAt.set(type, now);
+    }
+    if (due.length > 0) options.onEvents(due);
+    scheduleFlush();
+  };
+  const markStale = (type: LiveEventType) => {
+    if (stale.has(type)) return;
+    const now = Date.now();
+    stale.set(type, now + Math.max(COALESCE_MS, (lastRefetchAt.get(type) ?? Number.NEGATIVE_INFINITY) + MIN_REFETCH_INTERVAL_MS - now));
+    scheduleFlush();
   };
   /** Drops the current attempt: its stream, its ticket request and its watchdog. */
   const abandon = () => {
