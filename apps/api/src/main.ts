@@ -5,6 +5,9 @@ import { readConfig } from './config';
 import { hasConsoleBuild } from './console-static';
 import { loadJwtSecret } from './jwt-secret';
 
+/** How long a shutdown waits for the requests under way before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 type ConfigOf = ReturnType<typeof readConfig>;
 
 /** Until the app's logger exists, lost connections are reported on stderr. */
@@ -77,9 +80,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: cerrando`);
+    // Requests under way get SHUTDOWN_GRACE_MS to finish; then every connection is cut, so one that
+    // a client opened and never used (or a stream no one reads) cannot hold the shutdown for the
+    // server's header timeout.
+    const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     try {
       await app.close();
     } finally {
+      clearTimeout(cut);
       await database.close();
     }
   };

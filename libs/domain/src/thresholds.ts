@@ -152,7 +152,8 @@ export interface UmbralAuditChange {
 
 export interface UmbralAuditUser {
   usuarioid: number;
-  login: string;
+  /** Null for a reader, unless it is the reader's own (no one's e-mail is shown to readers). */
+  login: string | null;
   firstname: string | null;
   lastname: string | null;
 }

@@ -12,9 +12,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSilentEpisodes } from '../notify/notifier';
 import type { Notifier } from '../notify/notifier';
-import { startNotifyHarness } from '../notify/testing/notify-harness';
-import type { NotifyHarness } from '../notify/testing/notify-harness';
-import { createTestRecipients } from '../notify/testing/recipients';
+import { openAlarmLoop } from '../notify/testing/alarm-loop';
+import type { AlarmLoop } from '../notify/testing/alarm-loop';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
 import { createIngestService } from './ingest-service';
@@ -26,43 +25,28 @@ import type { ProbeUnderTest } from './testing/probes';
 const PROBE_OFFSET = 9;
 
 describe.each(testDrivers())('ingest ignores thresholds of what was deactivated, on $kind', (driver) => {
+  let loop: AlarmLoop;
   let context: SenseContext;
   let probe: ProbeUnderTest;
-  let harness: NotifyHarness;
   let worker: Notifier;
   let ingest: IngestService;
-  /** The ingest's and the notifier's clock, a day after the farm's readings. */
-  let clock: Date;
-  let minute = 0;
 
   beforeAll(async () => {
-    context = await openSenseContext(driver);
-    probe = await findProbe(context.database, PROBE_OFFSET);
-    await createTestRecipients(context.database, [probe.umbralid], { frecuencia: 1, escalamiento: 2, escalon: 1 }, 'inactivo');
     // No node falls silent unless a test says so.
-    await context.query(sql`update sense.nodo set ventanainactividad = 1000000`);
-    clock = minutesAfter(context.now, 24 * 60);
-    harness = await startNotifyHarness(context.database, () => clock);
-    worker = harness.notifier({ watchingSince: new Date(0) });
-    ingest = createIngestService(context.database, { now: () => clock });
+    loop = await openAlarmLoop(driver, { probeOffset: PROBE_OFFSET, recipientsTag: 'inactivo' });
+    ({ context, probe, worker, ingest } = loop);
     // The farm's older alerts without an episode settle with a reading inside the band.
     await ingest.ingest([readingOf(probe, nextMinute(), probe.inside)]);
     expect(await thresholdState()).toMatchObject({ active: 0, open: 0 });
   });
-  afterAll(async () => {
-    await harness?.close();
-    await closeSenseContext(context);
-  });
+  afterAll(() => loop?.close());
 
   const put = async (url: string, statusid: number) => {
     const response = await context.send('PUT', url, { statusid });
     expect(response.statusCode, response.body).toBe(200);
   };
 
-  const nextMinute = () => {
-    minute += 1;
-    return minutesAfter(context.now, minute);
-  };
+  const nextMinute = () => loop.nextReadingAt();
 
   /**
    * The threshold's state: active alerts, open episodes, every episode it ever had, and the rounds
@@ -78,7 +62,7 @@ describe.each(testDrivers())('ingest ignores thresholds of what was deactivated,
     return state!;
   }
 
-  const told = () => harness.smtp.mails.length + harness.webhook.bodies.length;
+  const told = () => loop.harness.smtp.mails.length + loop.harness.webhook.bodies.length;
 
   /**
    * With `url` deactivated, a breaking reading is stored (or refused as `refusedAs`) and nothing
@@ -105,7 +89,7 @@ describe.each(testDrivers())('ingest ignores thresholds of what was deactivated,
       expect(result.commit.alerts).toEqual([]);
       // No alert, no episode, no message scheduled.
       expect(await thresholdState()).toEqual(before);
-      clock = minutesAfter(clock, 1);
+      loop.advance(1);
       expect(await worker.runDue()).toMatchObject({ sent: 0, failed: 0 });
       expect(told()).toBe(mailsBefore);
     } finally {
@@ -150,7 +134,7 @@ describe.each(testDrivers())('ingest ignores thresholds of what was deactivated,
     const openNoData = async () =>
       context.query<{ episodioid: number }>(sql`
         select episodioid from sense.episodio where nodoid = ${probe.nodoid} and tipo = 'sindatos' and fechafin is null`);
-    const later = minutesAfter(clock, 60);
+    const later = minutesAfter(loop.now(), 60);
     try {
       await put(`/api/sense/nodo/${probe.nodoid}`, 0);
       try {

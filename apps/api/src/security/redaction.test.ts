@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { TABLE_REGISTRY } from '@camposense/domain';
-import type { TableRow } from '@camposense/domain';
+import type { TableRow, UmbralAuditEntry } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessClaims } from '../auth/tokens';
@@ -172,6 +172,11 @@ describe.each(testDrivers())('every GET route of the OpenAPI document, as a read
     expect((await context.get('/api/auth/me', { authorization: readerBearer })).body).toContain(operador.login);
     const ownRow = await context.get(`/api/sense/usuario/${readerId}`, { authorization: readerBearer });
     expect(ownRow.json<TableRow>()['login']).toBe(operador.login);
+    // A hidden login is null, as the answer's schema says (not an empty string made up by it).
+    const history = (await context.get(`/api/sense/umbral/${umbralid}/historial`, { authorization: readerBearer })).json<UmbralAuditEntry[]>();
+    const byOthers = history.filter((entry) => entry.usuario && entry.usuario.usuarioid !== readerId);
+    expect(byOthers.length).toBeGreaterThan(0);
+    for (const entry of byOthers) expect(entry.usuario!.login).toBeNull();
   }, 300_000);
 
   it("hands an admin everyone's addresses, as before", async () => {

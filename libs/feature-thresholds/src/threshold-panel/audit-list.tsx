@@ -36,7 +36,7 @@ export function AuditList({ entries, criticidades = [], showLabel = false, label
       <List.Root as="ul" listStyle="none" gap="3" aria-label={label}>
         {entries.map((entry) => {
           const who = entry.usuario
-            ? [entry.usuario.firstname, entry.usuario.lastname].filter(Boolean).join(' ') || entry.usuario.login
+            ? [entry.usuario.firstname, entry.usuario.lastname].filter(Boolean).join(' ') || entry.usuario.login || t('thresholds.history.unknownUser')
             : t('thresholds.history.unknownUser');
           return (
             <List.Item key={entry.auditlogumbralid} borderBottomWidth="1px" borderColor="border.muted" pb="2">

@@ -7,15 +7,13 @@
 import { testDrivers } from '@camposense/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIngestService } from '../../ingest/ingest-service';
 import type { IngestService } from '../../ingest/ingest-service';
-import { findProbe, minutesAfter, readingOf } from '../../ingest/testing/probes';
+import { readingOf } from '../../ingest/testing/probes';
 import type { ProbeUnderTest } from '../../ingest/testing/probes';
 import type { Notifier } from '../../notify/notifier';
-import { startNotifyHarness } from '../../notify/testing/notify-harness';
-import type { NotifyHarness } from '../../notify/testing/notify-harness';
-import { createTestRecipients } from '../../notify/testing/recipients';
-import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
+import { openAlarmLoop } from '../../notify/testing/alarm-loop';
+import type { AlarmLoop } from '../../notify/testing/alarm-loop';
+import { errorOf } from '../../testing/sense-context';
 import type { SenseContext } from '../../testing/sense-context';
 
 interface EpisodeAfter {
@@ -27,45 +25,29 @@ interface EpisodeAfter {
 }
 
 describe.each(testDrivers())('changing what an episode watches ends it, on $kind', (driver) => {
+  let loop: AlarmLoop;
   let context: SenseContext;
   let probe: ProbeUnderTest;
-  let harness: NotifyHarness;
   let worker: Notifier;
   let ingest: IngestService;
-  /** The notifier's and the ingest's clock, a day after the readings, so none is ahead of it. */
-  let clock: Date;
-  let minute = 0;
   let placement: { entidadid: number; ubicacionid: number; nodoid: number; latitud: number | null; longitud: number | null; referencia: string | null };
 
   beforeAll(async () => {
-    context = await openSenseContext(driver);
-    // A probe of its own (offset): other suites sharing the PostgreSQL database use the first ones.
-    probe = await findProbe(context.database, 7);
-    // A reminder every minute, escalation after two: without the change, the closed episode would be told again at once.
-    await createTestRecipients(context.database, [probe.umbralid], { frecuencia: 1, escalamiento: 2, escalon: 1 }, 'cambio');
-    // No node falls silent here.
-    await context.query(sql`update sense.nodo set ventanainactividad = 1000000`);
-    clock = minutesAfter(context.now, 24 * 60);
-    harness = await startNotifyHarness(context.database, () => clock);
-    worker = harness.notifier({ watchingSince: new Date(0) });
-    ingest = createIngestService(context.database, { now: () => clock });
+    // A probe of its own; a reminder every minute, escalation after two: without the change, the
+    // closed episode would be told again at once.
+    loop = await openAlarmLoop(driver, { probeOffset: 7, recipientsTag: 'cambio' });
+    ({ context, probe, worker, ingest } = loop);
     [placement] = (await context.query(sql`
       select entidadid, ubicacionid, nodoid, latitud::float8 as latitud, longitud::float8 as longitud, referencia from sense.localizacion
        where nodoid = ${probe.nodoid} and ubicacionid = ${probe.ubicacionid} and statusid = 1`)) as [typeof placement];
   });
-  afterAll(async () => {
-    await harness?.close();
-    await closeSenseContext(context);
-  });
+  afterAll(() => loop?.close());
 
-  const advance = (minutes: number) => {
-    clock = minutesAfter(clock, minutes);
-  };
+  const advance = (minutes: number) => loop.advance(minutes);
 
   /** A breaking reading of the probe opens an episode, and its first messages go out. */
   async function openEpisode(): Promise<number> {
-    minute += 1;
-    const result = await ingest.ingest([readingOf(probe, minutesAfter(context.now, minute), probe.above)]);
+    const result = await ingest.ingest([readingOf(probe, loop.nextReadingAt(), probe.above)]);
     const opened = result.commit.alerts.find((alert) => alert.opensEpisode);
     expect(opened, JSON.stringify(result)).toBeDefined();
     expect((await worker.runDue()).sent).toBeGreaterThan(0);
@@ -86,13 +68,13 @@ describe.each(testDrivers())('changing what an episode watches ends it, on $kind
     const [{ active } = { active: -1 }] = await context.query<{ active: number }>(sql`
       select count(*)::int as active from sense.alerta where episodioid = ${episodioid} and statusid = 1`);
     expect(active).toBe(0);
-    const told = harness.smtp.mails.length + harness.webhook.bodies.length;
+    const told = loop.harness.smtp.mails.length + loop.harness.webhook.bodies.length;
     // Past several reminders and the escalation: nothing more about it.
     for (let step = 0; step < 5; step += 1) {
       advance(1);
       expect(await worker.runDue()).toMatchObject({ sent: 0, failed: 0 });
     }
-    expect(harness.smtp.mails.length + harness.webhook.bodies.length).toBe(told);
+    expect(loop.harness.smtp.mails.length + loop.harness.webhook.bodies.length).toBe(told);
     const rounds = await context.query(sql`select 1 from sense.trabajo where carga->>'episodioid' = ${String(episodioid)}`);
     expect(rounds).toEqual([]);
   }
@@ -104,13 +86,12 @@ describe.each(testDrivers())('changing what an episode watches ends it, on $kind
 
   it('keeps reminding while nothing changes (the control: the harness would see a reminder)', async () => {
     const episodioid = await openEpisode();
-    const told = harness.smtp.mails.length;
+    const told = loop.harness.smtp.mails.length;
     advance(1);
     expect((await worker.runDue()).sent).toBeGreaterThan(0);
-    expect(harness.smtp.mails.length).toBeGreaterThan(told);
+    expect(loop.harness.smtp.mails.length).toBeGreaterThan(told);
     // Ended the ordinary way, by a reading back inside the band: no motive of change.
-    minute += 1;
-    await ingest.ingest([readingOf(probe, minutesAfter(context.now, minute), probe.inside)]);
+    await ingest.ingest([readingOf(probe, loop.nextReadingAt(), probe.inside)]);
     expect(await episode(episodioid)).toMatchObject({ statusid: 0, motivocierre: null, cerradopor: null });
   });
 
@@ -131,7 +112,7 @@ describe.each(testDrivers())('changing what an episode watches ends it, on $kind
   it('deactivating the node ends its episodes, the no-data one too', async () => {
     const episodioid = await openEpisode();
     const [silent] = await context.query<{ episodioid: number }>(sql`
-      insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio) values ('sindatos', ${probe.nodoid}, ${probe.criticidadid}, ${clock.toISOString()}::timestamptz)
+      insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio) values ('sindatos', ${probe.nodoid}, ${probe.criticidadid}, ${loop.now().toISOString()}::timestamptz)
       returning episodioid`);
     await put(`/api/sense/nodo/${probe.nodoid}`, { statusid: 0 });
     try {
@@ -196,7 +177,6 @@ describe.each(testDrivers())('changing what an episode watches ends it, on $kind
       expect(await episode(episodioid)).toMatchObject({ statusid: 1, fechafin: null, motivocierre: null });
     }
     // Ended by a reading, for the next test.
-    minute += 1;
-    await ingest.ingest([readingOf(probe, minutesAfter(context.now, minute), probe.inside)]);
+    await ingest.ingest([readingOf(probe, loop.nextReadingAt(), probe.inside)]);
   });
 });

@@ -155,7 +155,8 @@ const auditEntrySchema = {
       type: ['object', 'null'],
       properties: {
         usuarioid: { type: 'integer' },
-        login: { type: 'string' },
+        // Null for a reader (the redaction at serialisation), unless it is the reader's own.
+        login: { type: ['string', 'null'] },
         firstname: { type: ['string', 'null'] },
         lastname: { type: ['string', 'null'] },
       },
