@@ -41,4 +41,28 @@ export const RecentChanges: Story = {
 /** Without the criticality names the ids show as they are. */
 export const WithoutCriticalityNames: Story = { args: { criticidades: [] } };
 
+/**
+ * Read by a reader: the API hides who changed a threshold (login and name null), which is said as
+ * "otro usuario", never as the system; a change with no user at all is the system's.
+ */
+export const HiddenAuthor: Story = {
+  args: {
+    entries: [
+      { ...thresholdHistoryFixture[0]!, usuario: { ...thresholdHistoryFixture[0]!.usuario!, login: null, firstname: null, lastname: null } },
+      { ...thresholdHistoryFixture[1]!, usuario: null },
+    ],
+  },
+  play: async ({ canvas }) => {
+    const [hidden, system] = within(canvas.getByRole('list', { name: 'Historial' })).getAllByRole('listitem');
+    await expect(hidden).toHaveTextContent(/^.*otro usuario, /);
+    await expect(system).toHaveTextContent(/sistema, /);
+  },
+};
+
+export const HiddenAuthorEnglish: Story = { ...HiddenAuthor, globals: { language: 'en' }, args: { ...HiddenAuthor.args, label: 'History' }, play: async ({ canvas }) => {
+  const [hidden, system] = within(canvas.getByRole('list', { name: 'History' })).getAllByRole('listitem');
+  await expect(hidden).toHaveTextContent(/another user, /);
+  await expect(system).toHaveTextContent(/system, /);
+} };
+
 export const English: Story = { globals: { language: 'en' }, args: { label: 'History' } };

@@ -35,8 +35,9 @@ export function AuditList({ entries, criticidades = [], showLabel = false, label
       {entries.length > 0 ? <TimeZoneNote /> : null}
       <List.Root as="ul" listStyle="none" gap="3" aria-label={label}>
         {entries.map((entry) => {
+          // No user: the change was the system's. A user without name or login: one a reader may not see.
           const who = entry.usuario
-            ? [entry.usuario.firstname, entry.usuario.lastname].filter(Boolean).join(' ') || entry.usuario.login || t('thresholds.history.unknownUser')
+            ? [entry.usuario.firstname, entry.usuario.lastname].filter(Boolean).join(' ') || entry.usuario.login || t('thresholds.history.hiddenUser')
             : t('thresholds.history.unknownUser');
           return (
             <List.Item key={entry.auditlogumbralid} borderBottomWidth="1px" borderColor="border.muted" pb="2">

@@ -986,6 +986,7 @@ export const en: Dictionary = {
       error: 'The history could not be loaded',
       by: '{{who}}, {{when}}',
       unknownUser: 'system',
+      hiddenUser: 'another user',
       actions: { INSERT: 'Created', UPDATE: 'Changed', DELETE: 'Deleted' },
       fields: {
         umbral: 'Label',

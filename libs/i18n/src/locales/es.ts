@@ -985,6 +985,7 @@ export const es = {
       error: 'No se pudo cargar el historial',
       by: '{{who}}, {{when}}',
       unknownUser: 'sistema',
+      hiddenUser: 'otro usuario',
       actions: { INSERT: 'Creado', UPDATE: 'Modificado', DELETE: 'Eliminado' },
       fields: {
         umbral: 'Etiqueta',
