@@ -40,6 +40,9 @@ export type RouteOf<Name extends RouteName> = Extract<Route, { name: Name }>;
 /** Who may see a menu entry: everyone (null), or only this role. */
 export type Role = 'admin' | null;
 
+/** The role that writes: a table's write operations, the ingest keys in the settings (the API refuses others too). */
+export const WRITE_ROLE: Role = 'admin';
+
 export function hasRole(user: SessionUser, role: Role): boolean {
   return role === null || user.user_metadata.rol === role;
 }
@@ -86,9 +89,9 @@ export function isReportId(value: string): value is ReportId {
 /** A table's operations menu: each operation's label, icon and the role it needs (a `user` only reads; the API refuses writes too). */
 export const OPERATIONS: Record<Operation, MenuEntry & { role: Role }> = {
   status: { label: 'operations.status', icon: ListChecks, role: null },
-  insert: { label: 'operations.insert', icon: CirclePlus, role: 'admin' },
-  update: { label: 'operations.update', icon: Pencil, role: 'admin' },
-  massive: { label: 'operations.massive', icon: Layers, role: 'admin' },
+  insert: { label: 'operations.insert', icon: CirclePlus, role: WRITE_ROLE },
+  update: { label: 'operations.update', icon: Pencil, role: WRITE_ROLE },
+  massive: { label: 'operations.massive', icon: Layers, role: WRITE_ROLE },
 };
 
 export function isOperation(value: string | undefined): value is Operation {

@@ -3,7 +3,7 @@ import { useTranslation } from '@camposense/i18n';
 import { PromptScreen, ScreenBoundary, WelcomeScreen } from '@camposense/ui';
 import type { ReactNode } from 'react';
 import { useNavigation } from '../navigation/navigation';
-import { hasRole, isReportId, promptOf, REPORTS, type Route } from '../navigation/routes';
+import { hasRole, isReportId, promptOf, REPORTS, WRITE_ROLE, type Route } from '../navigation/routes';
 import { screens } from '../screens/screens';
 
 export interface ActiveScreenProps {
@@ -48,7 +48,7 @@ function screenOf(route: Route, tab: string, user: SessionUser, navigate: (route
         <screens.parameters.Component
           table={definition.name}
           operation={operation}
-          canWrite={hasRole(user, 'admin')}
+          canWrite={hasRole(user, WRITE_ROLE)}
           onOperationChange={(next) => navigate({ ...route, operation: next })}
         />
       );
@@ -56,7 +56,7 @@ function screenOf(route: Route, tab: string, user: SessionUser, navigate: (route
     case 'thresholds':
       return <screens.thresholds.Component />;
     case 'configuration':
-      return <screens.settings.Component userKey={String(user.id)} canManageIngestKeys={hasRole(user, 'admin')} />;
+      return <screens.settings.Component userKey={String(user.id)} canManageIngestKeys={hasRole(user, WRITE_ROLE)} />;
     case 'reports':
     case 'parameters':
     case 'unknown':
