@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import i18next, { type i18n as I18n, type ParseKeys, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from './languages';
 import type { es } from './locales/es';
@@ -20,6 +20,12 @@ declare module 'i18next' {
  * dictionary passes about 700 keys.
  */
 export type Translate = TFunction<'translation', undefined>;
+
+/**
+ * A key of the dictionary, as `t` takes it: typed from the resources above, so a misspelt key in a
+ * table of keys (the console's routes and menus) fails typecheck instead of needing a cast.
+ */
+export type TranslationKey = ParseKeys<'translation'>;
 
 export interface CreateI18nOptions {
   /** Start in this language instead of the stored one (stories and tests). */

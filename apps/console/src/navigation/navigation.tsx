@@ -1,36 +1,41 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fromPath, toPath, type NavigationState, type Operation } from './tabs';
+import { fromPath, tabOf, toPath, type Operation, type Route } from './routes';
 
-interface NavigationContextValue extends NavigationState {
-  /** Makes a tab active (and its operation, for a parameters table); a history entry each. */
-  navigate: (tab: string, subtab?: Operation) => void;
+interface NavigationContextValue {
+  /** The active route. */
+  route: Route;
+  /** Its spec tab id (section 2), e.g. `reportes-alertas`. */
+  tab: string;
+  /** The operation of a parameters table; status elsewhere. */
+  subtab: Operation;
+  /** Makes a route active; a history entry each. */
+  navigate: (route: Route) => void;
 }
 
 const NavigationContext = createContext<NavigationContextValue | null>(null);
 
 export interface NavigationProviderProps {
   children: ReactNode;
-  /** Start here instead of the address bar (stories). */
-  initial?: NavigationState;
-  /** Mirror the state in the URL and follow back and forward. @default true */
+  /** Start at this URL instead of the address bar's (stories). */
+  initialPath?: string;
+  /** Mirror the route in the URL and follow back and forward. @default true */
   syncWithUrl?: boolean;
 }
 
 /** The single active-tab state of the console, mirrored in the browser's history. */
-export function NavigationProvider({ children, initial, syncWithUrl = true }: NavigationProviderProps) {
-  const [state, setState] = useState<NavigationState>(() => initial ?? fromPath(window.location.pathname));
+export function NavigationProvider({ children, initialPath, syncWithUrl = true }: NavigationProviderProps) {
+  const [route, setRoute] = useState<Route>(() => fromPath(initialPath ?? window.location.pathname));
 
   useEffect(() => {
     if (!syncWithUrl) return;
-    const onPopState = () => setState(fromPath(window.location.pathname));
+    const onPopState = () => setRoute(fromPath(window.location.pathname));
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, [syncWithUrl]);
 
   const navigate = useCallback(
-    (tab: string, subtab: Operation = 'status') => {
-      const next = { tab, subtab };
-      setState(next);
+    (next: Route) => {
+      setRoute(next);
       if (syncWithUrl) {
         const path = toPath(next);
         if (path !== window.location.pathname) window.history.pushState(null, '', path);
@@ -39,7 +44,10 @@ export function NavigationProvider({ children, initial, syncWithUrl = true }: Na
     [syncWithUrl],
   );
 
-  const value = useMemo(() => ({ ...state, navigate }), [state, navigate]);
+  const value = useMemo(
+    () => ({ route, tab: tabOf(route), subtab: route.name === 'table' ? route.operation : ('status' as const), navigate }),
+    [route, navigate],
+  );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 

@@ -5,10 +5,10 @@ import { expect, screen } from 'storybook/test';
 import { NavigationProvider } from '../navigation/navigation';
 import { ActiveScreen } from './active-screen';
 
-/** The active tab, as the shell's navigation would hold it. */
-function at(tab: string): Decorator {
+/** The active route, as the shell's navigation would hold it at this URL. */
+function at(path: string): Decorator {
   return (Story) => (
-    <NavigationProvider initial={{ tab, subtab: 'status' }} syncWithUrl={false}>
+    <NavigationProvider initialPath={path} syncWithUrl={false}>
       <GlobalFiltersProvider>
         <Story />
       </GlobalFiltersProvider>
@@ -29,21 +29,21 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Welcome: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   play: async () => {
     await expect(await screen.findByText('Monitorea tus campos, nodos y sensores en tiempo real')).toBeVisible();
   },
 };
 
 export const ReportsChooseSubtab: Story = {
-  decorators: [at('reportes')],
+  decorators: [at('/reportes')],
   play: async () => {
     await expect(await screen.findByText('Selecciona una subpestaña para continuar')).toBeVisible();
   },
 };
 
 export const ParametersChooseOption: Story = {
-  decorators: [at('parameters')],
+  decorators: [at('/parameters')],
   play: async () => {
     await expect(await screen.findByText('Selecciona una opción del menú lateral para continuar')).toBeVisible();
   },
@@ -51,7 +51,7 @@ export const ParametersChooseOption: Story = {
 
 /** A tab the console does not know: the welcome screen without its title. */
 export const UnknownTab: Story = {
-  decorators: [at('no-such-tab')],
+  decorators: [at('/no-such-tab')],
   play: async () => {
     await expect(await screen.findByText('Monitorea tus campos, nodos y sensores en tiempo real')).toBeVisible();
     await expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
@@ -59,6 +59,6 @@ export const UnknownTab: Story = {
 };
 
 export const WelcomeEnglish: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   globals: { language: 'en' },
 };

@@ -1,47 +1,24 @@
 import { findTable, type SessionUser } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { PromptScreen, ScreenBoundary, WelcomeScreen } from '@camposense/ui';
+import type { ReactNode } from 'react';
 import { useNavigation } from '../navigation/navigation';
-import { parametersTable, reportSubtab } from '../navigation/tabs';
+import { hasRole, isReportId, promptOf, REPORTS, WRITE_ROLE, type Route } from '../navigation/routes';
 import { screens } from '../screens/screens';
 
 export interface ActiveScreenProps {
   user: SessionUser;
 }
 
-/** The screen of the active tab; feature screens load lazily, each in its own chunk. */
+/** The screen of the active route; feature screens load lazily, each in its own chunk. */
 export function ActiveScreen({ user }: ActiveScreenProps) {
   const { t } = useTranslation();
-  const { tab, subtab, navigate } = useNavigation();
-  const table = parametersTable(tab);
-  const report = reportSubtab(tab);
+  const { route, tab, subtab, navigate } = useNavigation();
 
-  let content;
-  if (tab === 'welcome') content = <WelcomeScreen />;
-  else if (tab === 'reportes') content = <PromptScreen message={t('nav.chooseSubtab')} />;
-  else if (tab === 'parameters') content = <PromptScreen message={t('nav.chooseOption')} />;
-  else if (tab === 'dashboard' || report === 'dashboard') content = <screens.dashboard.Component tab={tab} />;
-  else if (report === 'alertas') content = <screens.alerts.Component tab={tab} onOpenChart={() => navigate('reportes-dashboard')} />;
-  else if (report === 'mensajes') content = <screens.messages.Component tab={tab} />;
-  else if (report) content = <screens.reportPlaceholder.Component tab={tab} />;
-  else if (table && findTable(table)) {
-    const definition = findTable(table)!;
-    const operation = definition.operations.includes(subtab) ? subtab : 'status';
-    content = (
-      <screens.parameters.Component
-        table={definition.name}
-        operation={operation}
-        canWrite={user.user_metadata.rol === 'admin'}
-        onOperationChange={(next) => navigate(tab, next)}
-      />
-    );
-  } else if (tab === 'umbrales') content = <screens.thresholds.Component />;
-  else if (tab === 'configuration') {
-    content = <screens.settings.Component userKey={String(user.id)} canManageIngestKeys={user.user_metadata.rol === 'admin'} />;
-  }
-  else content = <WelcomeScreen showTitle={false} />;
+  const prompt = promptOf(route);
+  const content = prompt ? <PromptScreen message={t(prompt)} /> : screenOf(route, tab, user, navigate);
 
-  const screenName = tab === 'configuration' ? 'settings' : tab;
+  const screenName = route.name === 'configuration' ? 'settings' : tab;
   return (
     <ScreenBoundary resetKeys={[tab, subtab]} onRetry={() => Object.values(screens).forEach((screen) => screen.retry())} loadingLabel={t('common.loading')}>
       <div key={screenName} style={{ display: 'contents' }}>
@@ -49,4 +26,40 @@ export function ActiveScreen({ user }: ActiveScreenProps) {
       </div>
     </ScreenBoundary>
   );
+}
+
+/** What each route shows: its lazy screen from the route table, with the props that screen takes. */
+function screenOf(route: Route, tab: string, user: SessionUser, navigate: (route: Route) => void): ReactNode {
+  switch (route.name) {
+    case 'welcome':
+      return <WelcomeScreen />;
+    case 'dashboard':
+      return <REPORTS.dashboard.screen.Component tab={tab} />;
+    case 'report': {
+      // A sub-tab the console does not know: the development placeholder.
+      const Screen = isReportId(route.report) ? REPORTS[route.report].screen.Component : screens.reportPlaceholder.Component;
+      return <Screen tab={tab} onOpenChart={() => navigate({ name: 'report', report: 'dashboard' })} />;
+    }
+    case 'table': {
+      const definition = findTable(route.table);
+      if (!definition) return <WelcomeScreen showTitle={false} />;
+      const operation = definition.operations.includes(route.operation) ? route.operation : 'status';
+      return (
+        <screens.parameters.Component
+          table={definition.name}
+          operation={operation}
+          canWrite={hasRole(user, WRITE_ROLE)}
+          onOperationChange={(next) => navigate({ ...route, operation: next })}
+        />
+      );
+    }
+    case 'thresholds':
+      return <screens.thresholds.Component />;
+    case 'configuration':
+      return <screens.settings.Component userKey={String(user.id)} canManageIngestKeys={hasRole(user, WRITE_ROLE)} />;
+    case 'reports':
+    case 'parameters':
+    case 'unknown':
+      return <WelcomeScreen showTitle={false} />;
+  }
 }

@@ -4,13 +4,13 @@ import { UnsavedChangesProvider } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
 import { NavigationProvider } from '../navigation/navigation';
-import type { NavigationState } from '../navigation/tabs';
 import { ConsoleShell } from './console-shell';
 
-function at(tab: string, subtab: NavigationState['subtab'] = 'status', filters?: { paisId: number; empresaId: number; fundoId: number | null }): Decorator {
+/** The console at this URL, as a deep link would open it. */
+function at(path: string, filters?: { paisId: number; empresaId: number; fundoId: number | null }): Decorator {
   return (Story) => (
     <AuthProvider>
-      <NavigationProvider initial={{ tab, subtab }} syncWithUrl={false}>
+      <NavigationProvider initialPath={path} syncWithUrl={false}>
         <GlobalFiltersProvider initial={filters}>
           <UnsavedChangesProvider>
             <Story />
@@ -43,7 +43,7 @@ async function statusLoaded() {
 }
 
 export const Welcome: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   play: async () => {
     await statusLoaded();
     // Expanded, the thresholds tab's name is its label and hint, as collapsed.
@@ -52,9 +52,9 @@ export const Welcome: Story = {
   },
 };
 export const WelcomeEnglish: Story = { ...Welcome, globals: { language: 'en' } };
-export const ReportsPrompt: Story = { decorators: [at('reportes')], play: statusLoaded };
+export const ReportsPrompt: Story = { decorators: [at('/reportes')], play: statusLoaded };
 export const ReportsUnknownSubtab: Story = {
-  decorators: [at('reportes-graficos', 'status', { paisId: 1, empresaId: 1, fundoId: 1 })],
+  decorators: [at('/reportes/graficos', { paisId: 1, empresaId: 1, fundoId: 1 })],
   play: async () => {
     await expect(await screen.findByText('reportes-graficos', { exact: false })).toBeVisible();
     await expect(await screen.findByText('San José')).toBeVisible();
@@ -62,7 +62,7 @@ export const ReportsUnknownSubtab: Story = {
 };
 /** Scoped to one farm: the header's chip names it, and its clear button gives every screen all its data back. */
 export const ScopedToFarm: Story = {
-  decorators: [at('reportes', 'status', { paisId: 1, empresaId: 1, fundoId: 1 })],
+  decorators: [at('/reportes', { paisId: 1, empresaId: 1, fundoId: 1 })],
   play: async () => {
     await statusLoaded();
     const chip = await screen.findByRole('group', { name: 'Filtro global: Perú › Agrícola Virú › San José' });
@@ -71,7 +71,7 @@ export const ScopedToFarm: Story = {
 };
 /** The chip's clear button empties the sidebar's selection too, and the chip goes. */
 export const ScopeCleared: Story = {
-  decorators: [at('reportes', 'status', { paisId: 1, empresaId: 1, fundoId: 1 })],
+  decorators: [at('/reportes', { paisId: 1, empresaId: 1, fundoId: 1 })],
   play: async () => {
     await statusLoaded();
     const chip = await screen.findByRole('group', { name: 'Filtro global: Perú › Agrícola Virú › San José' });
@@ -81,7 +81,7 @@ export const ScopeCleared: Story = {
   },
 };
 export const ScopedToCountryEnglish: Story = {
-  decorators: [at('reportes', 'status', { paisId: 1, empresaId: 1, fundoId: null })],
+  decorators: [at('/reportes', { paisId: 1, empresaId: 1, fundoId: null })],
   globals: { language: 'en' },
   play: async () => {
     await statusLoaded();
@@ -95,7 +95,7 @@ async function besides(menu: HTMLElement, other: HTMLElement) {
 
 /** The tables wait for a choice in a column of their own: the breadcrumb beside them stays in view. */
 export const ParametersPrompt: Story = {
-  decorators: [at('parameters')],
+  decorators: [at('/parameters')],
   play: async () => {
     await statusLoaded();
     const tables = screen.getByRole('navigation', { name: /^(Tablas de parámetros|Parameter tables)$/ });
@@ -104,7 +104,7 @@ export const ParametersPrompt: Story = {
   },
 };
 export const ParametersTable: Story = {
-  decorators: [at('parameters-empresa', 'insert')],
+  decorators: [at('/parameters/empresa/insert')],
   beforeEach: parametersTables,
   play: async () => {
     await expect(await screen.findByRole('navigation', { name: /Operaciones|Operations/ })).toBeVisible();
@@ -115,7 +115,7 @@ export const ParametersTable: Story = {
 };
 /** Sensor's massive sub-tab: the probe set of one node replicated onto many (issue 13), the CSV import in the tab beside. */
 export const ParametersTableMassive: Story = {
-  decorators: [at('parameters-sensor', 'massive')],
+  decorators: [at('/parameters/sensor/massive')],
   beforeEach: ({ msw }) => msw.use(...sensorReplicateHandlers.working(), ...senseHandlers.hierarchy(), ...senseHandlers.status(), ...tableHandlers.loaded()),
   play: async () => {
     await expect(await screen.findByRole('form', { name: /^(Crear sensores y replicar|Create sensors and replicate)$/ })).toBeVisible();
@@ -123,7 +123,7 @@ export const ParametersTableMassive: Story = {
   },
 };
 export const ParametersTableAuditOnly: Story = {
-  decorators: [at('parameters-audit_log_umbral')],
+  decorators: [at('/parameters/audit_log_umbral')],
   beforeEach: parametersTables,
   play: async () => {
     await expect(await screen.findByText('Sin registros')).toBeVisible();
@@ -132,7 +132,7 @@ export const ParametersTableAuditOnly: Story = {
 /** A `user` sees only the status operation. */
 export const ParametersTableReader: Story = {
   args: { user: operatorUser },
-  decorators: [at('parameters-empresa')],
+  decorators: [at('/parameters/empresa')],
   beforeEach: parametersTables,
   play: async () => {
     const operations = await screen.findByRole('navigation', { name: /Operaciones|Operations/ });
@@ -153,7 +153,7 @@ const tablesRail = () => screen.getByRole('navigation', { name: /^(Tablas de par
  * do not open it over the table.
  */
 export const ParametersTableRailAtRest: Story = {
-  decorators: [at('parameters-empresa')],
+  decorators: [at('/parameters/empresa')],
   beforeEach: parametersTables,
   play: async () => {
     await expect(await screen.findByText(/^(45 de 45 registros|45 of 45 records)$/)).toBeVisible();
@@ -165,7 +165,7 @@ export const ParametersTableRailAtRest: Story = {
 };
 /** A pointer moved onto the rail and resting there opens it over the content, names beside the icons. */
 export const ParametersTableRailHovered: Story = {
-  decorators: [at('parameters-empresa')],
+  decorators: [at('/parameters/empresa')],
   beforeEach: parametersTables,
   play: async () => {
     await expect(await screen.findByText(/^(45 de 45 registros|45 of 45 records)$/)).toBeVisible();
@@ -176,7 +176,7 @@ export const ParametersTableRailHovered: Story = {
 };
 export const ParametersTableRailHoveredEnglish: Story = { ...ParametersTableRailHovered, globals: { language: 'en' } };
 export const Thresholds: Story = {
-  decorators: [at('umbrales')],
+  decorators: [at('/umbrales')],
   beforeEach: ({ msw }) => {
     msw.use(...thresholdHandlers.loaded());
   },
@@ -189,15 +189,15 @@ export const Thresholds: Story = {
     await expect(within(mainMenu).getByRole('button', { name: 'CONFIGURACIÓN · Umbrales de alerta' })).toHaveAttribute('aria-current', 'page');
   },
 };
-export const Fallback: Story = { decorators: [at('no-such-tab')] };
+export const Fallback: Story = { decorators: [at('/no-such-tab')] };
 export const FiltersChosen: Story = {
-  decorators: [at('welcome', 'status', { paisId: 1, empresaId: 1, fundoId: 2 })],
+  decorators: [at('/', { paisId: 1, empresaId: 1, fundoId: 2 })],
   play: async () => {
     await waitFor(() => expect(screen.getByDisplayValue('Santa Rosa')).toBeVisible());
   },
 };
 export const Offline: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   beforeEach: ({ msw }) => {
     msw.use(...senseHandlers.statusOffline());
   },
@@ -210,7 +210,7 @@ export const Offline: Story = {
 
 /** The cascade: Empresa waits for a country, Fundo for a company; a new country clears both. */
 export const Cascade: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   play: async () => {
     const [pais, empresa, fundo] = await screen.findAllByRole('combobox');
     await expect(empresa).toBeDisabled();
@@ -229,7 +229,7 @@ export const Cascade: Story = {
 };
 
 export const Configuration: Story = {
-  decorators: [at('configuration')],
+  decorators: [at('/configuration')],
   beforeEach: ({ msw }) => {
     msw.use(...authHandlers.messageLanguage('es'), ...authHandlers.ingestKeys());
   },
@@ -258,7 +258,7 @@ async function noSidewaysScroll() {
 
 /** A phone: no rails, the menu button instead; the avatar and the status button in view. */
 export const PhoneWelcome: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   globals: phone,
   play: async () => {
     await expect(menuButton()).toBeVisible();
@@ -270,7 +270,7 @@ export const PhoneWelcome: Story = {
 };
 /** The drawer open: the main menu, the global filters and the status, labelled. */
 export const PhoneDrawerOpen: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   globals: phone,
   play: async () => {
     await userEvent.click(menuButton());
@@ -288,7 +288,7 @@ export const PhoneDrawerOpenEnglish: Story = { ...PhoneDrawerOpen, globals: { ..
  * the alerts read as cards.
  */
 export const PhoneAlertsCards: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   globals: phone,
   beforeEach: ({ msw }) => {
     msw.use(...senseHandlers.hierarchy(), ...senseHandlers.status(), ...reportHandlers.alertas());
@@ -310,7 +310,7 @@ export const PhoneAlertsCards: Story = {
 };
 /** The header status on a phone: a button, and a popover with the same figures. */
 export const PhoneStatusPopover: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   globals: phone,
   play: async () => {
     await statusLoaded();
@@ -321,7 +321,7 @@ export const PhoneStatusPopover: Story = {
 };
 /** A parameters table on a phone scrolls sideways inside its frame, the page does not. */
 export const PhoneParametersTable: Story = {
-  decorators: [at('parameters-empresa')],
+  decorators: [at('/parameters/empresa')],
   globals: phone,
   beforeEach: parametersTables,
   play: async () => {
@@ -331,7 +331,7 @@ export const PhoneParametersTable: Story = {
 };
 /** A tablet keeps the rails beside the content (from `md`), no menu button. */
 export const TabletParametersTable: Story = {
-  decorators: [at('parameters-empresa')],
+  decorators: [at('/parameters/empresa')],
   globals: { viewport: { value: 'tablet' } },
   beforeEach: parametersTables,
   play: async () => {
@@ -341,13 +341,13 @@ export const TabletParametersTable: Story = {
     await noSidewaysScroll();
   },
 };
-export const TabletReportsPrompt: Story = { decorators: [at('reportes')], globals: { viewport: { value: 'tablet' } }, play: statusLoaded };
+export const TabletReportsPrompt: Story = { decorators: [at('/reportes')], globals: { viewport: { value: 'tablet' } }, play: statusLoaded };
 /**
  * At 1440 px a parameters table's breadcrumb is whole. Its three rails leave the header under
  * 1280 px, so the status is in its button there (issue 28: inline, it cut the breadcrumb to "CampoSense > R").
  */
 export const WideParametersTable: Story = {
-  decorators: [at('parameters-audit_log_umbral')],
+  decorators: [at('/parameters/audit_log_umbral')],
   globals: { viewport: { value: 'wide' } },
   beforeEach: parametersTables,
   play: async () => {
@@ -362,7 +362,7 @@ export const WideParametersTable: Story = {
 };
 /** The reports have one rail: at 1440 px the header has room for the status beside the breadcrumb. */
 export const WideReportsStatus: Story = {
-  decorators: [at('reportes-mensajes')],
+  decorators: [at('/reportes/mensajes')],
   globals: { viewport: { value: 'wide' } },
   play: async () => {
     await statusLoaded();
@@ -373,7 +373,7 @@ export const WideReportsStatus: Story = {
 };
 /** A phone's header names the table (its operations are in the drawer). */
 export const PhoneParametersTableName: Story = {
-  decorators: [at('parameters-audit_log_umbral')],
+  decorators: [at('/parameters/audit_log_umbral')],
   globals: phone,
   beforeEach: parametersTables,
   play: async () => {
@@ -390,7 +390,7 @@ const connectionLostText = /^(Sin conexión con el servidor\. Reintentando…|No
 
 /** The API is unreachable: the banner under the header says the console keeps retrying. */
 export const ConnectionLost: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   beforeEach: ({ msw }) => {
     msw.use(...senseHandlers.unreachable());
   },
@@ -402,7 +402,7 @@ export const ConnectionLostEnglish: Story = { ...ConnectionLost, globals: { lang
 export const ConnectionLostPhone: Story = { ...ConnectionLost, globals: phone };
 /** Unreachable, then back: the retry's answer takes the banner away. */
 export const ConnectionBack: Story = {
-  decorators: [at('welcome')],
+  decorators: [at('/')],
   beforeEach: ({ msw }) => {
     msw.use(...senseHandlers.unreachable());
   },

@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useAuth, useConnectionRetry, useGlobalScope, useSystemStatus } from '@camposense/data-access';
-import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser, type TableOperation } from '@camposense/domain';
-import { useTranslation, type Translate } from '@camposense/i18n';
+import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser } from '@camposense/domain';
+import { useTranslation } from '@camposense/i18n';
 import {
   AppHeader,
   AUX_SIDEBAR_COLLAPSE_DELAY_MS,
@@ -22,46 +22,14 @@ import {
   type Crumb,
   type MainSection,
 } from '@camposense/ui';
-import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigation } from '../navigation/navigation';
-import { parametersTable, reportSubtab, REPORT_SUBTABS } from '../navigation/tabs';
+import { crumbsOf, isOperation, isReportId, OPERATIONS, operationsFor, promptOf, REPORT_IDS, REPORTS, SECTIONS, sectionOf, type Operation } from '../navigation/routes';
 import { schedulePreloads, useHoverPreload } from '../screens/preload-schedule';
-import { allScreens, screens } from '../screens/screens';
+import { allScreens } from '../screens/screens';
 import { ActiveScreen } from './active-screen';
 import { GlobalFiltersPanel } from './global-filters-panel';
 import { useActiveTime } from './use-active-time';
-
-export function sectionOf(tab: string): MainSection | null {
-  if (tab === 'reportes' || tab.startsWith('reportes-') || tab === 'dashboard') return 'reportes';
-  if (tab === 'parameters' || tab.startsWith('parameters-')) return 'parameters';
-  if (tab === 'umbrales') return 'umbrales';
-  return null;
-}
-
-/** A section's name in the breadcrumb and the leave prompt: the thresholds tab says what it configures (spec section 2). */
-function sectionName(section: MainSection, t: Translate): string {
-  return section === 'umbrales' ? t('nav.umbralesFull') : t(`nav.${section}`);
-}
-
-const REPORT_ICONS: Record<(typeof REPORT_SUBTABS)[number], ReactNode> = {
-  dashboard: <Activity size={18} />,
-  alertas: <Bell size={18} />,
-  mensajes: <Mail size={18} />,
-};
-
-const OPERATION_ICONS: Record<TableOperation, ReactNode> = {
-  status: <ListChecks size={18} />,
-  insert: <CirclePlus size={18} />,
-  update: <Pencil size={18} />,
-  massive: <Layers size={18} />,
-};
-
-/** A `user` reads: the write operations are not offered (the API refuses them too). */
-export function operationsFor(table: string, user: SessionUser): TableOperation[] {
-  const operations = findTable(table)?.operations ?? [];
-  return user.user_metadata.rol === 'admin' ? [...operations] : operations.filter((operation) => operation === 'status');
-}
 
 export interface ConsoleShellProps {
   user: SessionUser;
@@ -70,7 +38,7 @@ export interface ConsoleShellProps {
 /** The signed-in console: sidebars, header and the active tab's screen (spec section 2). */
 export function ConsoleShell({ user }: ConsoleShellProps) {
   const { t } = useTranslation();
-  const { tab, subtab, navigate } = useNavigation();
+  const { route, tab, subtab, navigate } = useNavigation();
   const { signOut } = useAuth();
   const { confirmLeave } = useUnsavedChanges();
   const status = useSystemStatus();
@@ -78,16 +46,15 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   const activeTime = useActiveTime();
   const scope = useGlobalScope();
 
-  const section = sectionOf(tab);
-  const table = parametersTable(tab);
-  const report = reportSubtab(tab);
-  const onWelcome = tab === 'welcome';
+  const section = sectionOf(route);
+  const table = route.name === 'table' ? route.table : null;
+  const onWelcome = route.name === 'welcome';
 
   const main = useHoverExpand({ collapseDelayMs: SIDEBAR_COLLAPSE_DELAY_MS, initiallyExpanded: onWelcome });
   const aux = useHoverExpand({ collapseDelayMs: AUX_SIDEBAR_COLLAPSE_DELAY_MS });
   // While its choice is pending the auxiliary menu stays open in a column of its own: the prompt
   // beside it asks for that choice, and an overlay would cover the breadcrumb.
-  const auxChoicePending = tab === 'reportes' || tab === 'parameters';
+  const auxChoicePending = promptOf(route) !== undefined;
 
   // Phones (below `md`): the sidebars live in a drawer. A choice in it closes it, unless the tab
   // it leads to still waits for a choice in the section's menu, which is in the drawer too.
@@ -109,35 +76,39 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   // operations) has a column of its own, so no overlay covers what the operator goes on to use.
   // Leaving a screen with unsaved edits (a threshold being tuned) asks first, like a table switch.
   const selectSection = async (next: MainSection) => {
-    if (next !== sectionOf(tab) && !(await confirmLeave('subtab', sectionName(next, t)))) return;
-    navigate(next);
+    if (next !== section && !(await confirmLeave('subtab', t(SECTIONS[next].title)))) return;
+    navigate(SECTIONS[next].route);
     main.collapseNow();
   };
 
   const selectReport = (id: string) => {
-    navigate(`reportes-${id}`);
+    navigate({ name: 'report', report: id });
     aux.collapseNow();
   };
 
   const selectTable = async (nextTable: string) => {
-    if (nextTable === table) return;
-    if (await confirmLeave('parameter', t(`tables.${nextTable}` as 'tables.pais'))) {
-      navigate(`parameters-${nextTable}`, 'status');
+    const definition = findTable(nextTable);
+    if (!definition || nextTable === table) return;
+    if (await confirmLeave('parameter', t(`tables.${definition.name}`))) {
+      navigate({ name: 'table', table: definition.name, operation: 'status' });
       aux.collapseNow();
     }
   };
 
   const selectOperation = async (next: string) => {
-    if (!table || next === subtab) return;
-    if (await confirmLeave('subtab', t(`operations.${next}` as 'operations.status'))) {
-      navigate(tab, next as TableOperation);
+    if (!table || next === subtab || !isOperation(next)) return;
+    if (await confirmLeave('subtab', t(OPERATIONS[next].label))) {
+      navigate({ name: 'table', table, operation: next });
     }
   };
 
   const reportGroups: AuxSidebarGroup[] = [
     {
       id: 'reportes',
-      items: REPORT_SUBTABS.map((id) => ({ id, label: t(`nav.${id}`), icon: REPORT_ICONS[id] })),
+      items: REPORT_IDS.map((id) => {
+        const { label, icon: Icon } = REPORTS[id];
+        return { id, label: t(label), icon: <Icon size={18} /> };
+      }),
     },
   ];
   const tableGroups: AuxSidebarGroup[] = TABLE_GROUPS.map((group) => ({
@@ -149,20 +120,21 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
       icon: <TableIcon table={definition.name} />,
     })),
   }));
+  const operationItems = (operations: Operation[]) =>
+    operations.map((operation) => {
+      const { label, icon: Icon } = OPERATIONS[operation];
+      return { id: operation, label: t(label), icon: <Icon size={18} /> };
+    });
 
-  const crumbs: Crumb[] = [{ label: t('app.name') }];
-  if (section === 'umbrales') {
-    // A phone names the table the tab shows, not the tab's long title.
-    crumbs.push({ label: sectionName(section, t), accent: SECTION_ACCENT[section], onPhone: true, phoneLabel: t('thresholds.tableLabel') });
-  } else if (section) crumbs.push({ label: sectionName(section, t), accent: SECTION_ACCENT[section] });
-  if (tab === 'configuration') crumbs.push({ label: t('nav.configuration') });
-  if (report && (REPORT_SUBTABS as readonly string[]).includes(report)) crumbs.push({ label: t(`nav.${report as 'alertas'}`) });
-  if (tab === 'dashboard') crumbs.push({ label: t('nav.dashboard') });
-  if (table && findTable(table)) {
-    // A phone's header has room for one name: the table's (the section and operations are in its drawer).
-    crumbs.push({ label: t(`tables.${table}` as 'tables.pais'), onPhone: true });
-    crumbs.push({ label: t(`operations.${subtab}`) });
-  }
+  const crumbs: Crumb[] = [
+    { label: t('app.name') },
+    ...crumbsOf(route).map(({ label, accent, onPhone, phoneLabel }): Crumb => ({
+      label: t(label),
+      ...(accent ? { accent: SECTION_ACCENT[accent] } : {}),
+      ...(onPhone ? { onPhone } : {}),
+      ...(phoneLabel ? { phoneLabel: t(phoneLabel) } : {}),
+    })),
+  ];
 
   // One connection state for the header, the banner and every live indicator: they cannot disagree.
   const statusFigures = { connection: connection.state, activeTime, sensors: status.sensors, activeAlerts: status.activeAlerts };
@@ -174,7 +146,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
         activeSection={section}
         pinned={onWelcome}
         onSelect={(next) => void selectSection(next)}
-        itemProps={(item) => preloadOnHover(item === 'umbrales' ? screens.thresholds : item === 'parameters' ? screens.parameters : undefined)}
+        itemProps={(item) => preloadOnHover(SECTIONS[item].preload)}
         expanded={main.expanded}
         hoverHandlers={main.handlers}
         inDrawer={inDrawer}
@@ -185,9 +157,9 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
         <AuxSidebar
           label={t('nav.reportsMenu')}
           groups={reportGroups}
-          activeId={report ?? (tab === 'dashboard' ? 'dashboard' : null)}
+          activeId={route.name === 'report' ? route.report : route.name === 'dashboard' ? 'dashboard' : null}
           onSelect={selectReport}
-          itemProps={(id) => preloadOnHover(id === 'alertas' ? screens.alerts : id === 'mensajes' ? screens.messages : screens.dashboard)}
+          itemProps={(id) => preloadOnHover(isReportId(id) ? REPORTS[id].screen : undefined)}
           expanded={aux.expanded || auxChoicePending}
           pinned={auxChoicePending}
           hoverHandlers={aux.handlers}
@@ -201,7 +173,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           groups={tableGroups}
           activeId={table}
           onSelect={(id) => void selectTable(id)}
-          itemProps={() => preloadOnHover(screens.parameters)}
+          itemProps={() => preloadOnHover(SECTIONS.parameters.preload)}
           expanded={aux.expanded || auxChoicePending}
           pinned={auxChoicePending}
           hoverHandlers={aux.handlers}
@@ -212,16 +184,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
       {table && findTable(table) ? (
         <AuxSidebar
           label={t('nav.operationsMenu')}
-          groups={[
-            {
-              id: 'operations',
-              items: operationsFor(table, user).map((operation) => ({
-                id: operation,
-                label: t(`operations.${operation}`),
-                icon: OPERATION_ICONS[operation],
-              })),
-            },
-          ]}
+          groups={[{ id: 'operations', items: operationItems(operationsFor(table, user)) }]}
           activeId={subtab}
           onSelect={(id) => void selectOperation(id)}
           // Docked: as an overlay it lay over the table's first columns while the pointer crossed it.
@@ -253,7 +216,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           statusCard={<StatusCard {...statusFigures} />}
           onOpenMenu={() => setDrawerOpen(true)}
           menuOpen={drawerOpen}
-          onOpenSettings={() => navigate('configuration')}
+          onOpenSettings={() => navigate({ name: 'configuration' })}
           userMenu={<UserMenu email={user.email} onSignOut={() => void signOut()} />}
         />
         <ConnectionBanner state={connection.state} onRetryNow={connection.retryNow} />

@@ -1,0 +1,79 @@
+import type { SessionUser } from '@camposense/domain';
+import { describe, expect, it } from 'vitest';
+import { crumbsOf, fromPath, fromTab, operationsFor, promptOf, sectionOf, tabOf, toPath, WELCOME, type Route } from './routes';
+
+describe('routes, tab ids and URLs', () => {
+  it.each<[Route, string, string]>([
+    [{ name: 'welcome' }, 'welcome', '/'],
+    [{ name: 'dashboard' }, 'dashboard', '/dashboard'],
+    [{ name: 'reports' }, 'reportes', '/reportes'],
+    [{ name: 'report', report: 'alertas' }, 'reportes-alertas', '/reportes/alertas'],
+    [{ name: 'parameters' }, 'parameters', '/parameters'],
+    [{ name: 'table', table: 'pais', operation: 'insert' }, 'parameters-pais', '/parameters/pais/insert'],
+    [{ name: 'table', table: 'audit_log_umbral', operation: 'status' }, 'parameters-audit_log_umbral', '/parameters/audit_log_umbral/status'],
+    [{ name: 'thresholds' }, 'umbrales', '/umbrales'],
+    [{ name: 'configuration' }, 'configuration', '/configuration'],
+  ])('maps %o to the tab %s and %s and back', (route, tab, path) => {
+    expect(tabOf(route)).toBe(tab);
+    expect(toPath(route)).toBe(path);
+    expect(fromPath(path)).toEqual(route);
+    expect(fromTab(tab, route.name === 'table' ? route.operation : 'status')).toEqual(route);
+  });
+
+  it('opens a table on status when the URL names no valid operation', () => {
+    expect(fromPath('/parameters/pais')).toEqual({ name: 'table', table: 'pais', operation: 'status' });
+    expect(fromPath('/parameters/pais/drop')).toEqual({ name: 'table', table: 'pais', operation: 'status' });
+  });
+
+  it('keeps unknown tabs, which show the fallback screen', () => {
+    expect(fromPath('/nothing-here')).toEqual({ name: 'unknown', tab: 'nothing-here' });
+    expect(toPath(fromPath('/nothing-here'))).toBe('/nothing-here');
+    expect(fromPath('/reportes/graficos')).toEqual({ name: 'report', report: 'graficos' });
+    expect(tabOf(fromPath('/reportes/graficos'))).toBe('reportes-graficos');
+    expect(fromPath('/%E0%A4%A')).toEqual({ name: 'unknown', tab: '%E0%A4%A' });
+  });
+
+  it('reads a tab id typed as a single segment, and ignores segments past a pattern', () => {
+    expect(fromPath('')).toEqual(WELCOME);
+    expect(fromPath('/welcome')).toEqual(WELCOME);
+    expect(fromPath('/parameters-nodo')).toEqual({ name: 'table', table: 'nodo', operation: 'status' });
+    expect(fromPath('/reportes-mensajes')).toEqual({ name: 'report', report: 'mensajes' });
+    expect(fromPath('/dashboard/extra')).toEqual({ name: 'dashboard' });
+    expect(fromPath('/parameters/pais/update/extra')).toEqual({ name: 'table', table: 'pais', operation: 'update' });
+  });
+
+  it('escapes params in the URL and reads them back', () => {
+    const route: Route = { name: 'report', report: 'a b/c' };
+    expect(toPath(route)).toBe('/reportes/a%20b%2Fc');
+    expect(fromPath(toPath(route))).toEqual(route);
+  });
+});
+
+describe('what a route derives', () => {
+  it('sections, prompts and breadcrumbs', () => {
+    expect(sectionOf({ name: 'dashboard' })).toBe('reportes');
+    expect(sectionOf({ name: 'table', table: 'pais', operation: 'status' })).toBe('parameters');
+    expect(sectionOf({ name: 'configuration' })).toBeNull();
+    expect(promptOf({ name: 'reports' })).toBe('nav.chooseSubtab');
+    expect(promptOf({ name: 'parameters' })).toBe('nav.chooseOption');
+    expect(promptOf({ name: 'welcome' })).toBeUndefined();
+    expect(crumbsOf({ name: 'table', table: 'pais', operation: 'insert' })).toEqual([
+      { label: 'nav.parameters', accent: 'parameters' },
+      { label: 'tables.pais', onPhone: true },
+      { label: 'operations.insert' },
+    ]);
+    expect(crumbsOf({ name: 'table', table: 'nothing', operation: 'status' })).toEqual([{ label: 'nav.parameters', accent: 'parameters' }]);
+    expect(crumbsOf({ name: 'thresholds' })).toEqual([{ label: 'nav.umbralesFull', accent: 'umbrales', onPhone: true, phoneLabel: 'thresholds.tableLabel' }]);
+    expect(crumbsOf({ name: 'report', report: 'graficos' })).toEqual([{ label: 'nav.reportes', accent: 'reportes' }]);
+    expect(crumbsOf({ name: 'report', report: 'alertas' })).toEqual([{ label: 'nav.reportes', accent: 'reportes' }, { label: 'nav.alertas' }]);
+    expect(crumbsOf({ name: 'configuration' })).toEqual([{ label: 'nav.configuration' }]);
+    expect(crumbsOf(WELCOME)).toEqual([]);
+  });
+
+  it('offers a reader only the status of a table', () => {
+    const user = (rol: string) => ({ user_metadata: { rol } }) as unknown as SessionUser;
+    expect(operationsFor('sensor', user('admin'))).toEqual(['status', 'insert', 'update', 'massive']);
+    expect(operationsFor('sensor', user('user'))).toEqual(['status']);
+    expect(operationsFor('nothing', user('admin'))).toEqual([]);
+  });
+});
