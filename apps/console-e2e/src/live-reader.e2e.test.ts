@@ -11,6 +11,7 @@ import type { UmbralScopeResponse } from '@camposense/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiToken, farmThresholds, uplinkPublisher } from './support/pipeline';
+import { acknowledgeEpisode } from './support/acknowledge';
 import type { FARM, UplinkObject } from './support/pipeline';
 import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, DESKTOP, OPERATOR_EMAIL, openSignedIn, PHONE } from './support/session';
 import type { Viewport } from './support/session';
@@ -131,19 +132,7 @@ describe.each([
     // The breach just shown is the open episode, newest first: a row on a desktop, a card on a phone.
     const report = page.locator('[aria-label="Alertas"][aria-busy="false"]').first();
     const entry = report.locator('tr, li').filter({ hasText: target.umbral }).first();
-    const action = entry.getByRole('button', { name: /^Reconocer episodio \(\d+ alertas?\)$/ });
-    await action.waitFor({ timeout: 15_000 });
-    const covered = Number(/\((\d+) alerta/.exec((await action.textContent()) ?? '')?.[1]);
-    expect(covered).toBeGreaterThanOrEqual(1);
-    await action.click();
-    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-    await expect.poll(async () => (await dialog.textContent()) ?? '').toContain('¿Reconocer el episodio?');
-    expect(await dialog.textContent()).toContain(`${covered} alerta`);
-    const confirm = dialog.getByRole('button', { name: 'RECONOCER', exact: true });
-    expect(await confirm.boundingBox().then((box) => box!.x + box!.width)).toBeLessThanOrEqual(viewport.width);
-    await dialog.getByLabel('Nota (opcional)').fill(`Revisado en campo (${viewport.width} px)`);
-    await confirm.click();
-    await expect.poll(() => page.getByText('Episodio reconocido').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await acknowledgeEpisode(page, entry, { note: `Revisado en campo (${viewport.width} px)`, viewportWidth: viewport.width });
     // The entry says who took charge, by name, and no longer offers the action.
     await expect.poll(async () => (await entry.textContent()) ?? '', { timeout: 10_000 }).toContain('Oscar Operador');
     expect(await entry.getByRole('button', { name: /^Reconocer episodio/ }).count()).toBe(0);

@@ -8,6 +8,7 @@
 import type { UmbralScopeResponse } from '@camposense/domain';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acknowledgeEpisode } from './support/acknowledge';
 import { apiGet, apiToken, FARM, farmThresholds, NOTIFY_MINUTE_MS, receivedMails, startSimulator, uplinkPublisher } from './support/pipeline';
 import type { ReceivedMail, UplinkObject } from './support/pipeline';
 import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, DESKTOP, journeyPage, openSignedIn, OPERATOR_EMAIL } from './support/session';
@@ -169,16 +170,7 @@ describe('from a ChirpStack uplink to a chart, an alert, an e-mail, an escalatio
       await reader.getByLabel('Estado', { exact: true }).selectOption('activa');
       const row = reader.getByRole('table', { name: 'Alertas' }).getByRole('row').filter({ hasText: umbral });
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
-      const action = row.getByRole('button', { name: /^Reconocer episodio \(\d+ alertas?\)$/ });
-      const covered = Number(/\((\d+) alerta/.exec((await action.textContent()) ?? '')?.[1]);
-      expect(covered).toBeGreaterThanOrEqual(1);
-      await action.click();
-      const dialog = reader.getByRole('alertdialog').or(reader.getByRole('dialog'));
-      await expect.poll(async () => (await dialog.textContent()) ?? '').toContain('¿Reconocer el episodio?');
-      expect(await dialog.textContent()).toContain(`${covered} alerta`);
-      await dialog.getByLabel('Nota (opcional)').fill('Riego revisado en campo');
-      await dialog.getByRole('button', { name: 'RECONOCER', exact: true }).click();
-      await expect.poll(async () => (await reader.getByText('Episodio reconocido').count()), { timeout: 10_000 }).toBeGreaterThan(0);
+      await acknowledgeEpisode(reader, row, { note: 'Riego revisado en campo' });
       // Processed now: it leaves the active ones, and the processed ones name who and when.
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
       await reader.getByLabel('Estado', { exact: true }).selectOption('procesada');
