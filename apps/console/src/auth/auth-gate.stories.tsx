@@ -1,5 +1,5 @@
 import { AuthProvider, SESSION_STORAGE_KEY } from '@camposense/data-access';
-import { adminUser, authHandlers, senseHandlers, sessionFor } from '@camposense/data-access/testing';
+import { adminUser, authHandlers, liveHandlers, senseHandlers, sessionFor } from '@camposense/data-access/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent } from 'storybook/test';
 import { AuthGate } from './auth-gate';
@@ -48,10 +48,15 @@ export const SignedOut: Story = {
 export const SignedIn: Story = {
   beforeEach: ({ msw }) => {
     storeValidSession();
-    msw.use(authHandlers.refreshSucceeds(), ...senseHandlers.hierarchy(), ...senseHandlers.status());
+    // The stream answers too: without it the console fell to "no connection" after a moment, so a
+    // slow machine's screenshot showed a banner the baseline had not (a race, not a change).
+    msw.use(authHandlers.refreshSucceeds(), ...senseHandlers.hierarchy(), ...senseHandlers.status(), ...liveHandlers.streaming());
   },
   play: async () => {
     await expect(await screen.findByRole('heading', { name: /BIENVENIDO|WELCOME/ })).toBeVisible();
+    // Screenshot once the console is live: the header and the status card say so, no banner shows.
+    await expect((await screen.findAllByText(/^(Sistema en línea|System online)$/))[0]).toBeVisible();
+    await expect(screen.queryByRole('alert', { name: /^(Sin conexión|No connection)/ })).toBeNull();
   },
 };
 
