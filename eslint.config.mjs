@@ -109,6 +109,27 @@ export default tseslint.config(
     },
   },
   {
+    // A screen shows what it loads through QueryState (loading, error with retry, empty, loaded),
+    // so every screen's states look and behave the same (issue 29, item 3). A spinner or an error
+    // that is not a query's (a lazy chunk, a refused page, the session check) says why beside an
+    // eslint-disable comment.
+    files: ['libs/feature-*/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@camposense/ui',
+              importNames: ['LoadingState', 'ErrorState'],
+              message: "Show a query's states with <QueryState query={…}> instead of the loading and error states themselves.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'libs/db/src/cli/**', 'tools/**', 'apps/console-e2e/**'],
     rules: { 'no-console': 'off' },
   },

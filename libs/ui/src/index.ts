@@ -11,6 +11,8 @@ export { ErrorState, ErrorBox } from './error-state';
 export type { ErrorStateProps, ErrorBoxProps } from './error-state';
 export { EmptyState } from './empty-state';
 export type { EmptyStateProps } from './empty-state';
+export { Panel } from './panel';
+export type { PanelProps } from './panel';
 export { FormField } from './form-field';
 export type { FormFieldProps } from './form-field';
 export { ThemeToggle } from './theme-toggle';

@@ -1,5 +1,6 @@
 import { useAuth } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
+// eslint-disable-next-line no-restricted-imports -- the session check's full-screen spinner, before any query
 import { LoadingState, ScreenBoundary } from '@camposense/ui';
 import { lazy } from 'react';
 import { fullDictionaries } from '../app/i18n';

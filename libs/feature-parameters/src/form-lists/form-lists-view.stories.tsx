@@ -11,9 +11,7 @@ const meta = {
   args: {
     table: 'sensor',
     state: loaded,
-    isEmpty: (nodes: string[]) => nodes.length === 0,
-    emptyTitle: 'No hay nodos',
-    emptyDescription: 'Cree un nodo primero',
+    empty: { when: (nodes: string[]) => nodes.length === 0, title: 'No hay nodos', description: 'Cree un nodo primero' },
     children: (nodes: string[]) => <ul>{nodes.map((node) => <li key={node}>{node}</li>)}</ul>,
   },
 } satisfies Meta<typeof FormListsView<string[]>>;

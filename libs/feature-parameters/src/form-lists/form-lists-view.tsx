@@ -5,7 +5,7 @@ import { useTranslation } from '@camposense/i18n';
 import { QueryState } from '@camposense/ui';
 import type { QueryStateProps } from '@camposense/ui';
 
-export interface FormListsViewProps<Data> extends Pick<QueryStateProps<Data>, 'isEmpty' | 'emptyTitle' | 'emptyDescription' | 'children'> {
+export interface FormListsViewProps<Data> extends Pick<QueryStateProps<Data>, 'empty' | 'children'> {
   /** The table the form writes, named in the loading and error states. */
   table: TableName;
   /** The lists the form chooses from, loaded together. */
@@ -24,10 +24,7 @@ export function FormListsView<Data>({ table, state, maxW = '64rem', ...shown }: 
   return (
     <Box p="4" maxW={maxW}>
       <QueryState
-        data={state.data}
-        error={state.error}
-        isValidating={state.isValidating}
-        onRetry={state.retry}
+        query={{ data: state.data, error: state.error, isValidating: state.isValidating, mutate: state.retry }}
         loadingLabel={t('parameters.loading')}
         loadingDetail={tableName}
         errorMessage={t('parameters.loadError', { table: tableName })}

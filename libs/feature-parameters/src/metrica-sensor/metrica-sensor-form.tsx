@@ -34,9 +34,11 @@ export function MetricaSensorForm({ mode = 'insert' }: MetricaSensorFormProps) {
     <FormListsView
       table="metricasensor"
       state={state}
-      isEmpty={(data) => nodesWithProbes(data.nodos, data.sensores).length === 0}
-      emptyTitle={t('parameterForms.metricaSensor.emptyTitle')}
-      emptyDescription={t('parameterForms.metricaSensor.emptyDescription')}
+      empty={{
+        when: (data) => nodesWithProbes(data.nodos, data.sensores).length === 0,
+        title: t('parameterForms.metricaSensor.emptyTitle'),
+        description: t('parameterForms.metricaSensor.emptyDescription'),
+      }}
     >
       {(data) => <MappingForm key={mode} data={data} mode={mode} />}
     </FormListsView>

@@ -4,7 +4,7 @@ import type { AncestorStart, TableMeta } from '@camposense/data-access';
 import { tableDefinition } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { ErrorBox, LoadingState, RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { ErrorBox, QueryState, RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
 import type { RecordFieldKind, RecordFormField, RecordFormValues } from '@camposense/ui';
 import { RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -173,13 +173,7 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
 
   const notice = <SaveFailureNotice failure={failure} onReload={onReload} onClear={() => setFailure(null)} />;
 
-  // An edit waits for the row's place in the hierarchy, so its selects open already filled.
-  if (starts.length > 0 && !ancestors.data) {
-    if (ancestors.error) return <ErrorBox title={t('parameters.form.failedTitle')} message={t('parameters.form.rowError')} />;
-    return <LoadingState label={t('parameters.form.rowLoading')} detail={tableLabel} />;
-  }
-
-  return (
+  const form = (
     <RecordForm
       label={t(mode === 'insert' ? 'parameters.form.insertLabel' : 'parameters.form.updateLabel', { table: tableLabel })}
       fields={fields}
@@ -193,6 +187,19 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
       requiredNote={t('validation.requiredMark')}
       notice={notice}
     />
+  );
+  if (starts.length === 0) return form;
+  // An edit waits for the row's place in the hierarchy, so its selects open already filled; once
+  // found, a failed refresh leaves the form (and what was typed) where it is.
+  return (
+    <QueryState
+      query={{ data: ancestors.data, error: ancestors.data ? undefined : ancestors.error, isValidating: ancestors.isValidating, mutate: ancestors.mutate }}
+      loadingLabel={t('parameters.form.rowLoading')}
+      loadingDetail={tableLabel}
+      errorMessage={t('parameters.form.rowError')}
+    >
+      {() => form}
+    </QueryState>
   );
 }
 

@@ -50,12 +50,14 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
         </Button>
       </HStack>
       <QueryState
-        data={meta.data && version.data ? { meta: meta.data, version: version.data } : undefined}
-        error={meta.error ?? version.error}
-        isValidating={meta.isValidating || version.isValidating}
-        onRetry={() => {
-          void meta.mutate();
-          void version.mutate();
+        query={{
+          data: meta.data && version.data ? { meta: meta.data, version: version.data } : undefined,
+          error: meta.error ?? version.error,
+          isValidating: meta.isValidating || version.isValidating,
+          mutate: () => {
+            void meta.mutate();
+            void version.mutate();
+          },
         }}
         loadingLabel={t('parameters.form.rowLoading')}
         loadingDetail={tableName}

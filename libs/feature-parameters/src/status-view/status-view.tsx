@@ -134,19 +134,23 @@ export function StatusView({ table, onUpdateRow, canWrite = false }: StatusViewP
       </HStack>
       {actionError ? <ErrorBox title={t('parameters.actions.failedTitle')} message={actionError} /> : null}
       <QueryState
-        data={loaded}
-        error={meta.error ?? rows.error}
-        isValidating={meta.isValidating || rows.isValidating}
-        onRetry={() => {
-          void meta.mutate();
-          void rows.mutate();
+        query={{
+          data: loaded,
+          error: meta.error ?? rows.error,
+          isValidating: meta.isValidating || rows.isValidating,
+          mutate: () => {
+            void meta.mutate();
+            void rows.mutate();
+          },
         }}
         loadingLabel={t('parameters.loading')}
         loadingDetail={tableName}
         errorMessage={t('parameters.loadError', { table: tableName })}
-        isEmpty={(answer) => answer.rows.pagination.total === 0 && !deferredSearch.trim()}
-        emptyTitle={t('parameters.empty')}
-        emptyDescription={t('parameters.emptyDescription', { table: tableName })}
+        empty={{
+          when: (answer) => answer.rows.pagination.total === 0 && !deferredSearch.trim(),
+          title: t('parameters.empty'),
+          description: t('parameters.emptyDescription', { table: tableName }),
+        }}
       >
         {({ rows: answer }) => (
           <Stack gap="2">

@@ -14,10 +14,7 @@ export function useTableMetaState(table: TableName | null): Omit<QueryStateProps
   const meta = useTableMeta(table);
   const tableName = table ? t(`tables.${table}`) : '';
   return {
-    data: meta.data,
-    error: meta.error,
-    isValidating: meta.isValidating,
-    onRetry: () => void meta.mutate(),
+    query: meta,
     loadingLabel: t('parameters.loading'),
     loadingDetail: tableName,
     errorMessage: t('parameters.loadError', { table: tableName }),

@@ -38,9 +38,11 @@ export function UmbralMassiveForm() {
       table="umbral"
       state={state}
       maxW="90rem"
-      isEmpty={(data) => fundoOptions(data.fundos).length === 0}
-      emptyTitle={t('parameterForms.umbralMassive.noFundosTitle')}
-      emptyDescription={t('parameterForms.umbralMassive.noFundos')}
+      empty={{
+        when: (data) => fundoOptions(data.fundos).length === 0,
+        title: t('parameterForms.umbralMassive.noFundosTitle'),
+        description: t('parameterForms.umbralMassive.noFundos'),
+      }}
     >
       {(data) => <MassiveThresholds data={data} />}
     </FormListsView>
@@ -111,15 +113,14 @@ function MassiveThresholds({ data }: { data: UmbralMassiveFormData }) {
       ) : null}
       {fundoid === null ? null : (
         <QueryState
-          data={scope.data}
-          error={scope.error}
-          isValidating={scope.isValidating}
-          onRetry={() => void scope.mutate()}
+          query={scope}
           loadingLabel={t('parameterForms.umbralMassive.loadingScope')}
           errorMessage={t('parameterForms.umbralMassive.scopeError')}
-          isEmpty={(answer) => entidadOptions(answer, data.tipos, data.entidades).length === 0}
-          emptyTitle={t('parameterForms.umbralMassive.noProbesTitle')}
-          emptyDescription={t('parameterForms.umbralMassive.noProbes')}
+          empty={{
+            when: (answer) => entidadOptions(answer, data.tipos, data.entidades).length === 0,
+            title: t('parameterForms.umbralMassive.noProbesTitle'),
+            description: t('parameterForms.umbralMassive.noProbes'),
+          }}
         >
           {(answer) =>
             entidadid === null ? (

@@ -238,11 +238,13 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   // Retry shows the spinner again (spec: retry returns to loading); an error clears the list.
   return (
     <QueryState
-      {...reportQueryProps(report, t('reports.loading'))}
-      loadingDetail={t('nav.alertas')}
-      errorMessage={t('errors.loadAlerts')}
-      emptyTitle={t('reports.noData')}
-      emptyDescription={narrowed ? t('reports.alerts.emptyFiltered') : t('reports.alerts.empty')}
+      {...reportQueryProps(report, {
+        loadingLabel: t('reports.loading'),
+        loadingDetail: t('nav.alertas'),
+        errorMessage: t('errors.loadAlerts'),
+        emptyTitle: t('reports.noData'),
+        emptyDescription: narrowed ? t('reports.alerts.emptyFiltered') : t('reports.alerts.empty'),
+      })}
     >
       {(answer) => (
         <ReportFrame

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { isNetworkFailure, useDashboardFilters, useDashboardFundos, useDashboardPlaces, useEmpresas, useGlobalFilters } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { DateRangePicker, ErrorBox, SearchableSelect } from '@camposense/ui';
+import { DateRangePicker, ErrorBox, Panel, SearchableSelect } from '@camposense/ui';
 import type { DateRangeValue, SearchableSelectProps } from '@camposense/ui';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -54,23 +54,25 @@ export function DashboardFilterBar() {
     <Stack gap="2" role="group" aria-label={t('dashboard.filters')}>
       {/* Each select is wide enough for its longest prompt ("SELECCIONA UN FUNDO PRIMERO" in the input's
           font and padding, 19.75rem): narrower, the date range wraps to its own row rather than clip it. */}
-      <Flex gap="3" wrap="wrap" align="flex-end" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
-        <BarSelect
-          label={t('dashboard.farm')}
-          options={fundoOptions}
-          value={filters.fundoId}
-          onChange={filters.setFundo}
-          placeholder={t('dashboard.chooseFarm')}
-          loading={fundos.isLoading}
-        />
-        <BarSelect label={t('dashboard.entity')} options={entityOptions} value={filters.entidadId} onChange={filters.setEntidad} {...entity} />
-        <BarSelect label={t('dashboard.location')} options={locationOptions} value={filters.ubicacionId} onChange={filters.setUbicacion} {...location} />
-        <DateRangeFields />
-        <Button variant="outline" size="sm" onClick={filters.reset} aria-label={t('dashboard.resetLabel')}>
-          <RotateCcw aria-hidden />
-          {t('dashboard.reset')}
-        </Button>
-      </Flex>
+      <Panel asChild>
+        <Flex gap="3" wrap="wrap" align="flex-end">
+          <BarSelect
+            label={t('dashboard.farm')}
+            options={fundoOptions}
+            value={filters.fundoId}
+            onChange={filters.setFundo}
+            placeholder={t('dashboard.chooseFarm')}
+            loading={fundos.isLoading}
+          />
+          <BarSelect label={t('dashboard.entity')} options={entityOptions} value={filters.entidadId} onChange={filters.setEntidad} {...entity} />
+          <BarSelect label={t('dashboard.location')} options={locationOptions} value={filters.ubicacionId} onChange={filters.setUbicacion} {...location} />
+          <DateRangeFields />
+          <Button variant="outline" size="sm" onClick={filters.reset} aria-label={t('dashboard.resetLabel')}>
+            <RotateCcw aria-hidden />
+            {t('dashboard.reset')}
+          </Button>
+        </Flex>
+      </Panel>
       {errorMessage ? (
         <HStack>
           <ErrorBox message={errorMessage} flex="1" />

@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useDashboardTimeZone } from '@camposense/data-access';
 import { DisplayTimeZoneContext, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
+// eslint-disable-next-line no-restricted-imports -- Suspense's fallback while the view's chunk loads
 import { LoadingState } from '@camposense/ui';
 import { lazy, Suspense } from 'react';
 import { DashboardFilterBar } from './dashboard-filter-bar';

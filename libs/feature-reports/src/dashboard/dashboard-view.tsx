@@ -2,7 +2,7 @@ import { Box, Grid, Stack } from '@chakra-ui/react';
 import { acknowledgeEpisode, useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { EmptyState, ErrorState, LiveIndicator, LoadingState, TimeZoneNote } from '@camposense/ui';
+import { EmptyState, LiveIndicator, QueryState, TimeZoneNote } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { effectiveRange, rangeInstants } from './date-range';
@@ -89,32 +89,33 @@ export default function DashboardView() {
     await nodes.mutate();
   };
 
-  let content;
-  if (!request) content = <EmptyState title={t('dashboard.chooseScope')} icon={<ChartLine aria-hidden />} />;
-  else if (metricas.error) content = <ErrorState message={t('dashboard.seriesError')} onRetry={() => void metricas.mutate()} />;
-  else if (metricas.isLoading) content = <LoadingState label={t('dashboard.loadingSeries')} />;
-  else
-    content = (
-      <Stack gap="3">
-        {selectedNode && <SilentNodeNotice node={selectedNode} onAcknowledge={acknowledgeSilence} />}
-        {/* The zone of the charts' times and of every date below, named once (issue 16). */}
-        <TimeZoneNote />
-        {metrics.map((metric) => (
-          <MetricChartCard
-            key={metric.metricaid}
-            metric={metric}
-            request={request}
-            episodes={episodesOfMetric(episodes, metric.metricaid)}
-            compareCandidates={compareCandidates}
-            seriesLabel={selectedNode?.nodo}
-            highlightUmbralId={selected === null ? null : umbralId}
-          />
-        ))}
-        <AnalysisPanel metrics={metrics} request={request} />
-        {/* The console's one connection state: what the header and the banner say too. */}
-        <DashboardLiveIndicator />
-      </Stack>
-    );
+  const content = !request ? (
+    <EmptyState title={t('dashboard.chooseScope')} icon={<ChartLine aria-hidden />} />
+  ) : (
+    <QueryState query={metricas} loadingLabel={t('dashboard.loadingSeries')} errorMessage={t('dashboard.seriesError')}>
+      {() => (
+        <Stack gap="3">
+          {selectedNode && <SilentNodeNotice node={selectedNode} onAcknowledge={acknowledgeSilence} />}
+          {/* The zone of the charts' times and of every date below, named once (issue 16). */}
+          <TimeZoneNote />
+          {metrics.map((metric) => (
+            <MetricChartCard
+              key={metric.metricaid}
+              metric={metric}
+              request={request}
+              episodes={episodesOfMetric(episodes, metric.metricaid)}
+              compareCandidates={compareCandidates}
+              seriesLabel={selectedNode?.nodo}
+              highlightUmbralId={selected === null ? null : umbralId}
+            />
+          ))}
+          <AnalysisPanel metrics={metrics} request={request} />
+          {/* The console's one connection state: what the header and the banner say too. */}
+          <DashboardLiveIndicator />
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Grid templateColumns={{ base: '1fr', md: '18rem minmax(0, 1fr)' }} gap="3" alignItems="start">

@@ -4,7 +4,7 @@ import type { MetricaRow, SeriesRequest } from '@camposense/data-access';
 import type { OpenEpisode, SeriesResponse } from '@camposense/domain';
 import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
-import { ErrorState, LoadingState, SeriesChart } from '@camposense/ui';
+import { Panel, QueryState, SeriesChart } from '@camposense/ui';
 import type { ChartBucket, ChartComparison, ChartEpisode, ChartRange, ChartThreshold, ChartTone } from '@camposense/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { FilterSelect } from '../shared/filter-select';
@@ -121,57 +121,63 @@ export function MetricChartCard({ metric, request, episodes = [], compareCandida
   const seriesKey = `${request.nodoId ?? `u${request.ubicacionId}`}|${request.startDate}|${request.endDate}`;
 
   return (
-    <Stack as="section" aria-label={metric.metrica} gap="1" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
-      <Flex justify="space-between" align="baseline" wrap="wrap" gap="2">
-        <Heading as="h3" size="sm">
-          {metric.metrica}
-          {metric.unidad ? (
-            <Text as="span" color="fg.muted" fontWeight="normal">
-              {' '}
-              ({metric.unidad})
-            </Text>
-          ) : null}
-        </Heading>
-        {compareCandidates.length > 0 && (
-          <FilterSelect
-            label={t('dashboard.compareWith')}
-            allLabel={t('dashboard.compareNone')}
-            value={compared?.nodoid ?? null}
-            options={compareCandidates.map((node) => ({ value: node.nodoid, label: node.nodo }))}
-            onChange={setCompareId}
-            maxW="14rem"
-          />
+    <Panel asChild>
+      <Stack as="section" aria-label={metric.metrica} gap="1">
+        <Flex justify="space-between" align="baseline" wrap="wrap" gap="2">
+          <Heading as="h3" size="sm">
+            {metric.metrica}
+            {metric.unidad ? (
+              <Text as="span" color="fg.muted" fontWeight="normal">
+                {' '}
+                ({metric.unidad})
+              </Text>
+            ) : null}
+          </Heading>
+          {compareCandidates.length > 0 && (
+            <FilterSelect
+              label={t('dashboard.compareWith')}
+              allLabel={t('dashboard.compareNone')}
+              value={compared?.nodoid ?? null}
+              options={compareCandidates.map((node) => ({ value: node.nodoid, label: node.nodo }))}
+              onChange={setCompareId}
+              maxW="14rem"
+            />
+          )}
+        </Flex>
+        {episodes.length > 0 && (
+          <HStack as="ul" aria-label={t('dashboard.episodesLabel')} gap="1" wrap="wrap" listStyleType="none">
+            {episodes.map((episode) => (
+              <Badge as="li" key={episode.episodioid} size="sm" colorPalette={episode.statusid === 1 ? 'red' : 'gray'} variant="subtle">
+                {episodeText(episode, t, i18n.language, timeZone)}
+              </Badge>
+            ))}
+          </HStack>
         )}
-      </Flex>
-      {episodes.length > 0 && (
-        <HStack as="ul" aria-label={t('dashboard.episodesLabel')} gap="1" wrap="wrap" listStyleType="none">
-          {episodes.map((episode) => (
-            <Badge as="li" key={episode.episodioid} size="sm" colorPalette={episode.statusid === 1 ? 'red' : 'gray'} variant="subtle">
-              {episodeText(episode, t, i18n.language, timeZone)}
-            </Badge>
-          ))}
-        </HStack>
-      )}
-      {error && !data ? (
-        <ErrorState message={t('dashboard.seriesError')} onRetry={() => void mutate()} minH="220px" />
-      ) : isLoading || !props ? (
-        <LoadingState label={t('dashboard.loadingSeries')} minH="220px" />
-      ) : (
-        <SeriesChart
-          key={rangeKey}
-          label={metric.metrica}
-          unit={metric.unidad}
-          tone={toneOf(metric)}
-          seriesKey={seriesKey}
-          episodes={marks}
-          seriesLabel={seriesLabel}
-          comparison={comparison}
-          timeZone={timeZone}
-          onZoomChange={setZoom}
-          {...props}
-        />
-      )}
-    </Stack>
+        {/* Stale data stays on show through a failed refresh; a first answer that fails is the error. */}
+        <QueryState
+          query={{ data: isLoading ? undefined : (props ?? undefined), error: data ? undefined : error, isValidating: isLoading, mutate }}
+          loadingLabel={t('dashboard.loadingSeries')}
+          errorMessage={t('dashboard.seriesError')}
+          minH="220px"
+        >
+          {(loaded) => (
+            <SeriesChart
+              key={rangeKey}
+              label={metric.metrica}
+              unit={metric.unidad}
+              tone={toneOf(metric)}
+              seriesKey={seriesKey}
+              episodes={marks}
+              seriesLabel={seriesLabel}
+              comparison={comparison}
+              timeZone={timeZone}
+              onZoomChange={setZoom}
+              {...loaded}
+            />
+          )}
+        </QueryState>
+      </Stack>
+    </Panel>
   );
 }
 
@@ -194,31 +200,33 @@ export interface AnalysisPanelProps {
 export function AnalysisPanel({ metrics, request }: AnalysisPanelProps) {
   const { t } = useTranslation();
   return (
-    <Stack as="section" aria-label={t('dashboard.analysis')} gap="2" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card">
-      <Heading as="h3" size="sm" letterSpacing="wide">
-        {t('dashboard.analysis')}
-      </Heading>
-      <Box overflowX="auto">
-        <Table.Root size="sm" variant="line">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('dashboard.metric')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('dashboard.totalReadings')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('dashboard.average')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('dashboard.min')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('dashboard.max')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('dashboard.latest')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('dashboard.activeSensors')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {metrics.map((metric) => (
-              <AnalysisRow key={metric.metricaid} metric={metric} request={request} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
-    </Stack>
+    <Panel asChild>
+      <Stack as="section" aria-label={t('dashboard.analysis')} gap="2">
+        <Heading as="h3" size="sm" letterSpacing="wide">
+          {t('dashboard.analysis')}
+        </Heading>
+        <Box overflowX="auto">
+          <Table.Root size="sm" variant="line">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('dashboard.metric')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('dashboard.totalReadings')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('dashboard.average')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('dashboard.min')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('dashboard.max')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('dashboard.latest')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('dashboard.activeSensors')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {metrics.map((metric) => (
+                <AnalysisRow key={metric.metricaid} metric={metric} request={request} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      </Stack>
+    </Panel>
   );
 }
 

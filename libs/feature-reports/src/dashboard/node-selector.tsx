@@ -1,7 +1,7 @@
 import { Badge, Box, Button, DataList, HStack, Input, InputGroup, Stack, Text, Tooltip } from '@chakra-ui/react';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { EmptyState, ErrorState, LoadingState } from '@camposense/ui';
+import { EmptyState, Panel, QueryState } from '@camposense/ui';
 import { Radio, Search } from 'lucide-react';
 import { useMemo, useState, type ReactElement } from 'react';
 
@@ -38,13 +38,10 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
   const [query, setQuery] = useState(initialQuery);
   const shown = useMemo(() => matchNodes(nodes, query), [nodes, query]);
 
-  let body;
-  if (loading) body = <LoadingState label={t('dashboard.loadingNodes')} minH="8rem" />;
-  else if (error) body = <ErrorState message={t('dashboard.nodesError')} onRetry={onRetry} minH="8rem" />;
-  else if (nodes.length === 0) body = <EmptyState title={t('dashboard.noNodes')} size="sm" />;
-  else if (shown.length === 0) body = <EmptyState title={t('dashboard.noMatch', { query: query.trim() })} icon={<Search aria-hidden />} size="sm" />;
-  else
-    body = (
+  const list = () => {
+    if (nodes.length === 0) return <EmptyState title={t('dashboard.noNodes')} size="sm" />;
+    if (shown.length === 0) return <EmptyState title={t('dashboard.noMatch', { query: query.trim() })} icon={<Search aria-hidden />} size="sm" />;
+    return (
       <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
         {shown.map((node) => (
           // The option is the button inside: the item is only the list's markup, so it has no role.
@@ -78,26 +75,36 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
         ))}
       </Stack>
     );
+  };
 
   return (
-    <Stack gap="2" p="3" borderWidth="1px" borderRadius="lg" bg="surface.card" h="full">
-      <Text fontSize="xs" fontWeight="semibold" letterSpacing="wider" color="fg.muted">
-        {t('dashboard.nodes')}
-        {!loading && !error && nodes.length > 0 ? ` · ${t('dashboard.nodesCount', { shown: shown.length, count: nodes.length })}` : ''}
-      </Text>
-      <InputGroup startElement={<Search size={14} aria-hidden />}>
-        <Input
-          size="sm"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t('dashboard.searchNodes')}
-          aria-label={t('dashboard.searchNodes')}
-          disabled={loading || error}
-        />
-      </InputGroup>
-      {body}
-    </Stack>
+    <Panel asChild>
+      <Stack gap="2" h="full">
+        <Text fontSize="xs" fontWeight="semibold" letterSpacing="wider" color="fg.muted">
+          {t('dashboard.nodes')}
+          {!loading && !error && nodes.length > 0 ? ` · ${t('dashboard.nodesCount', { shown: shown.length, count: nodes.length })}` : ''}
+        </Text>
+        <InputGroup startElement={<Search size={14} aria-hidden />}>
+          <Input
+            size="sm"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('dashboard.searchNodes')}
+            aria-label={t('dashboard.searchNodes')}
+            disabled={loading || error}
+          />
+        </InputGroup>
+        <QueryState
+          query={{ data: loading || error ? undefined : nodes, error, isValidating: loading, mutate: onRetry }}
+          loadingLabel={t('dashboard.loadingNodes')}
+          errorMessage={t('dashboard.nodesError')}
+          minH="8rem"
+        >
+          {list}
+        </QueryState>
+      </Stack>
+    </Panel>
   );
 }
 

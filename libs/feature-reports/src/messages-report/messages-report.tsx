@@ -77,11 +77,13 @@ export function MessagesReport() {
         <DeepPageRefused onBack={() => paging.setPage(1)} />
       ) : (
       <QueryState
-        {...reportQueryProps(report, t('reports.loading'))}
-        loadingDetail={t('nav.mensajes')}
-        errorMessage={t('errors.loadMessages')}
-        emptyTitle={t('reports.messages.empty')}
-        emptyDescription={isNarrowed(choices) ? t('reports.messages.emptyFiltered') : t('reports.messages.emptyDescription')}
+        {...reportQueryProps(report, {
+          loadingLabel: t('reports.loading'),
+          loadingDetail: t('nav.mensajes'),
+          errorMessage: t('errors.loadMessages'),
+          emptyTitle: t('reports.messages.empty'),
+          emptyDescription: isNarrowed(choices) ? t('reports.messages.emptyFiltered') : t('reports.messages.emptyDescription'),
+        })}
       >
         {(answer) => (
           <ReportFrame

@@ -1,6 +1,7 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { REPORT_PAGE_SIZE } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
+// eslint-disable-next-line no-restricted-imports -- a page the API refused as too deep: not a failed load, so no retry
 import { ErrorState, Pager } from '@camposense/ui';
 import type { ReportPaging } from './use-report-paging';
 

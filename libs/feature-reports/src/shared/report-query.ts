@@ -7,16 +7,19 @@ export interface ReportAnswer<Page> {
 }
 
 /**
- * The QueryState props every report shares: the answer, retry (which shows the spinner again, as
- * the spec's retry returns to loading), the spinner's label, and empty when the total is 0.
+ * The QueryState props every report shares: the answer (whose `mutate` is the retry, which shows
+ * the spinner again, as the spec's retry returns to loading), the spinner's label, and the empty
+ * state, shown when the total is 0.
  */
-export function reportQueryProps<Page extends { pagination: { total: number } }>(answer: ReportAnswer<Page>, loadingLabel: string) {
+export function reportQueryProps<Page extends { pagination: { total: number } }>(
+  answer: ReportAnswer<Page>,
+  texts: { loadingLabel: string; loadingDetail: string; errorMessage: string; emptyTitle: string; emptyDescription: string },
+) {
   return {
-    data: answer.data,
-    error: answer.error,
-    isValidating: answer.isValidating,
-    onRetry: () => void answer.mutate(),
-    loadingLabel,
-    isEmpty: (page: Page) => page.pagination.total === 0,
+    query: answer,
+    loadingLabel: texts.loadingLabel,
+    loadingDetail: texts.loadingDetail,
+    errorMessage: texts.errorMessage,
+    empty: { when: (page: Page) => page.pagination.total === 0, title: texts.emptyTitle, description: texts.emptyDescription },
   };
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Code, Field, HStack, Input, Stack, Table, Text } from '@
 import { createIngestKey, revokeIngestKey, useIngestKeys } from '@camposense/data-access';
 import type { CreatedIngestKey, IngestKey } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { ConfirmDialog, DateCell, EmptyState, ErrorState, LoadingState, showToast, StatusBadge } from '@camposense/ui';
+import { ConfirmDialog, DateCell, QueryState, showToast, StatusBadge } from '@camposense/ui';
 import { Copy, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
@@ -129,63 +129,65 @@ export function IngestKeysSetting() {
         </Alert.Root>
       )}
 
-      {isLoading ? (
-        <LoadingState label={t('settings.ingestKeys.loading')} minH="6rem" />
-      ) : error || !data ? (
-        <ErrorState message={t('settings.ingestKeys.loadError')} onRetry={() => void mutate()} minH="6rem" />
-      ) : data.length === 0 ? (
-        <EmptyState title={t('settings.ingestKeys.empty')} minH="6rem" />
-      ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label={t('settings.ingestKeys.tableLabel')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('settings.ingestKeys.columnName')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('settings.ingestKeys.columnCreated')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('settings.ingestKeys.columnLastUsed')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('settings.ingestKeys.columnStatus')}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Text srOnly>{t('settings.ingestKeys.revoke')}</Text>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.map((key) => (
-                <Table.Row key={key.claveingestaid}>
-                  <Table.Cell>
-                    <Stack gap="0.5" align="start">
-                      <Text>{key.nombre}</Text>
-                      <Code size="sm" aria-label={`${t('settings.ingestKeys.columnPrefix')} ${key.prefijo}`}>
-                        {key.prefijo}…
-                      </Code>
-                    </Stack>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <DateCell value={key.datecreated} />
-                  </Table.Cell>
-                  <Table.Cell>{key.ultimouso ? <DateCell value={key.ultimouso} /> : t('settings.ingestKeys.never')}</Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge statusid={key.statusid} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {key.statusid === 1 && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        aria-label={t('settings.ingestKeys.revokeLabel', { name: key.nombre })}
-                        onClick={() => setRevoking(key)}
-                      >
-                        {t('settings.ingestKeys.revoke')}
-                      </Button>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <QueryState
+        query={{ data, error, isValidating: isLoading, mutate }}
+        loadingLabel={t('settings.ingestKeys.loading')}
+        errorMessage={t('settings.ingestKeys.loadError')}
+        empty={{ when: (keys) => keys.length === 0, title: t('settings.ingestKeys.empty') }}
+        minH="6rem"
+      >
+        {(keys) => (
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm" aria-label={t('settings.ingestKeys.tableLabel')}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('settings.ingestKeys.columnName')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('settings.ingestKeys.columnCreated')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('settings.ingestKeys.columnLastUsed')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('settings.ingestKeys.columnStatus')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Text srOnly>{t('settings.ingestKeys.revoke')}</Text>
+                    </Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {keys.map((key) => (
+                    <Table.Row key={key.claveingestaid}>
+                      <Table.Cell>
+                        <Stack gap="0.5" align="start">
+                          <Text>{key.nombre}</Text>
+                          <Code size="sm" aria-label={`${t('settings.ingestKeys.columnPrefix')} ${key.prefijo}`}>
+                            {key.prefijo}…
+                          </Code>
+                        </Stack>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <DateCell value={key.datecreated} />
+                      </Table.Cell>
+                      <Table.Cell>{key.ultimouso ? <DateCell value={key.ultimouso} /> : t('settings.ingestKeys.never')}</Table.Cell>
+                      <Table.Cell>
+                        <StatusBadge statusid={key.statusid} />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {key.statusid === 1 && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            colorPalette="red"
+                            aria-label={t('settings.ingestKeys.revokeLabel', { name: key.nombre })}
+                            onClick={() => setRevoking(key)}
+                          >
+                            {t('settings.ingestKeys.revoke')}
+                          </Button>
+                        )}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={revoking !== null}

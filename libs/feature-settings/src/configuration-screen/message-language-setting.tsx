@@ -2,7 +2,7 @@ import { HStack, RadioCard, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/
 import { saveMessageLanguage, useMessageLanguage } from '@camposense/data-access';
 import type { MessageLanguage } from '@camposense/domain';
 import { LANGUAGES, useTranslation } from '@camposense/i18n';
-import { ErrorState, LoadingState, showToast } from '@camposense/ui';
+import { QueryState, showToast } from '@camposense/ui';
 import { useState } from 'react';
 
 const isMessageLanguage = (value: string | null): value is MessageLanguage => value === 'es' || value === 'en';
@@ -37,29 +37,35 @@ export function MessageLanguageSetting() {
     }
   };
 
-  if (isLoading) return <LoadingState label={t('settings.messageLanguageLoading')} minH="6rem" />;
-  if (error || !data) return <ErrorState message={t('settings.messageLanguageLoadError')} onRetry={() => void mutate()} minH="6rem" />;
-
   return (
-    <Stack gap="3">
-      <LanguageChoice
-        value={saving ?? data.idioma}
-        onChange={(next) => void change(next)}
-        description={t('settings.messageLanguageDescription')}
-        disabled={saving !== null}
-      />
-      {saving !== null && (
-        <HStack gap="2" role="status" color="fg.muted" fontSize="sm">
-          <Spinner size="xs" aria-hidden />
-          <Text>{t('settings.messageLanguageSaving')}</Text>
-        </HStack>
+    <QueryState
+      query={{ data, error, isValidating: isLoading, mutate }}
+      loadingLabel={t('settings.messageLanguageLoading')}
+      errorMessage={t('settings.messageLanguageLoadError')}
+      minH="6rem"
+    >
+      {(stored) => (
+        <Stack gap="3">
+          <LanguageChoice
+            value={saving ?? stored.idioma}
+            onChange={(next) => void change(next)}
+            description={t('settings.messageLanguageDescription')}
+            disabled={saving !== null}
+          />
+          {saving !== null && (
+            <HStack gap="2" role="status" color="fg.muted" fontSize="sm">
+              <Spinner size="xs" aria-hidden />
+              <Text>{t('settings.messageLanguageSaving')}</Text>
+            </HStack>
+          )}
+          {failed && (
+            <Text role="alert" color="fg.error" fontSize="sm">
+              {t('settings.messageLanguageSaveError')}
+            </Text>
+          )}
+        </Stack>
       )}
-      {failed && (
-        <Text role="alert" color="fg.error" fontSize="sm">
-          {t('settings.messageLanguageSaveError')}
-        </Text>
-      )}
-    </Stack>
+    </QueryState>
   );
 }
 

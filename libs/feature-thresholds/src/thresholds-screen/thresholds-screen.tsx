@@ -1,7 +1,7 @@
 import { Alert, Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useCriticidades, useGlobalFilters, useSessionRole, useThresholdChanges, useThresholdScope } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
-import { EmptyState, ErrorBox, ErrorState, LoadingState, SearchableSelect, useUnsavedChanges } from '@camposense/ui';
+import { ErrorBox, QueryState, SearchableSelect, useUnsavedChanges } from '@camposense/ui';
 import { SlidersHorizontal } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AuditList } from '../threshold-panel/audit-list';
@@ -61,59 +61,64 @@ export function ThresholdsScreen() {
   };
   const pick = (key: keyof ScopePicks) => (value: number | null) => setPicks((current) => ({ ...current, [key]: value }));
 
-  let body;
-  if (scope.error) {
-    body = <ErrorState message={t('thresholds.loadError')} onRetry={() => void scope.mutate()} />;
-  } else if (!scope.data || !options) {
-    body = <LoadingState label={t('thresholds.loading')} />;
-  } else if (scope.data.ubicaciones.length === 0) {
-    body = <EmptyState icon={<SlidersHorizontal />} title={t('thresholds.emptyTitle')} description={t('thresholds.emptyDescription')} />;
-  } else {
-    body = (
-      <Stack gap="3">
-        <HStack gap="3" wrap="wrap" align="end">
-          {PICKERS.map(({ pick: key, options: list, label }) => (
-            <Box key={key} minW="12rem" flex="1">
-              <SearchableSelect label={t(label)} options={options[list]} value={picks[key]} onChange={pick(key)} placeholder={t('thresholds.pickers.all')} />
-            </Box>
-          ))}
-        </HStack>
-        <Text fontSize="sm" color="fg.muted">
-          {t('thresholds.totals', { count: scope.data.totals.umbrales, sinUmbral: scope.data.totals.sinUmbral })}
-        </Text>
-        <Flex gap="4" align="start">
-          <Box flex="3" minW="0" maxH="70vh" overflow="auto" borderWidth="1px" borderColor="border" borderRadius="lg">
-            <ThresholdList
-              groups={groups}
-              readOnly={readOnly}
-              selectedKey={selectedRow?.key ?? null}
-              onOpen={(row) => void open(row)}
-              compact={selectedRow !== null}
-            />
-          </Box>
-          {selectedRow ? (
-            <Box flex="2" minW="22rem" maxW="30rem">
-              <ThresholdPanel
-                key={`${selectedRow.key}-${selection!.version}`}
-                mode={selectedRow.umbral ? (readOnly ? 'view' : 'edit') : readOnly ? 'view' : 'create'}
-                place={selectedRow.place}
-                umbral={selectedRow.umbral ?? undefined}
-                onClose={() => void close()}
-                onSaved={(umbralid) => {
-                  // A created threshold becomes the row it now is.
-                  if (!selectedRow.umbral) {
-                    setSelection((current) =>
-                      current ? { ...current, row: { ...current.row, key: `${current.row.key.replace(/-none$/, '')}-${umbralid}` } } : current,
-                    );
-                  }
-                }}
+  const body = (
+    <QueryState
+      query={{ data: scope.data && options ? { scope: scope.data, options } : undefined, error: scope.error, isValidating: scope.isValidating, mutate: scope.mutate }}
+      loadingLabel={t('thresholds.loading')}
+      errorMessage={t('thresholds.loadError')}
+      empty={{
+        when: (loaded) => loaded.scope.ubicaciones.length === 0,
+        title: t('thresholds.emptyTitle'),
+        description: t('thresholds.emptyDescription'),
+        icon: <SlidersHorizontal />,
+      }}
+    >
+      {({ scope: listing, options: lists }) => (
+        <Stack gap="3">
+          <HStack gap="3" wrap="wrap" align="end">
+            {PICKERS.map(({ pick: key, options: list, label }) => (
+              <Box key={key} minW="12rem" flex="1">
+                <SearchableSelect label={t(label)} options={lists[list]} value={picks[key]} onChange={pick(key)} placeholder={t('thresholds.pickers.all')} />
+              </Box>
+            ))}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {t('thresholds.totals', { count: listing.totals.umbrales, sinUmbral: listing.totals.sinUmbral })}
+          </Text>
+          <Flex gap="4" align="start">
+            <Box flex="3" minW="0" maxH="70vh" overflow="auto" borderWidth="1px" borderColor="border" borderRadius="lg">
+              <ThresholdList
+                groups={groups}
+                readOnly={readOnly}
+                selectedKey={selectedRow?.key ?? null}
+                onOpen={(row) => void open(row)}
+                compact={selectedRow !== null}
               />
             </Box>
-          ) : null}
-        </Flex>
-      </Stack>
-    );
-  }
+            {selectedRow ? (
+              <Box flex="2" minW="22rem" maxW="30rem">
+                <ThresholdPanel
+                  key={`${selectedRow.key}-${selection!.version}`}
+                  mode={selectedRow.umbral ? (readOnly ? 'view' : 'edit') : readOnly ? 'view' : 'create'}
+                  place={selectedRow.place}
+                  umbral={selectedRow.umbral ?? undefined}
+                  onClose={() => void close()}
+                  onSaved={(umbralid) => {
+                    // A created threshold becomes the row it now is.
+                    if (!selectedRow.umbral) {
+                      setSelection((current) =>
+                        current ? { ...current, row: { ...current.row, key: `${current.row.key.replace(/-none$/, '')}-${umbralid}` } } : current,
+                      );
+                    }
+                  }}
+                />
+              </Box>
+            ) : null}
+          </Flex>
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="4" p="6" h="full" overflowY="auto">

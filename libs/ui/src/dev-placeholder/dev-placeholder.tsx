@@ -1,5 +1,6 @@
-import { Box, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
+import { Panel } from '../panel';
 import { Construction } from 'lucide-react';
 
 export interface DevPlaceholderProps {
@@ -26,7 +27,7 @@ export function DevPlaceholder({ farm, entity, location, dateRange, subject }: D
   ];
   return (
     <Flex flex="1" align="center" justify="center" p="8" h="full">
-      <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" maxW="32rem" w="full" bg="surface.card">
+      <Panel variant="dashed" maxW="32rem" w="full">
         <Stack gap="4">
           <Flex align="center" gap="3" color="orange.fg">
             <Construction size={28} aria-hidden />
@@ -47,7 +48,7 @@ export function DevPlaceholder({ farm, entity, location, dateRange, subject }: D
             ))}
           </DataList.Root>
         </Stack>
-      </Box>
+      </Panel>
     </Flex>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Stack, Text, type StackProps } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { isNetworkFailure } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { TriangleAlert } from 'lucide-react';
+import { StateView, type StateViewProps } from '../state-view/state-view';
 
-export interface ErrorStateProps extends Omit<StackProps, 'title'> {
+export interface ErrorStateProps extends Omit<StateViewProps, 'title' | 'size'> {
   /** What failed, in the reader's language. */
   message: string;
   /** A heading above the message. @default the dictionary's "Error" */
@@ -24,7 +25,7 @@ export function ErrorState({ message: whatFailed, title: titleProp, onRetry, err
   const title = network ? whatFailed : titleProp;
   const message = network ? t('errors.networkFailure') : whatFailed;
   return (
-    <Stack role="alert" align="center" justify="center" gap="3" minH="12rem" w="full" textAlign="center" {...rest}>
+    <StateView role="alert" gap="3" textAlign="center" {...rest}>
       <TriangleAlert size={40} aria-hidden color="var(--chakra-colors-red-500)" />
       <Text fontWeight="bold" fontSize="lg">
         {title ?? t('errors.title')}
@@ -35,6 +36,6 @@ export function ErrorState({ message: whatFailed, title: titleProp, onRetry, err
           {t('common.retry')}
         </Button>
       ) : null}
-    </Stack>
+    </StateView>
   );
 }

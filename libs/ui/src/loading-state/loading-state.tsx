@@ -1,6 +1,7 @@
-import { Spinner, Stack, Text, type StackProps } from '@chakra-ui/react';
+import { Spinner, Text } from '@chakra-ui/react';
+import { StateView, type StateViewProps } from '../state-view/state-view';
 
-export interface LoadingStateProps extends StackProps {
+export interface LoadingStateProps extends Omit<StateViewProps, 'size'> {
   /** What is loading, read by screen readers and shown under the spinner. */
   label: string;
   /** A second line, such as the tab being loaded. */
@@ -12,17 +13,7 @@ export interface LoadingStateProps extends StackProps {
 /** The one spinner state every screen shows while it waits. */
 export function LoadingState({ label, detail, fullScreen = false, ...rest }: LoadingStateProps) {
   return (
-    <Stack
-      role="status"
-      aria-live="polite"
-      align="center"
-      justify="center"
-      gap="4"
-      minH={fullScreen ? '100vh' : '12rem'}
-      w="full"
-      bg={fullScreen ? 'surface.page' : undefined}
-      {...rest}
-    >
+    <StateView role="status" aria-live="polite" size={fullScreen ? 'fullScreen' : 'md'} gap="4" {...rest}>
       <Spinner size="xl" color="brand.solid" borderWidth="3px" />
       <Text fontWeight="semibold" letterSpacing="wide">
         {label}
@@ -32,6 +23,6 @@ export function LoadingState({ label, detail, fullScreen = false, ...rest }: Loa
           {detail}
         </Text>
       ) : null}
-    </Stack>
+    </StateView>
   );
 }

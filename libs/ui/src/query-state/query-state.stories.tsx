@@ -1,31 +1,33 @@
 import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';
-import { QueryState } from './query-state';
+import { QueryState, type QueryLike } from './query-state';
 
 interface Answer {
   rows: string[];
 }
+
+/** An SWR-like answer: `mutate` is the retry the stories click. */
+function query(state: Partial<QueryLike<Answer>>): QueryLike<Answer> {
+  return { data: undefined, error: undefined, isValidating: false, mutate: fn(), ...state };
+}
+
+const loaded = query({ data: { rows: ['Perú', 'Chile'] } });
 
 const meta = {
   title: 'UI/QueryState',
   component: QueryState<Answer>,
   argTypes: {
     children: { control: false },
-    isEmpty: { control: false },
-    error: { control: false },
+    query: { control: false },
+    empty: { control: false },
   },
   args: {
-    data: { rows: ['Perú', 'Chile'] },
-    error: undefined,
-    isValidating: false,
-    onRetry: fn(),
+    query: loaded,
     loadingLabel: 'Cargando...',
     loadingDetail: 'Países',
     errorMessage: 'Error al cargar los datos',
-    isEmpty: (data: Answer) => data.rows.length === 0,
-    emptyTitle: 'Sin datos',
-    emptyDescription: 'No se encontraron registros',
+    empty: { when: (data: Answer) => data.rows.length === 0, title: 'Sin datos', description: 'No se encontraron registros' },
     children: (data: Answer) => <Text p="4">{data.rows.join(', ')}</Text>,
   },
 } satisfies Meta<typeof QueryState<Answer>>;
@@ -34,7 +36,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {
-  args: { data: undefined },
+  args: { query: query({}) },
   play: async () => {
     await expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
   },
@@ -42,19 +44,19 @@ export const Loading: Story = {
 
 /** The error wins over stale data; retry asks again. */
 export const Error: Story = {
-  args: { error: new globalThis.Error('500') },
+  args: { query: query({ data: { rows: ['Perú'] }, error: new globalThis.Error('500') }) },
   play: async ({ args }) => {
     await expect(screen.getByRole('alert')).toHaveTextContent('Error al cargar los datos');
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
+    await expect(args.query.mutate).toHaveBeenCalledOnce();
   },
 };
 
 /** A retry after an error shows the spinner again. */
-export const Retrying: Story = { args: { error: new globalThis.Error('500'), isValidating: true } };
+export const Retrying: Story = { args: { query: query({ data: { rows: ['Perú'] }, error: new globalThis.Error('500'), isValidating: true }) } };
 
 export const Empty: Story = {
-  args: { data: { rows: [] } },
+  args: { query: query({ data: { rows: [] } }) },
   play: async () => {
     await expect(screen.getByText('Sin datos')).toBeVisible();
   },
@@ -68,13 +70,13 @@ export const Loaded: Story = {
 
 /** No answer from the server: the screen says what failed and that the server could not be reached, with its retry. */
 export const NetworkFailure: Story = {
-  args: { error: Object.assign(new globalThis.Error('Failed to fetch'), { name: 'ApiError', code: 'NETWORK' }) },
+  args: { query: query({ error: Object.assign(new globalThis.Error('Failed to fetch'), { name: 'ApiError', code: 'NETWORK' }) }) },
   play: async ({ args }) => {
     const alert = screen.getByRole('alert');
     await expect(alert).toHaveTextContent(/(No se pudo conectar con el servidor|Could not connect to the server)/);
     await expect(alert).not.toHaveTextContent('Failed to fetch');
     await userEvent.click(screen.getByRole('button', { name: /^(Reintentar|Retry)$/ }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
+    await expect(args.query.mutate).toHaveBeenCalledOnce();
   },
 };
 export const NetworkFailureEnglish: Story = { ...NetworkFailure, args: { ...NetworkFailure.args, errorMessage: 'Error loading the data' }, globals: { language: 'en' } };

@@ -1,5 +1,6 @@
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Panel } from '../panel';
 
 export interface SectionPlaceholderProps {
   /** The section's icon, drawn large above the title. */
@@ -16,7 +17,7 @@ export interface SectionPlaceholderProps {
 export function SectionPlaceholder({ icon, title, description, accent }: SectionPlaceholderProps) {
   return (
     <Flex flex="1" align="center" justify="center" p="8">
-      <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" maxW="32rem" w="full" bg="surface.card">
+      <Panel variant="dashed" maxW="32rem" w="full">
         <Stack gap="3">
           <Flex align="center" gap="3" color={accent}>
             <Box as="span" display="inline-flex" aria-hidden>
@@ -28,7 +29,7 @@ export function SectionPlaceholder({ icon, title, description, accent }: Section
           </Flex>
           <Text color="fg.muted">{description}</Text>
         </Stack>
-      </Box>
+      </Panel>
     </Flex>
   );
 }

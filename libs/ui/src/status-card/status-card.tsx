@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, createSlotRecipeContext, HStack, Text, type HTMLChakraProps } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
 import type { ConnectionState } from './connection-state';
 import { CONNECTION_LIGHT } from './connection-state';
@@ -17,14 +17,21 @@ export interface StatusCardProps extends StatusFigures {
   variant?: 'card' | 'inline';
 }
 
+// The card's parts, styled by the `statusCard` slot recipe (theme/recipes/status-card.ts).
+const { withProvider, withContext } = createSlotRecipeContext({ key: 'statusCard' });
+const CardRoot = withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
+const CardTitle = withContext<HTMLParagraphElement, HTMLChakraProps<'p'>>('p', 'title');
+const CardFigures = withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'figures');
+const CardFigure = withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'figure');
+const CardLabel = withContext<HTMLParagraphElement, HTMLChakraProps<'p'>>('p', 'label');
+const CardValue = withContext<HTMLParagraphElement, HTMLChakraProps<'p'>>('p', 'value');
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <Flex justify="space-between" gap="2" fontSize="xs">
-      <Text color="fg.muted">{label}</Text>
-      <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-        {value}
-      </Text>
-    </Flex>
+    <CardFigure>
+      <CardLabel>{label}</CardLabel>
+      <CardValue>{value}</CardValue>
+    </CardFigure>
   );
 }
 
@@ -64,16 +71,14 @@ export function StatusCard({ connection, activeTime, sensors, activeAlerts, vari
     );
   }
   return (
-    <Box role="status" aria-label={t('systemStatus.title')} borderWidth="1px" borderRadius="md" p="3" bg="surface.raised">
-      <Text fontSize="2xs" fontWeight="bold" letterSpacing="widest" color="fg.muted" mb="2">
-        {t('systemStatus.title')}
-      </Text>
-      <Stack gap="1.5">
+    <CardRoot role="status" aria-label={t('systemStatus.title')}>
+      <CardTitle>{t('systemStatus.title')}</CardTitle>
+      <CardFigures>
         {light}
         <Figure label={t('systemStatus.activeTime')} value={activeTime} />
         <Figure label={t('systemStatus.sensors')} value={number(sensors)} />
         <Figure label={t('systemStatus.alerts')} value={number(activeAlerts)} />
-      </Stack>
-    </Box>
+      </CardFigures>
+    </CardRoot>
   );
 }

@@ -1,10 +1,12 @@
 import { defineConfig } from '@chakra-ui/react';
+import { recipes, slotRecipes } from './recipes';
 
 const fontStack = "'Inter', 'DejaVu Sans', sans-serif";
 
 /**
  * CampoSense tokens on top of Chakra's defaults: a field-green brand, bundled fonts. Both systems
- * (the signed-out one and the full one) merge it last, so they agree on every token.
+ * (the signed-out one and the full one) merge it last, so they agree on every token and on our
+ * own recipes (`recipes/`), which components find by key (`createRecipeContext({ key: 'panel' })`).
  */
 export const brandConfig = defineConfig({
   globalCss: {
@@ -12,6 +14,8 @@ export const brandConfig = defineConfig({
     body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
   },
   theme: {
+    recipes,
+    slotRecipes,
     tokens: {
       fonts: {
         heading: { value: fontStack },

@@ -1,0 +1,2 @@
+export { Panel } from './panel';
+export type { PanelProps } from './panel';
