@@ -35,7 +35,11 @@ const phases = [
   [step('project graph', bin('nx'), ['show', 'projects'])],
   // The whole workspace, then server code without the DOM and browser code without Node's types.
   [step('lint', bin('eslint'), ['.', '--max-warnings=0']), step('types', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.server.json', 'tsconfig.client.json'])],
-  [step('stories', process.execPath, ['scripts/check-stories.mjs']), vitest('unit', ['unit', 'dom'])],
+  [
+    step('stories', process.execPath, ['scripts/check-stories.mjs']),
+    step('contract mirrors', process.execPath, ['scripts/check-contract-mirrors.mjs']),
+    vitest('unit', ['unit', 'dom']),
+  ],
   [vitest('api', ['api'])],
   [vitest('visual', ['storybook-dark', 'storybook-light'])],
   [step('build', bin('vite'), ['build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn'])],

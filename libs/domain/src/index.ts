@@ -157,6 +157,73 @@ export type {
   UmbralPerfilesResponse,
 } from './thresholds';
 export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesResponse } from './series';
+export { Nullable, Lenient, StringEnum, ApiErrorRef, errorResponses, IdParam } from './contracts/common';
+export {
+  SERIES_DEFAULT_MAX_POINTS,
+  SERIES_MAX_POINTS_CAP,
+  SERIES_MIN_POINTS,
+  SeriesQuerySchema,
+  SeriesBucketSchema,
+  SeriesThresholdSchema,
+  SeriesStatsSchema,
+  SeriesMetricSchema,
+  SeriesResponseSchema,
+  seriesRoute,
+} from './contracts/series';
+export type { SeriesQuery } from './contracts/series';
+export { LIVE_EVENT_TYPES } from './live';
+export type { LiveEventType } from './live';
+export { LiveReadingSchema, LiveEventSchema, StreamTicketSchema, StreamQuerySchema, streamTicketRoute, streamRoute } from './contracts/live';
+export type { LiveReading, LiveEvent, StreamTicket } from './contracts/live';
+export { DateParam, MAX_INTEGER_ID, TableIdParam } from './contracts/common';
+export { reportScopeQuery, alertaFilterQuery } from './contracts/report-filters';
+export {
+  AcknowledgeBodySchema,
+  AcknowledgedBySchema,
+  AcknowledgeAnswerSchema,
+  acknowledgeAlertRoute,
+  AcknowledgeMatchingBodySchema,
+  AcknowledgeMatchingResultSchema,
+  acknowledgeMatchingRoute,
+  AcknowledgeEpisodeResultSchema,
+  acknowledgeEpisodeRoute,
+  OpenEpisodeSchema,
+  OpenEpisodesResponseSchema,
+  openEpisodesRoute,
+} from './contracts/alerts';
+export {
+  MAX_REPORT_PAGE_SIZE,
+  reportReadErrors,
+  PaginationSchema,
+  CursorPaginationSchema,
+  CursorPageSchema,
+  UbicacionInFundoSchema,
+  AlertasQuerySchema,
+  AlertasCsvQuerySchema,
+  MensajesQuerySchema,
+  MensajesCsvQuerySchema,
+  AlertaFilterOptionsQuerySchema,
+  DownloadTokenQuerySchema,
+  AlertaUmbralSchema,
+  AlertaMedicionSchema,
+  AlertaReportRowSchema,
+  MensajeUsuarioSchema,
+  MensajeContactoSchema,
+  MensajeReportRowSchema,
+  AlertaReportPageSchema,
+  MensajeReportPageSchema,
+  AlertaFilterOptionsSchema,
+  MensajeFilterOptionsSchema,
+  ReportDownloadTokenSchema,
+  alertasRoute,
+  alertaFilterOptionsRoute,
+  mensajeFilterOptionsRoute,
+  mensajesRoute,
+  downloadTokenRoute,
+} from './contracts/reports';
+export type { AlertasQuery, AlertasCsvQuery, MensajesQuery, MensajesCsvQuery, DownloadableReport } from './contracts/reports';
+export { WithDefaults } from './contracts/common';
+export type { AcknowledgeBody, AcknowledgeMatchingBody, AcknowledgeMatchingResult, AcknowledgeEpisodeResult } from './contracts/alerts';
 export { DAY_SECONDS, NICE_BUCKET_SECONDS, bucketsTouched, bucketSecondsFor, isDailyBucket } from './series';
 export type { OpenEpisode, OpenEpisodesResponse } from './episodes';
 export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest, UsuarioPerfilPair, UsuarioPerfilAssignRequest } from './replicate';

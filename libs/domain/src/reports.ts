@@ -1,118 +1,53 @@
 /**
- * The alerts and messages reports (`/api/sense/reports/*`): their rows, the sorts and filters the
- * API accepts, and the CSV export's headers. Shared by the API, the console and the fixtures, so a
- * mock that drifts from the contract fails the type check.
+ * The alerts and messages reports (`/api/sense/reports/*`): their rows (`Static<>` of the
+ * contract, contracts/reports.ts), the sorts and filters the API accepts, and the CSV export's
+ * headers. Shared by the API, the console and the fixtures, so a mock that drifts from the
+ * contract fails the type check.
  */
+import type { Static } from 'typebox';
 import type { PaginatedRows } from './sense-api';
-import type { UmbralRow } from './thresholds';
+import type {
+  AlertaFilterOptionsSchema,
+  AlertaMedicionSchema,
+  AlertaReportPageSchema,
+  AlertaReportRowSchema,
+  AlertaUmbralSchema,
+  MensajeContactoSchema,
+  MensajeFilterOptionsSchema,
+  MensajeReportPageSchema,
+  MensajeReportRowSchema,
+  MensajeUsuarioSchema,
+  ReportDownloadTokenSchema,
+} from './contracts/reports';
 
 /** The threshold an alert broke, as the alerts report embeds it: the row and its label. */
-export type AlertaUmbral = UmbralRow & { umbral: string | null };
-
+export type AlertaUmbral = Static<typeof AlertaUmbralSchema>;
 /** The reading that broke it. */
-export interface AlertaMedicion {
-  medicionid: number;
-  fecha: string;
-  medicion: number;
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  ubicacionid: number;
-}
+export type AlertaMedicion = Static<typeof AlertaMedicionSchema>;
+/** One alert of the report (contracts/reports.ts says what each field holds). */
+export type AlertaReportRow = Static<typeof AlertaReportRowSchema>;
 
-/** One alert of the report: the `alerta` columns, `umbral` and `medicion` embedded, the value as `valor`. */
-export interface AlertaReportRow {
-  alertaid: number;
-  umbralid: number;
-  medicionid: number;
-  /** When the reading broke the threshold (ISO 8601). */
-  fecha: string | null;
-  datecreated: string | null;
-  statusid: number;
-  umbral: AlertaUmbral | null;
-  medicion: AlertaMedicion | null;
-  valor: number | null;
-  /**
-   * What broke, named (joined for the page's rows only): the threshold's node, location, metric
-   * with its unit, and its criticality with its `grado` (1 is the most severe); null when the
-   * threshold or the name is gone.
-   */
-  nodo: string | null;
-  ubicacion: string | null;
-  metrica: string | null;
-  unidad: string | null;
-  criticidad: string | null;
-  grado: number | null;
-  /** The alert's episode (null for alerts written before episodes were kept). */
-  episodioid: number | null;
-  /**
-   * The active alerts of its episode (this one included): what acknowledging it would take. For
-   * an alert written before episodes were kept, its threshold's active alerts without an episode.
-   */
-  episodioactivas: number;
-  /** Who acknowledged its episode (statusid -1), by name, when, and the note; null while not acknowledged. */
-  reconocidopor: AcknowledgedBy | null;
-  fechareconocido: string | null;
-  notareconocido: string | null;
-}
-
-/**
- * Who acknowledged an alarm, by name only: never their login (their e-mail). Without first and
- * last name the console shows "Usuario {id}".
- */
-export interface AcknowledgedBy {
-  usuarioid: number;
-  firstname: string | null;
-  lastname: string | null;
-}
+/** Who acknowledged an alarm, by name only (the contract's, contracts/alerts.ts). */
+export type { AcknowledgedBy } from './contracts/alerts';
 
 /** The longest note an acknowledgement takes (the API refuses longer with 400 on `nota`). */
 export const ACKNOWLEDGE_NOTE_MAX_LENGTH = 500;
 
-/** `POST /api/alerts/{alertaid}/acknowledge`: the episode, how many alerts this call acknowledged, who, when and the note. */
-export interface AcknowledgeAnswer {
-  alertaid: number;
-  episodioid: number | null;
-  /** Alerts that became processed by this call; 0 when the episode was already acknowledged. */
-  acknowledged: number;
-  reconocidopor: AcknowledgedBy | null;
-  fechareconocido: string | null;
-  notareconocido: string | null;
-}
+/** `POST /api/alerts/{alertaid}/acknowledge`'s answer (the contract's, contracts/alerts.ts). */
+export type { AcknowledgeAnswer } from './contracts/alerts';
 
 /** The user behind a message's contact. */
-export interface MensajeUsuario {
-  usuarioid: number;
-  firstname: string | null;
-  lastname: string | null;
-  login: string | null;
-}
-
-export interface MensajeContacto {
-  contactoid: number;
-  usuarioid: number;
-  medioid: number;
-  usuario: MensajeUsuario | null;
-}
-
+export type MensajeUsuario = Static<typeof MensajeUsuarioSchema>;
+export type MensajeContacto = Static<typeof MensajeContactoSchema>;
 /** One message of the report: the `mensaje` columns with `contacto.usuario` embedded. */
-export interface MensajeReportRow {
-  mensajeid: number;
-  contactoid: number;
-  alertaid: number | null;
-  mensaje: string;
-  fecha: string | null;
-  datecreated: string | null;
-  statusid: number;
-  contacto: MensajeContacto | null;
-}
+export type MensajeReportRow = Static<typeof MensajeReportRowSchema>;
 
 /** A report page: the rows, and the pagination with `next`, the cursor of the page after it (null on the last). */
 export interface ReportPage<Row> extends PaginatedRows<Row> {
   pagination: PaginatedRows<Row>['pagination'] & { next: string | null };
 }
-export type AlertaReportPage = ReportPage<AlertaReportRow>;
-export type MensajeReportPage = ReportPage<MensajeReportRow>;
+export type AlertaReportPage = Static<typeof AlertaReportPageSchema>;
+export type MensajeReportPage = Static<typeof MensajeReportPageSchema>;
 
 /**
  * The deepest a report (or table) page by number starts, in rows from either end (the API's
@@ -181,31 +116,11 @@ export interface MensajeReportFilters extends ReportScope, ReportDateRange {
 }
 
 /** `GET /api/sense/reports/alertas/filtros`: the options of the alerts filter panel. */
-export interface AlertaFilterOptions {
-  criticidades: { criticidadid: number; criticidad: string; grado: number }[];
-  /** Limited to the global Pais / Empresa / Fundo selection. */
-  ubicaciones: { ubicacionid: number; ubicacion: string; fundoid: number; fundo: string }[];
-  /**
-   * The nodes that have thresholds in the global selection (only those can have alerts), with the
-   * locations of those thresholds, so the panel can narrow them to the chosen location.
-   */
-  nodos: { nodoid: number; nodo: string; ubicacionids: number[] }[];
-}
-
+export type AlertaFilterOptions = Static<typeof AlertaFilterOptionsSchema>;
 /** `GET /api/sense/reports/mensajes/filtros`: the options of the messages filter panel. */
-export interface MensajeFilterOptions {
-  /** Every contact, with its user (a reader gets no other user's login, as in the report). */
-  contactos: MensajeContacto[];
-  /** The channels (medio): SMS, e-mail. */
-  medios: { medioid: number; nombre: string }[];
-}
-
+export type MensajeFilterOptions = Static<typeof MensajeFilterOptionsSchema>;
 /** `GET /api/sense/reports/download-token`: a short-lived token for one CSV download link. */
-export interface ReportDownloadToken {
-  token: string;
-  /** Unix seconds. */
-  expiresAt: number;
-}
+export type ReportDownloadToken = Static<typeof ReportDownloadTokenSchema>;
 
 /**
  * A table status view's CSV (docs/operations.md, "Table CSV files"): each foreign key keeps its id

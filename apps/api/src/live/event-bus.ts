@@ -12,20 +12,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 
-export interface LiveReading {
-  nodoid: number;
-  tipoid: number;
-  metricaid: number;
-  fecha: string;
-  medicion: number;
-}
+import type { LiveEvent, LiveReading } from '@camposense/domain';
 
-export type LiveEvent =
-  | { type: 'readings'; nodes: number[]; readings: LiveReading[]; truncated: boolean }
-  | { type: 'alerts'; nodes: number[]; alerts: Array<{ alertaid: number; episodioid: number; umbralid: number; statusid: number }>; closedEpisodes: number[] }
-  | { type: 'acknowledged'; episodioid: number | null; alertaid: number | null; acknowledged: number }
-  | { type: 'messages'; episodioid: number; sent: number; failed: number }
-  | { type: 'episodes'; opened: number };
+// The events' shapes are the contract's (libs/domain/src/contracts/live.ts), which the console reads too.
+export type { LiveEvent, LiveReading };
 
 export type NumberedEvent = LiveEvent & { id: number };
 

@@ -15,9 +15,10 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Database } from '@camposense/db';
+import { streamRoute, streamTicketRoute } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../errors/api-error';
-import { errorResponses } from '../schemas';
 import {
   databaseSpentTokens,
   DOWNLOAD_TOKEN_TTL_SECONDS,
@@ -42,7 +43,8 @@ export interface LiveRoutesOptions {
 /** The stream's heartbeat by default: the console reconnects after 2.5 of them without an event. */
 export const LIVE_HEARTBEAT_MS = 15_000;
 
-export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecret, heartbeatMs = LIVE_HEARTBEAT_MS }: LiveRoutesOptions): Promise<void> {
+export async function liveRoutes(untyped: FastifyInstance, { bus, database, jwtSecret, heartbeatMs = LIVE_HEARTBEAT_MS }: LiveRoutesOptions): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const spent = databaseSpentTokens(database);
   const open = new Set<ServerResponse>();
   // Open streams would keep the server from closing.
@@ -60,14 +62,7 @@ export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecre
         tags: ['live'],
         summary: 'Un ticket de un minuto y un solo uso para abrir /api/sense/stream',
         security: [{ bearerAuth: [] }],
-        response: {
-          200: {
-            type: 'object',
-            required: ['ticket', 'expiresIn'],
-            properties: { ticket: { type: 'string' }, expiresIn: { type: 'integer' } },
-          },
-          ...errorResponses(401, 500),
-        },
+        ...streamTicketRoute,
       },
     },
     async (request, reply) => {
@@ -79,7 +74,7 @@ export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecre
     },
   );
 
-  app.get<{ Querystring: { token?: string; lastEventId?: string } }>(
+  app.get(
     '/stream',
     {
       schema: {
@@ -88,11 +83,7 @@ export async function liveRoutes(app: FastifyInstance, { bus, database, jwtSecre
         description:
           'Con `?token=` un ticket de POST /api/sense/stream/ticket. Eventos `readings`, `alerts`, `acknowledged`, `messages`, ' +
           '`episodes`; `reset` cuando lo perdido desde Last-Event-ID ya no se puede contar (recargue).',
-        querystring: {
-          type: 'object',
-          properties: { token: { type: 'string', maxLength: 2000 }, lastEventId: { type: 'string', maxLength: 100 } },
-        },
-        response: { ...errorResponses(401, 500) },
+        ...streamRoute,
       },
     },
     async (request, reply) => {

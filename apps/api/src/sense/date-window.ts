@@ -4,12 +4,8 @@ import { validationError } from './table-queries';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The query parameter of a date window, as its JSON schema (documented once for every route). */
-export const dateParam = (description: string) =>
-  ({
-    type: 'string',
-    description: `${description}. ISO 8601: una fecha (YYYY-MM-DD, día entero en UTC) o fecha y hora con zona.`,
-  }) as const;
+/** The query parameter of a date window, as its JSON schema (the contracts' DateParam, documented once for every route). */
+export { DateParam as dateParam } from '@camposense/domain';
 
 export interface DateWindow {
   /** Included. */

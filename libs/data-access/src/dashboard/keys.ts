@@ -1,3 +1,4 @@
+import { toSeriesQuery } from './types';
 import type { SeriesRequest } from './types';
 
 /** GET /api/episodes: open alarm episodes. */
@@ -20,13 +21,8 @@ export const dashboardKeys = {
   },
   series: (request: SeriesRequest | null) => {
     if (!request || (request.nodoId == null && request.ubicacionId == null)) return null;
-    const query = new URLSearchParams({ metricaId: String(request.metricaId) });
-    if (request.nodoId != null) query.set('nodoId', String(request.nodoId));
-    else if (request.ubicacionId != null) query.set('ubicacionId', String(request.ubicacionId));
-    query.set('startDate', request.startDate);
-    query.set('endDate', request.endDate);
-    query.set('maxPoints', String(request.maxPoints));
-    if (request.timeZone) query.set('tz', request.timeZone);
+    // The key is the URL: its parameters in toSeriesQuery's order, so equal requests share a cache entry.
+    const query = new URLSearchParams(Object.entries(toSeriesQuery(request)).map(([name, value]) => [name, String(value)]));
     return `/sense/series?${query.toString()}`;
   },
 };

@@ -1,9 +1,11 @@
+import { LIVE_EVENT_TYPES } from '@camposense/domain';
+import type { LiveEventType } from '@camposense/domain';
 import { reconnectDelay } from '../client/connection';
 import type { LiveStreamState } from '../client/connection';
 
-/** The events of GET /api/sense/stream (apps/api/src/live/event-bus.ts). */
-export const LIVE_EVENT_TYPES = ['readings', 'alerts', 'acknowledged', 'messages', 'episodes', 'reset'] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+/** The events of GET /api/sense/stream: the contract's (libs/domain, contracts/live.ts). */
+export { LIVE_EVENT_TYPES };
+export type { LiveEventType };
 
 /** The server's heartbeat until its first `heartbeat` event says otherwise (apps/api/src/live/routes.ts). */
 export const DEFAULT_HEARTBEAT_MS = 15_000;

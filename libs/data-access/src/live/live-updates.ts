@@ -1,3 +1,4 @@
+import type { StreamTicket } from '@camposense/domain';
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { API_BASE, apiRequest } from '../client/api-client';
@@ -58,7 +59,7 @@ export function useLiveUpdates(enabled = true): void {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return undefined;
     const client = startLiveClient({
-      requestTicket: async (signal) => (await apiRequest<{ ticket: string }>('/sense/stream/ticket', { method: 'POST', signal })).ticket,
+      requestTicket: async (signal) => (await apiRequest<StreamTicket>('/sense/stream/ticket', { method: 'POST', signal })).ticket,
       openSource: (url) => new EventSource(url),
       streamUrl: (ticket, lastEventId) => {
         const query = new URLSearchParams({ token: ticket });

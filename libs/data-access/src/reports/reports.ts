@@ -1,5 +1,8 @@
 import type {
   AcknowledgeAnswer,
+  AcknowledgeEpisodeResult,
+  AcknowledgeMatchingBody,
+  AcknowledgeMatchingResult,
   AlertaFilterOptions,
   AlertaReportFilters,
   AlertaReportPage,
@@ -67,14 +70,16 @@ export async function acknowledgeAlert(alertaid: number, nota?: string): Promise
 
 /** Acknowledges an episode by its id (POST /api/episodes/{episodioid}/acknowledge): a no-data episode has no alert to name it. */
 export async function acknowledgeEpisode(episodioid: number, nota?: string): Promise<void> {
-  await apiRequest(`/episodes/${episodioid}/acknowledge`, { method: 'POST', body: nota ? { nota } : {} });
+  await apiRequest<AcknowledgeEpisodeResult>(`/episodes/${episodioid}/acknowledge`, { method: 'POST', body: nota ? { nota } : {} });
 }
 
 /**
  * Acknowledges every active alert the report's filters select, on all pages (POST /api/alerts/acknowledge);
  * the state filter is not sent: only active alerts are acknowledged.
  */
-export async function acknowledgeMatchingAlerts(filters: Omit<AlertaReportFilters, 'estado'>): Promise<{ episodes: number; acknowledged: number }> {
-  const body = Object.fromEntries(Object.entries(filters).filter(([key, value]) => key !== 'estado' && value != null));
-  return apiRequest<{ episodes: number; acknowledged: number }>('/alerts/acknowledge', { method: 'POST', body: { ...body, confirmar: true } });
+export async function acknowledgeMatchingAlerts(filters: Omit<AlertaReportFilters, 'estado'>): Promise<AcknowledgeMatchingResult> {
+  // The screen's filters hold null for "any"; the contract's body leaves those out.
+  const given = Object.fromEntries(Object.entries(filters).filter(([key, value]) => key !== 'estado' && value != null));
+  const body = { ...given, confirmar: true } as AcknowledgeMatchingBody;
+  return apiRequest<AcknowledgeMatchingResult>('/alerts/acknowledge', { method: 'POST', body });
 }

@@ -1,5 +1,6 @@
 import type {
   AcknowledgeAnswer,
+  AcknowledgeMatchingResult,
   AlertaFilterOptions,
   AlertaReportPage,
   AlertaReportRow,
@@ -203,7 +204,7 @@ export const reportHandlers = {
     http.post('/api/alerts/:alertaid/acknowledge', async ({ params, request }) => {
       const alertaid = Number(params['alertaid']);
       const row = rows.find((candidate) => candidate.alertaid === alertaid);
-      if (!row) return HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'La alerta no existe' } }, { status: 404 });
+      if (!row) return HttpResponse.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'La alerta no existe' } }, { status: 404 });
       const reconocidopor = { usuarioid: 1, firstname: 'Ana', lastname: 'Admin' };
       const fechareconocido = '2026-11-21T14:05:00.000Z';
       const body = (await request.json().catch(() => null)) as { nota?: string } | null;
@@ -220,7 +221,7 @@ export const reportHandlers = {
       const reconocidopor = { usuarioid: 1, firstname: 'Ana', lastname: 'Admin' };
       const active = rows.filter((row) => row.statusid === 1);
       for (const row of active) Object.assign(row, { statusid: -1, reconocidopor, fechareconocido: '2026-11-21T14:05:00.000Z', notareconocido: null });
-      return HttpResponse.json({ episodes: new Set(active.map((row) => row.episodioid)).size, acknowledged: active.length });
+      return HttpResponse.json<AcknowledgeMatchingResult>({ episodes: new Set(active.map((row) => row.episodioid)).size, acknowledged: active.length });
     }),
   ],
   acknowledgePending: () => [http.post('/api/alerts/:alertaid/acknowledge', never), http.post('/api/alerts/acknowledge', never)],

@@ -1,4 +1,4 @@
-import type { UmbralScopeFilters } from '@camposense/domain';
+import type { SeriesQuery, UmbralScopeFilters } from '@camposense/domain';
 
 /** What the preview asks: the threshold, the edited band and how many days back. */
 export interface ThresholdPreviewRequest {
@@ -8,15 +8,8 @@ export interface ThresholdPreviewRequest {
   days: number;
 }
 
-/** The metric of a threshold's place over a window, for the preview chart. */
-export interface ThresholdSeriesRequest {
-  nodoId: number;
-  tipoId: number;
-  metricaId: number;
-  startDate: string;
-  endDate: string;
-  maxPoints: number;
-}
+/** The metric of a threshold's place over a window, for the preview chart: the series query with these fields given. */
+export type ThresholdSeriesRequest = Required<Pick<SeriesQuery, 'nodoId' | 'tipoId' | 'metricaId' | 'startDate' | 'endDate' | 'maxPoints'>>;
 
 const FILTER_PARAMS = ['paisId', 'empresaId', 'fundoId', 'ubicacionId', 'nodoId', 'tipoId', 'metricaId'] as const;
 

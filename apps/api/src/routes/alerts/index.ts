@@ -1,14 +1,13 @@
 import type { Database } from '@camposense/db';
 import { sql } from 'drizzle-orm';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound, unauthorized } from '../../errors/api-error';
-import { errorResponses } from '../../schemas';
 import { filtersOf } from '../reports/filters';
 import { alertaConditions } from '../reports/report-queries';
 import { openEpisodesRoute } from './open-episodes';
-import { alertaFilterQuery } from '../reports/schemas';
-import { ACKNOWLEDGE_NOTE_MAX_LENGTH, ROLES } from '@camposense/domain';
-import type { AcknowledgeAnswer, AlertaReportFilters } from '@camposense/domain';
+import { acknowledgeAlertRoute, acknowledgeEpisodeRoute, acknowledgeMatchingRoute as acknowledgeMatchingContract, ROLES } from '@camposense/domain';
+import type { AcknowledgeAnswer, AcknowledgeEpisodeResult, AcknowledgeMatchingResult } from '@camposense/domain';
 import { lockLiveAccount } from '../../auth/account-status';
 import { requireRole } from '../../security/require-role';
 
@@ -30,35 +29,6 @@ interface AlertRow {
   episodiostatusid: number | null;
 }
 
-const MAX_NOTE_LENGTH = ACKNOWLEDGE_NOTE_MAX_LENGTH;
-
-/** What acknowledging one alert's episode, or one episode, may say: a note, or nothing. */
-const acknowledgeBody = {
-  type: ['object', 'null'],
-  additionalProperties: false,
-  properties: { nota: { type: 'string', maxLength: MAX_NOTE_LENGTH } },
-} as const;
-
-const resultSchema = {
-  type: 'object',
-  required: ['alertaid', 'episodioid', 'acknowledged', 'reconocidopor', 'fechareconocido', 'notareconocido'],
-  properties: {
-    alertaid: { type: 'integer' },
-    episodioid: { type: ['integer', 'null'] },
-    acknowledged: { type: 'integer' },
-    reconocidopor: {
-      type: ['object', 'null'],
-      properties: {
-        usuarioid: { type: 'integer' },
-        firstname: { type: ['string', 'null'] },
-        lastname: { type: ['string', 'null'] },
-      },
-    },
-    fechareconocido: { type: ['string', 'null'] },
-    notareconocido: { type: ['string', 'null'] },
-  },
-} as const;
-
 /**
  * Acknowledging is a write (alarms.md, "What may not break the loop"): every route here checks the
  * account as the writes to /api/sense do (security/require-role.ts), with every role allowed: 401
@@ -75,7 +45,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
   app.addHook('onRequest', requireLiveAccount(app));
   await acknowledgeMatchingRoute(app, { database, ...(onAcknowledged ? { onAcknowledged } : {}) });
 
-  app.post<{ Params: { alertaid: number }; Body: { nota?: string } | undefined }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/:alertaid/acknowledge',
     {
       schema: {
@@ -85,13 +55,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
           'Detiene las repeticiones y el escalamiento. Reconocer un episodio ya reconocido responde lo mismo sin cambiar nada; ' +
           'uno ya terminado responde 409. Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
         security: [{ bearerAuth: [] }],
-        params: {
-          type: 'object',
-          required: ['alertaid'],
-          properties: { alertaid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-        },
-        body: acknowledgeBody,
-        response: { 200: resultSchema, ...errorResponses(400, 401, 404, 409, 500) },
+        ...acknowledgeAlertRoute,
       },
     },
     async (request) => {
@@ -174,16 +138,8 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
   );
 }
 
-/** What acknowledging every active alert of a filter answers. */
-export interface AcknowledgeMatchingResult {
-  /** Episodes that became acknowledged by this call. */
-  episodes: number;
-  /** Alerts that became processed (-1) by this call. */
-  acknowledged: number;
-}
-
-/** The alerts report's filters but its state: what is acknowledged is always the active ones. */
-const { estado: _state, ...bulkFilters } = alertaFilterQuery;
+// Its answer's type, AcknowledgeMatchingResult, is the contract's (libs/domain, contracts/alerts.ts).
+export type { AcknowledgeMatchingResult };
 
 /**
  * POST /api/alerts/acknowledge: every active alert the alerts report's filters select, on every
@@ -191,7 +147,7 @@ const { estado: _state, ...bulkFilters } = alertaFilterQuery;
  * active ones of this filter"), so a flood of alarms takes one call, not one per visible row.
  */
 async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAcknowledged }: AlertRoutesOptions): Promise<void> {
-  app.post<{ Body: Omit<AlertaReportFilters, 'estado'> & { nota?: string; confirmar: true } }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/acknowledge',
     {
       schema: {
@@ -203,24 +159,7 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
           '`confirmar: true` es obligatorio: un cuerpo vacío no reconoce todas las alertas del sistema. ' +
           'Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
         security: [{ bearerAuth: [] }],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['confirmar'],
-          properties: {
-            confirmar: { type: 'boolean', const: true, description: 'Confirma el reconocimiento masivo' },
-            ...bulkFilters,
-            nota: { type: 'string', maxLength: MAX_NOTE_LENGTH },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['episodes', 'acknowledged'],
-            properties: { episodes: { type: 'integer' }, acknowledged: { type: 'integer' } },
-          },
-          ...errorResponses(400, 401, 500),
-        },
+        ...acknowledgeMatchingContract,
       },
     },
     async (request) => {
@@ -258,16 +197,8 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
   );
 }
 
-/** What acknowledging an episode by its id answers. */
-export interface AcknowledgeEpisodeResult {
-  episodioid: number;
-  tipo: 'umbral' | 'sindatos';
-  /** Alerts that became processed by this call (a no-data episode has none). */
-  acknowledged: number;
-  reconocidopor: number | null;
-  fechareconocido: string | null;
-  notareconocido: string | null;
-}
+// Its answer's type, AcknowledgeEpisodeResult, is the contract's (libs/domain, contracts/alerts.ts).
+export type { AcknowledgeEpisodeResult };
 
 /**
  * /api/episodes: acknowledging an episode by its id, for the no-data episodes of silent nodes
@@ -277,7 +208,7 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
   app.addHook('onRequest', requireLiveAccount(app));
   await openEpisodesRoute(app, { database });
 
-  app.post<{ Params: { episodioid: number }; Body: { nota?: string } | undefined }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/:episodioid/acknowledge',
     {
       schema: {
@@ -286,27 +217,7 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
         description:
           'Detiene las repeticiones y el escalamiento; uno ya terminado responde 409. Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
         security: [{ bearerAuth: [] }],
-        params: {
-          type: 'object',
-          required: ['episodioid'],
-          properties: { episodioid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-        },
-        body: acknowledgeBody,
-        response: {
-          200: {
-            type: 'object',
-            required: ['episodioid', 'tipo', 'acknowledged', 'reconocidopor', 'fechareconocido', 'notareconocido'],
-            properties: {
-              episodioid: { type: 'integer' },
-              tipo: { type: 'string', enum: ['umbral', 'sindatos'] },
-              acknowledged: { type: 'integer' },
-              reconocidopor: { type: ['integer', 'null'] },
-              fechareconocido: { type: ['string', 'null'] },
-              notareconocido: { type: ['string', 'null'] },
-            },
-          },
-          ...errorResponses(400, 401, 404, 409, 500),
-        },
+        ...acknowledgeEpisodeRoute,
       },
     },
     async (request) => {

@@ -1,34 +1,13 @@
 import type { Database } from '@camposense/db';
+import { openEpisodesRoute as openEpisodesContract } from '@camposense/domain';
 import type { OpenEpisode, OpenEpisodesResponse } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error';
-import { errorResponses } from '../../schemas';
 
 /** More open episodes than this on one node or location is a farm on fire; the chart needs no more. */
 const MAX_EPISODES = 500;
-
-const id = (description: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, description }) as const;
-
-const episodeSchema = {
-  type: 'object',
-  required: ['episodioid', 'tipo', 'nodoid', 'umbralid', 'metricaid', 'tipoid', 'minimo', 'maximo', 'criticidad', 'grado', 'fechainicio', 'statusid', 'fechareconocido'],
-  properties: {
-    episodioid: { type: 'integer' },
-    tipo: { type: 'string', enum: ['umbral', 'sindatos'] },
-    nodoid: { type: 'integer' },
-    umbralid: { type: ['integer', 'null'] },
-    metricaid: { type: ['integer', 'null'] },
-    tipoid: { type: ['integer', 'null'] },
-    minimo: { type: ['number', 'null'] },
-    maximo: { type: ['number', 'null'] },
-    criticidad: { type: 'string' },
-    grado: { type: 'integer' },
-    fechainicio: { type: 'string' },
-    statusid: { type: 'integer', enum: [1, -1] },
-    fechareconocido: { type: ['string', 'null'] },
-  },
-} as const;
 
 interface EpisodeRow extends Omit<OpenEpisode, 'fechainicio' | 'fechareconocido' | 'minimo' | 'maximo'> {
   fechainicio: Date | string;
@@ -46,7 +25,7 @@ const numberOrNull = (value: number | string | null) => (value === null ? null :
  * no-data episode; the dashboard's charts need both to mark an episode of their metric.
  */
 export async function openEpisodesRoute(app: FastifyInstance, { database }: { database: Database }): Promise<void> {
-  app.get<{ Querystring: { nodoId?: number; ubicacionId?: number } }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/',
     {
       schema: {
@@ -56,15 +35,7 @@ export async function openEpisodesRoute(app: FastifyInstance, { database }: { da
           'Exactamente uno de nodoId o ubicacionId. De una ubicación: los episodios de sus umbrales y los "sin datos" de los nodos ' +
           `localizados allí. Como máximo ${MAX_EPISODES}, del más antiguo al más reciente.`,
         security: [{ bearerAuth: [] }],
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { nodoId: id('Episodios de este nodo'), ubicacionId: id('Episodios de esta ubicación') },
-        },
-        response: {
-          200: { type: 'object', required: ['episodes'], properties: { episodes: { type: 'array', items: episodeSchema } } },
-          ...errorResponses(400, 401, 500),
-        },
+        ...openEpisodesContract,
       },
     },
     async (request): Promise<OpenEpisodesResponse> => {

@@ -21,7 +21,8 @@ const AUDIENCE = 'camposense-report-download';
 const ALGORITHM = 'HS256';
 
 /** A report, a table's status view (`tabla:pais`), or the live stream (an EventSource cannot send a header either). */
-export type DownloadableReport = 'alertas' | 'mensajes' | 'stream' | `tabla:${string}`;
+import type { DownloadableReport } from '@camposense/domain';
+export type { DownloadableReport };
 
 export async function signDownloadToken(
   userId: number,

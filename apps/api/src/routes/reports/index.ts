@@ -1,15 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Database } from '@camposense/db';
 import { canonicalTimeZone, findTable, formatInstantInZone, REPORT_CSV_TEXTS, reportStatusKind } from '@camposense/domain';
-import type {
-  AlertaReportFilters,
-  AlertaSortColumn,
-  MensajeReportFilters,
-  MensajeSortColumn,
-  ReportLanguage,
-  SortDirection,
-  TableRow,
-} from '@camposense/domain';
+import type { ReportLanguage, SortDirection, TableRow } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../../auth/tokens';
 import { notFound, unauthorized } from '../../errors/api-error';
@@ -28,22 +20,16 @@ import type { HeavyReadBudget } from '../../sense/streaming';
 import { createReportQueries } from './report-queries';
 import type { AlertaCsvRow, MensajeCsvRow } from './report-queries';
 import {
-  alertaFilterOptionsQuery,
-  alertaFilterOptionsSchema,
-  alertasCsvQuery,
-  alertasPageSchema,
-  alertasQuery,
-  csvResponse,
-  downloadTokenQuery,
-  downloadTokenSchema,
-  mensajeFilterOptionsSchema,
-  mensajesCsvQuery,
-  mensajesPageSchema,
-  mensajesQuery,
-  readErrors,
-  security,
-  tableCsvQuery,
-} from './schemas';
+  alertaFilterOptionsRoute,
+  AlertasCsvQuerySchema,
+  alertasRoute,
+  downloadTokenRoute,
+  mensajeFilterOptionsRoute,
+  MensajesCsvQuerySchema,
+  mensajesRoute,
+} from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { csvResponse, security, tableCsvQuery } from './schemas';
 
 export interface ReportRoutesOptions {
   database: Database;
@@ -55,17 +41,6 @@ export interface ReportRoutesOptions {
   heavyReads: HeavyReadBudget;
 }
 
-interface Paging {
-  page: number;
-  pageSize: number;
-  after?: string;
-  sortOrder: SortDirection;
-}
-
-type AlertasQuery = Paging & AlertaReportFilters & { sortBy: AlertaSortColumn };
-type MensajesQuery = Paging & MensajeReportFilters & { sortBy: MensajeSortColumn };
-type AlertasCsvQuery = AlertaReportFilters & { sortBy: AlertaSortColumn; sortOrder: SortDirection; lang: ReportLanguage; tz: string; token?: string };
-type MensajesCsvQuery = MensajeReportFilters & { sortBy: MensajeSortColumn; sortOrder: SortDirection; lang: ReportLanguage; tz: string; token?: string };
 type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirection; tz?: string; scope?: string; token?: string; [filter: string]: unknown };
 
 /** The query keys of a table's CSV that are not column filters. */
@@ -252,7 +227,9 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     }
   };
 
-  app.get<{ Querystring: AlertasQuery }>(
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  typed.get(
     '/alertas',
     {
       onRequest: app.authenticate,
@@ -262,8 +239,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         description:
           'Alertas con su umbral y su medición embebidos y el valor como `valor`, filtradas por estado, criticidad, ubicación, nodo, fechas (`desde`, `hasta`, incluidas) y país, empresa o fundo (a través de la ubicación del umbral), ordenadas en la base de datos. ' + DEEP_PAGES,
         security,
-        querystring: alertasQuery,
-        response: { 200: alertasPageSchema, ...readErrors },
+        ...alertasRoute,
       },
     },
     async (request, reply) => {
@@ -273,7 +249,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
   );
 
-  app.get<{ Querystring: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'> }>(
+  typed.get(
     '/alertas/filtros',
     {
       onRequest: app.authenticate,
@@ -282,14 +258,13 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         summary: 'Opciones del panel de filtros de alertas',
         description: 'Las criticidades, y las ubicaciones limitadas a la selección global de país, empresa y fundo.',
         security,
-        querystring: alertaFilterOptionsQuery,
-        response: { 200: alertaFilterOptionsSchema, ...readErrors },
+        ...alertaFilterOptionsRoute,
       },
     },
     async (request) => queries.alertaFilterOptions(request.query),
   );
 
-  app.get(
+  typed.get(
     '/mensajes/filtros',
     {
       onRequest: app.authenticate,
@@ -298,7 +273,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         summary: 'Opciones del panel de filtros de mensajes',
         description: 'Los contactos (con su usuario; un lector no recibe el login de otros) y los medios (canales).',
         security,
-        response: { 200: mensajeFilterOptionsSchema, ...readErrors },
+        ...mensajeFilterOptionsRoute,
       },
     },
     async (request) => {
@@ -308,7 +283,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
   );
 
-  app.get<{ Querystring: AlertasCsvQuery }>(
+  typed.get(
     '/alertas.csv',
     {
       onRequest: bearerOrDownloadToken('alertas'),
@@ -317,7 +292,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         summary: 'Exportar alertas a CSV',
         description: 'Todas las alertas que seleccionan los filtros (todas las páginas), en streaming; cabeceras en `lang`.',
         security,
-        querystring: alertasCsvQuery,
+        querystring: AlertasCsvQuerySchema,
         response: csvResponse,
       },
     },
@@ -328,7 +303,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
   );
 
-  app.get<{ Querystring: MensajesQuery }>(
+  typed.get(
     '/mensajes',
     {
       onRequest: app.authenticate,
@@ -338,8 +313,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         description:
           'Mensajes con `contacto.usuario` embebido, filtrados por estado, contacto, medio (canal), fechas (`desde`, `hasta`, incluidas) y país, empresa o fundo (a través de la ubicación de su alerta, o de su episodio), ordenados en la base de datos. ' + DEEP_PAGES,
         security,
-        querystring: mensajesQuery,
-        response: { 200: mensajesPageSchema, ...readErrors },
+        ...mensajesRoute,
       },
     },
     async (request, reply) => {
@@ -353,7 +327,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
   );
 
-  app.get<{ Querystring: MensajesCsvQuery }>(
+  typed.get(
     '/mensajes.csv',
     {
       onRequest: bearerOrDownloadToken('mensajes'),
@@ -362,7 +336,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         summary: 'Exportar mensajes a CSV',
         description: 'Todos los mensajes que seleccionan los filtros (todas las páginas), en streaming; cabeceras en `lang`.',
         security,
-        querystring: mensajesCsvQuery,
+        querystring: MensajesCsvQuerySchema,
         response: csvResponse,
       },
     },
@@ -432,7 +406,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
   );
 
-  app.get<{ Querystring: { report: DownloadableReport } }>(
+  typed.get(
     '/download-token',
     {
       onRequest: app.authenticate,
@@ -441,8 +415,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         summary: 'Token de un minuto para un enlace de descarga CSV',
         description: 'Para que el navegador descargue el CSV siguiendo un enlace (`?token=`), sin cargarlo en memoria.',
         security,
-        querystring: downloadTokenQuery,
-        response: { 200: downloadTokenSchema, ...readErrors },
+        ...downloadTokenRoute,
       },
     },
     async (request) => {

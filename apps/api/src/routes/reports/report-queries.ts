@@ -12,6 +12,7 @@ import type {
   MensajeState,
   MensajeSortColumn,
   ReportDateRange,
+  ReportPage,
   ReportScope,
   SortDirection,
 } from '@camposense/domain';
@@ -352,11 +353,8 @@ export interface PageWindow {
   after?: KeysetBound | undefined;
 }
 
-/** A report page: the rows, and the pagination with the cursor of the page that follows (null on the last). */
-export interface ReportPage<Row> {
-  data: Row[];
-  pagination: { page: number; pageSize: number; total: number; totalPages: number; next: string | null };
-}
+/** A report page: the rows, and the pagination with the cursor of the page that follows (null on the last): the domain's, as the contract's pages answer it. */
+export type { ReportPage };
 
 /**
  * The alert statements take the chosen thresholds (alertaThresholds' ids) when they were read

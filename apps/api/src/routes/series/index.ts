@@ -1,12 +1,12 @@
 import type { Database } from '@camposense/db';
-import { canonicalTimeZone } from '@camposense/domain';
-import type { ApiErrorDetail, SeriesResponse } from '@camposense/domain';
+import { canonicalTimeZone, seriesRoute } from '@camposense/domain';
+import type { ApiErrorDetail } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../schemas';
 import { isIsoDate } from '../../sense/row-values';
 import { validationError } from '../../sense/table-queries';
 import { createSeriesQueries } from './series-queries';
-import { bucketSecondsFor, DEFAULT_MAX_POINTS, MAX_POINTS_CAP, MIN_POINTS } from './series-window';
+import { bucketSecondsFor, DEFAULT_MAX_POINTS } from './series-window';
 
 export interface SeriesRoutesOptions {
   database: Database;
@@ -14,85 +14,9 @@ export interface SeriesRoutesOptions {
   now?: () => Date;
 }
 
-export interface SeriesQuery {
-  metricaId: number;
-  nodoId?: number;
-  ubicacionId?: number;
-  tipoId?: number;
-  startDate?: string;
-  endDate?: string;
-  maxPoints?: number;
-  tz?: string;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const security = [{ bearerAuth: [] }];
-const id = (description: string) => ({ type: 'integer', minimum: 1, description }) as const;
-const nullableNumber = { type: ['number', 'null'] } as const;
-
-const seriesResponseSchema = {
-  type: 'object',
-  required: ['metric', 'start', 'end', 'bucketSeconds', 'buckets', 'thresholds', 'stats'],
-  properties: {
-    metric: {
-      type: ['object', 'null'],
-      properties: { metricaid: { type: 'integer' }, metrica: { type: 'string' }, unidad: { type: ['string', 'null'] } },
-    },
-    start: { type: 'string', format: 'date-time' },
-    end: { type: 'string', format: 'date-time', description: 'Exclusivo' },
-    bucketSeconds: { type: 'integer', description: 'Ancho de cada intervalo; se alinean a la época Unix, y los de un día o más a la medianoche de `tz` si se da' },
-    buckets: {
-      type: 'array',
-      description: 'Un elemento por intervalo con lecturas, del más antiguo al más reciente; los intervalos sin lecturas no aparecen',
-      items: {
-        type: 'object',
-        required: ['t', 'min', 'max', 'avg', 'count'],
-        properties: {
-          t: { type: 'string', format: 'date-time', description: 'Inicio del intervalo' },
-          min: { type: 'number' },
-          max: { type: 'number' },
-          avg: { type: 'number' },
-          count: { type: 'integer' },
-        },
-      },
-    },
-    thresholds: {
-      type: 'array',
-      description: 'Umbrales activos de la métrica en el nodo o la ubicación, del más severo al menos severo',
-      items: {
-        type: 'object',
-        required: ['umbralid', 'minimo', 'maximo', 'criticidad', 'grado', 'tipoid'],
-        properties: {
-          umbralid: { type: 'integer' },
-          minimo: { type: 'number' },
-          maximo: { type: 'number' },
-          criticidad: { type: 'string' },
-          grado: { type: 'integer' },
-          tipoid: { type: 'integer' },
-        },
-      },
-    },
-    stats: {
-      type: 'object',
-      required: ['count', 'avg', 'min', 'max', 'latest', 'activeSensors'],
-      properties: {
-        count: { type: 'integer', description: 'Lecturas en la ventana' },
-        avg: nullableNumber,
-        min: nullableNumber,
-        max: nullableNumber,
-        latest: { type: ['string', 'null'], format: 'date-time', description: 'La lectura más reciente de la ventana' },
-        activeSensors: {
-          type: 'integer',
-          description: 'Sensores (nodo × tipo) con una lectura de la métrica en el día anterior al final de la ventana',
-        },
-      },
-    },
-  },
-} as const;
-
-const dateParam = (description: string) =>
-  ({ type: 'string', description: `${description}. ISO 8601: fecha y hora con zona, o una fecha sola (día entero en UTC).` }) as const;
 
 function parseDate(value: string, isEnd: boolean): number {
   const time = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
@@ -110,7 +34,7 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
   app.addHook('onRequest', app.authenticate);
   const queries = createSeriesQueries(database);
 
-  app.get<{ Querystring: SeriesQuery; Reply: SeriesResponse }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/series',
     {
       schema: {
@@ -120,31 +44,7 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
           'Agrega en SQL las lecturas de la ventana en a lo sumo `maxPoints` intervalos (mínimo, máximo, promedio y cantidad). ' +
           'Se necesita `nodoId` o `ubicacionId`. Sin fechas, las últimas 24 horas.',
         security,
-        querystring: {
-          type: 'object',
-          required: ['metricaId'],
-          properties: {
-            metricaId: id('La métrica'),
-            nodoId: id('El nodo'),
-            ubicacionId: id('La ubicación (todas sus lecturas de la métrica)'),
-            tipoId: id('Solo este tipo de sensor'),
-            startDate: dateParam('Desde (incluida); por defecto 24 horas antes del final'),
-            endDate: dateParam('Hasta (excluida); por defecto ahora. Un final futuro se trae a ahora'),
-            tz: {
-              type: 'string',
-              maxLength: 64,
-              description: 'Zona IANA cuya medianoche inicia los intervalos de un día o más (la que muestra la consola); por defecto UTC',
-            },
-            maxPoints: {
-              type: 'integer',
-              minimum: MIN_POINTS,
-              maximum: MAX_POINTS_CAP,
-              description: `Cuántos intervalos como máximo (por defecto ${DEFAULT_MAX_POINTS}, más o menos el ancho del gráfico en píxeles)`,
-            },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: seriesResponseSchema, ...errorResponses(400, 401, 500) },
+        ...seriesRoute,
       },
     },
     async (request) => {

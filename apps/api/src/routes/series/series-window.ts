@@ -3,9 +3,9 @@
  * window and a budget, where buckets start) lives in @camposense/domain, shared with the fixtures.
  */
 export { bucketSecondsFor, bucketsTouched, NICE_BUCKET_SECONDS } from '@camposense/domain';
-
-/** Default point budget: about the width in pixels of a dashboard chart. */
-export const DEFAULT_MAX_POINTS = 800;
-/** Never more buckets than this, whatever the caller asks: a chart is never wider. */
-export const MAX_POINTS_CAP = 2000;
-export const MIN_POINTS = 2;
+// The budget's bounds are the contract's (libs/domain/src/contracts/series.ts).
+export {
+  SERIES_DEFAULT_MAX_POINTS as DEFAULT_MAX_POINTS,
+  SERIES_MAX_POINTS_CAP as MAX_POINTS_CAP,
+  SERIES_MIN_POINTS as MIN_POINTS,
+} from '@camposense/domain';

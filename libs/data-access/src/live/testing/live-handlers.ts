@@ -1,3 +1,4 @@
+import type { StreamTicket } from '@camposense/domain';
 import { http, HttpResponse } from 'msw';
 
 /**
@@ -6,7 +7,7 @@ import { http, HttpResponse } from 'msw';
  */
 export const liveHandlers = {
   streaming: () => [
-    http.post('/api/sense/stream/ticket', () => HttpResponse.json({ ticket: 'story-ticket', expiresIn: 60 })),
+    http.post('/api/sense/stream/ticket', () => HttpResponse.json<StreamTicket>({ ticket: 'story-ticket', expiresIn: 60 })),
     http.get('/api/sense/stream', () => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {

@@ -1,0 +1,58 @@
+/**
+ * The live stream (apps/api/src/live): the ticket that opens it, and the events it sends, which
+ * the API's event bus publishes (and carries over NOTIFY between instances).
+ */
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import type { LiveEventType } from '../live';
+import { errorResponses } from './common';
+
+/** A reading told live (ISO 8601 `fecha`). */
+export const LiveReadingSchema = Type.Object({
+  nodoid: Type.Integer(),
+  tipoid: Type.Integer(),
+  metricaid: Type.Integer(),
+  fecha: Type.String(),
+  medicion: Type.Number(),
+});
+export type LiveReading = Static<typeof LiveReadingSchema>;
+
+export const LiveEventSchema = Type.Union([
+  /** New readings of these nodes; without the values (`truncated`) when the batch was too large to carry them. */
+  Type.Object({ type: Type.Literal('readings'), nodes: Type.Array(Type.Integer()), readings: Type.Array(LiveReadingSchema), truncated: Type.Boolean() }),
+  /** Alerts written (the first 50) and episodes ended. */
+  Type.Object({
+    type: Type.Literal('alerts'),
+    nodes: Type.Array(Type.Integer()),
+    alerts: Type.Array(Type.Object({ alertaid: Type.Integer(), episodioid: Type.Integer(), umbralid: Type.Integer(), statusid: Type.Integer() })),
+    closedEpisodes: Type.Array(Type.Integer()),
+  }),
+  Type.Object({
+    type: Type.Literal('acknowledged'),
+    episodioid: Type.Union([Type.Integer(), Type.Null()]),
+    alertaid: Type.Union([Type.Integer(), Type.Null()]),
+    acknowledged: Type.Integer(),
+  }),
+  Type.Object({ type: Type.Literal('messages'), episodioid: Type.Integer(), sent: Type.Integer(), failed: Type.Integer() }),
+  Type.Object({ type: Type.Literal('episodes'), opened: Type.Integer() }),
+]);
+/** What the event bus publishes; the stream sends each as an event named by its `type`, its data the rest. */
+export type LiveEvent = Static<typeof LiveEventSchema>;
+
+// LIVE_EVENT_TYPES (live.ts) names the contract's events and `reset`, no more and no fewer.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const liveEventTypesMatch: Same<LiveEvent['type'] | 'reset', LiveEventType> = true;
+void liveEventTypesMatch;
+
+/** `POST /api/sense/stream/ticket`: a one-minute, single-use ticket for `?token=` of the stream. */
+export const StreamTicketSchema = Type.Object({ ticket: Type.String(), expiresIn: Type.Integer() });
+export type StreamTicket = Static<typeof StreamTicketSchema>;
+
+export const streamTicketRoute = { response: { 200: StreamTicketSchema, ...errorResponses(401, 500) } } as const;
+
+/** `GET /api/sense/stream`: the ticket, and where a reconnect resumes when it cannot send Last-Event-ID. */
+export const StreamQuerySchema = Type.Object(
+  { token: Type.Optional(Type.String({ maxLength: 2000 })), lastEventId: Type.Optional(Type.String({ maxLength: 100 })) },
+  {},
+);
+export const streamRoute = { querystring: StreamQuerySchema, response: { ...errorResponses(401, 500) } } as const;
