@@ -40,6 +40,7 @@ import { thresholdRoutes } from './routes/thresholds/index';
 import { countIngested, countStreams, createAppMetrics, registerMetrics } from './metrics/metrics';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
+import { registerCompression } from './http/compression';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** How often the months ahead are created and retention applied (and once at start). */
@@ -166,6 +167,7 @@ export async function buildApp({
   registerSecurity(app, { corsOrigins });
   // Readers get no one's e-mail or phone but their own, in every answer (docs/security.md).
   registerRedaction(app);
+  await registerCompression(app);
   const metrics = createAppMetrics(database);
   registerMetrics(app, metrics, metricsToken);
   const readCache = createReadCache({ ttlMs: readCacheMs });

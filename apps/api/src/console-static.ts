@@ -8,8 +8,26 @@ export function hasConsoleBuild(dir: string | undefined): dir is string {
   return dir !== undefined && existsSync(join(dir, 'index.html'));
 }
 
+/** Files under /assets/ carry a content hash in their name (Vite): they never change. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built console. The build writes `.br` and `.gz` beside every asset
+ * (apps/console/vite.config.ts), served by the browser's Accept-Encoding; hashed assets are cached
+ * for a year, anything else (index.html, the favicon) is revalidated on every use (issue 30).
+ */
 export async function registerConsoleStatic(app: FastifyInstance, consoleDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: consoleDir, prefix: '/', index: ['index.html'] });
+  await app.register(fastifyStatic, {
+    root: consoleDir,
+    prefix: '/',
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (response, path) => {
+      const hashed = /[\\/]assets[\\/]/.test(path);
+      response.setHeader('cache-control', hashed ? IMMUTABLE_CACHE : 'no-cache');
+    },
+  });
 }
 
 /** A browser navigating to a client route (`/dashboard`), which the SPA answers with index.html. */
