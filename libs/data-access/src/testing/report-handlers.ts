@@ -201,7 +201,7 @@ export const reportHandlers = {
   ],
   /** Acknowledging answers as the API does and marks the rows processed, by the signed-in operator. */
   acknowledge: (rows: AlertaReportRow[] = alertasFixture) => [
-    http.post('/api/alerts/:alertaid/acknowledge', async ({ params, request }) => {
+    http.post<{ alertaid: string }, { nota?: string }, AcknowledgeAnswer | ApiErrorBody>('/api/alerts/:alertaid/acknowledge', async ({ params, request }) => {
       const alertaid = Number(params['alertaid']);
       const row = rows.find((candidate) => candidate.alertaid === alertaid);
       if (!row) return HttpResponse.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'La alerta no existe' } }, { status: 404 });
