@@ -35,6 +35,8 @@ export default defineConfig({
           // Two files at a time: each worker has its own PostgreSQL database (the setup file below)
           // and every PGlite suite its own in-memory one, so nothing is shared but the cores.
           setupFiles: ['./tools/vitest/api-worker-database.ts'],
+          // Each worker migrates and seeds once per kind of set-up, then copies (tools/vitest/api-snapshots.ts).
+          globalSetup: ['./tools/vitest/api-snapshots.ts'],
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,

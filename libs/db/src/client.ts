@@ -35,6 +35,11 @@ export interface CreateDatabaseOptions {
    * new one when next needed; without a listener Node would end the process. @default console.warn
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PGlite in memory: start from this data folder (a `dumpDataDir` tarball) instead of an empty
+   * cluster, skipping initdb and whatever the folder already holds (the tests' prepared snapshots).
+   */
+  loadDataDir?: Blob;
 }
 
 export interface QueryOptions {
@@ -160,6 +165,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
   try {
     client = await PGlite.create({
       dataDir,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       parsers: { [INT8_OID]: parseNumber, [NUMERIC_OID]: parseNumber },
     });
   } catch (error) {

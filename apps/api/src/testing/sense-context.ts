@@ -30,8 +30,7 @@ export async function openSenseContext(
   driver: TestDriver,
   { readCacheMs = 0, heavyReads }: { readCacheMs?: number; heavyReads?: HeavyReadBudget } = {},
 ): Promise<SenseContext> {
-  const context = await openTestApp(driver, { readCacheMs, heavyReads });
-  await seedTestFarm(context.database);
+  const context = await openTestApp(driver, { readCacheMs, heavyReads, seed: { name: 'test_farm', run: seedTestFarm } });
   const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
   const login = await loginAs(context.app, admin.login, DEMO_PASSWORD);
   const bearer = `Bearer ${login.session.access_token}`;

@@ -13,16 +13,27 @@ export interface TestContext {
   app: FastifyInstance;
 }
 
-/** A fresh database of `driver`, migrated and with the demo users, and an app over it. */
+/** What a suite's database holds beyond the migrated schema and the demo users; `name` stands for `run`. */
+export interface TestSeed {
+  name: string;
+  run(database: Database): Promise<void>;
+}
+
+/**
+ * A fresh database of `driver`, migrated and with the demo users (and `seed`), and an app over it;
+ * `migrate: false` gives an empty database. The worker prepares each kind once and copies it.
+ */
 export async function openTestApp(
   driver: TestDriver,
-  options: Partial<Omit<BuildAppOptions, 'database'>> & { migrate?: boolean } = {},
+  { migrate = true, seed, ...options }: Partial<Omit<BuildAppOptions, 'database'>> & { migrate?: boolean; seed?: TestSeed } = {},
 ): Promise<TestContext> {
-  const database = await driver.open();
-  if (options.migrate !== false) {
-    await prepareDatabase(database);
-    await seedDemoUsers(database);
-  }
+  const database = migrate
+    ? await driver.openPrepared(seed ? `users_${seed.name}` : 'users', async (fresh) => {
+        await prepareDatabase(fresh);
+        await seedDemoUsers(fresh);
+        await seed?.run(fresh);
+      })
+    : await driver.open();
   const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, ...options });
   return { database, app };
 }
