@@ -16,11 +16,10 @@
  * Lighthouse ≥ 90.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnServer, waitUntilListening } from '@camposense/api/testing';
+import { freePort, spawnServer, waitUntilListening } from '@camposense/api/testing';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../tools/chromium';
@@ -39,17 +38,6 @@ const TARGETS = { firstVisitMs: 3_000, signInMs: 6_000, bytesPerVisit: 400 * 102
 const load1 = () => Number(loadavg()[0]!.toFixed(2));
 /** Busier than its cores: the machine was shared while the figure was taken. */
 const underLoad = (load: number) => load > cpus().length * 0.5;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The page's link made slow, and a counter of the bytes that crossed it. */
 async function throttle(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; bytes: () => number; reset: () => void }> {
