@@ -5,7 +5,7 @@ import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { useEffect } from 'react';
 import { Toaster } from '@camposense/ui';
-import { emptyStory, errorStory, loadingStory, tableSettled, typeDay, withGlobalFilters } from '../shared/story-report';
+import { emptyStory, errorStory, loadingStory, tableSettled, typeAcknowledgeNote, typeDay, withGlobalFilters } from '../shared/story-report';
 import { AlertsReport } from './alerts-report';
 
 const meta = {
@@ -257,7 +257,7 @@ export const Acknowledge: Story = {
     await userEvent.click(buttons[0]!);
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
     await expect(within(dialog).getByText(new RegExp(`^Se reconocerán ${count} alertas activas de este episodio`))).toBeVisible();
-    await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), 'Válvula cerrada');
+    await typeAcknowledgeNote(dialog, 'Válvula cerrada');
     await userEvent.click(within(dialog).getByRole('button', { name: 'RECONOCER' }));
     await expect(await screen.findByText(`Se reconocieron ${count} alertas.`)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -276,7 +276,7 @@ export const AcknowledgeDialogOpen: Story = {
     const table = await settled();
     await userEvent.click(within(table).getAllByRole('button', { name: /^Reconocer episodio/ })[0]!);
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
-    await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), 'Riego revisado');
+    await typeAcknowledgeNote(dialog, 'Riego revisado');
     await expect(within(dialog).getByText('14 de 500 caracteres')).toBeVisible();
   },
 };

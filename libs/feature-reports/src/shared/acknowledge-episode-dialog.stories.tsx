@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { AcknowledgeEpisodeDialog } from './acknowledge-episode-dialog';
+import { typeAcknowledgeNote } from './story-report';
 
 const meta = {
   title: 'Reports/AcknowledgeEpisodeDialog',
@@ -16,7 +17,7 @@ export const Open: Story = {
   play: async ({ args }) => {
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
     await expect(within(dialog).getByText(/^Se reconocerán 24 alertas activas de este episodio/)).toBeVisible();
-    await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), '  Válvula cerrada ');
+    await typeAcknowledgeNote(dialog, '  Válvula cerrada ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'RECONOCER' }));
     await expect(args.onConfirm).toHaveBeenCalledWith('Válvula cerrada');
   },

@@ -3,7 +3,7 @@ import type { GlobalFilters } from '@camposense/data-access';
 import type { Decorator } from '@storybook/react-vite';
 import type { AnyHandler } from 'msw';
 import type { SetupWorker } from 'msw/browser';
-import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 
 /** The sidebar's scope the console mounts above a report, all of it by default. */
 export const withGlobalFilters =
@@ -65,3 +65,15 @@ export const emptyStory = (handlers: () => AnyHandler[], title: string, descript
     await expect(await screen.findByText(title)).toBeVisible();
     await expect(screen.getByText(description)).toBeVisible();
   });
+
+/**
+ * Types the acknowledge dialog's note once the dialog holds the focus: it moves the focus inside
+ * itself after opening, and on a slow machine that came mid-typing and took the rest of the keys
+ * (CI saw onConfirm('V')). The note is checked whole before the story goes on.
+ */
+export async function typeAcknowledgeNote(dialog: HTMLElement, note: string) {
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  const field = within(dialog).getByLabelText(/^(Nota \(opcional\)|Note \(optional\))$/);
+  await userEvent.type(field, note);
+  await expect(field).toHaveValue(note);
+}
