@@ -11,7 +11,6 @@ import { seedDemoFarm } from './demo/seed-demo-farm';
 import type { DemoFarmOptions, DemoFarmResult } from './demo/seed-demo-farm';
 
 export { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-users';
-export type { DemoUser } from './demo/demo-users';
 
 /** Creates the demo users that do not exist yet; answers the logins it created. */
 export async function seedDemoUsers(database: Database): Promise<string[]> {

@@ -9,8 +9,6 @@ import { en } from './locales/en';
 import { es } from './locales/es';
 
 export { formatDateTime, formatNumber } from './format';
-export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, localeOf } from './languages';
-export type { Language } from './languages';
 
 const instance = i18next.createInstance();
 void instance.init({

@@ -3,7 +3,6 @@ import { check, integer, timestamp } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** The status values the console knows: 1 active, 0 inactive, -1 processed. */
-export const STATUS_VALUES = [-1, 0, 1] as const;
 export const STATUS_ACTIVE = 1;
 
 /**

@@ -171,11 +171,3 @@ export const mensaje = sense.table(
     statusCheck('mensaje', table.statusid),
   ],
 );
-
-export type UsuarioperfilRow = typeof usuarioperfil.$inferSelect;
-export type MedioRow = typeof medio.$inferSelect;
-export type CodigotelefonoRow = typeof codigotelefono.$inferSelect;
-export type ContactoRow = typeof contacto.$inferSelect;
-export type CorreoRow = typeof correo.$inferSelect;
-export type MensajeRow = typeof mensaje.$inferSelect;
-export type EntregaRow = typeof entrega.$inferSelect;

@@ -124,10 +124,3 @@ export const medicion = sense.table(
     index('medicion_fecha_idx').on(table.fecha.desc().nullsFirst()),
   ],
 );
-
-export type NodoRow = typeof nodo.$inferSelect;
-export type TipoRow = typeof tipo.$inferSelect;
-export type SensorRow = typeof sensor.$inferSelect;
-export type MetricaRow = typeof metrica.$inferSelect;
-export type MetricasensorRow = typeof metricasensor.$inferSelect;
-export type MedicionRow = typeof medicion.$inferSelect;

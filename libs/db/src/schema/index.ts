@@ -10,44 +10,20 @@ import { trabajo } from './trabajo';
 import { status } from './status';
 import { usuario } from './usuario';
 
+// drizzle-kit reads this file's exports to diff the schema (drizzle.config.ts): every table stays exported.
 export { sense } from './sense-schema';
-export { auditColumns, statusCheck, STATUS_VALUES, STATUS_ACTIVE } from './audit-columns';
+export { STATUS_ACTIVE } from './audit-columns';
 export { status } from './status';
-export type { StatusRow } from './status';
 export { pais, empresa, fundo, ubicacion, entidad } from './location';
-export type { PaisRow, EmpresaRow, FundoRow, UbicacionRow, EntidadRow } from './location';
 export { localizacion } from './localizacion';
-export type { LocalizacionRow } from './localizacion';
 export { nodo, tipo, sensor, metrica, metricasensor, medicion } from './device';
-export type { NodoRow, TipoRow, SensorRow, MetricaRow, MetricasensorRow, MedicionRow } from './device';
 export { criticidad, umbral, perfil, perfilumbral, alerta, episodio, auditLogUmbral } from './threshold';
 export { ultimamedicion, claveingesta, medicionadelantada } from './ingest';
-export type { UltimamedicionRow, ClaveingestaRow, MedicionadelantadaRow } from './ingest';
-export type {
-  CriticidadRow,
-  UmbralRow,
-  PerfilRow,
-  PerfilumbralRow,
-  AlertaRow,
-  EpisodioRow,
-  AuditLogUmbralRow,
-} from './threshold';
 export { usuario } from './usuario';
-export type { UsuarioRow, NewUsuarioRow } from './usuario';
+export type { UsuarioRow } from './usuario';
 export { intentoacceso, sesion, tokenusado } from './sesion';
 export { trabajo } from './trabajo';
-export type { TrabajoRow } from './trabajo';
-export type { SesionRow, NewSesionRow, IntentoaccesoRow, TokenusadoRow } from './sesion';
 export { usuarioperfil, medio, codigotelefono, contacto, correo, entrega, mensaje } from './contact';
-export type {
-  UsuarioperfilRow,
-  MedioRow,
-  CodigotelefonoRow,
-  ContactoRow,
-  CorreoRow,
-  MensajeRow,
-  EntregaRow,
-} from './contact';
 
 /** Every table, for `drizzle(client, { schema })` and relational queries. */
 export const schema = {

@@ -77,7 +77,3 @@ export const claveingesta = sense.table(
   },
   (table) => [statusCheck('claveingesta', table.statusid)],
 );
-
-export type UltimamedicionRow = typeof ultimamedicion.$inferSelect;
-export type ClaveingestaRow = typeof claveingesta.$inferSelect;
-export type MedicionadelantadaRow = typeof medicionadelantada.$inferSelect;

@@ -33,5 +33,3 @@ export const localizacion = sense.table(
     statusCheck('localizacion', table.statusid),
   ],
 );
-
-export type LocalizacionRow = typeof localizacion.$inferSelect;

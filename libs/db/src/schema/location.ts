@@ -99,9 +99,3 @@ export const entidad = sense.table(
   },
   (table) => [statusCheck('entidad', table.statusid)],
 );
-
-export type PaisRow = typeof pais.$inferSelect;
-export type EmpresaRow = typeof empresa.$inferSelect;
-export type FundoRow = typeof fundo.$inferSelect;
-export type UbicacionRow = typeof ubicacion.$inferSelect;
-export type EntidadRow = typeof entidad.$inferSelect;

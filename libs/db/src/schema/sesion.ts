@@ -37,9 +37,6 @@ export const sesion = sense.table(
   ],
 );
 
-export type SesionRow = typeof sesion.$inferSelect;
-export type NewSesionRow = typeof sesion.$inferInsert;
-
 /**
  * Sign-in attempts, shared by every API instance (docs/security.md, "Sign-in limits"). A row per
  * key: `address:…` and `email:…` keep a sliding window of attempt times (`marcas`, ms since the
@@ -60,8 +57,6 @@ export const intentoacceso = sense.table(
   (table) => [index('intentoacceso_vence_idx').on(table.vence)],
 );
 
-export type IntentoaccesoRow = typeof intentoacceso.$inferSelect;
-
 /**
  * The single-use tokens already used (CSV download tokens, live stream tickets): one row per
  * token id (`jti`), inserted by the request that uses it (`on conflict do nothing`), so every API
@@ -77,5 +72,3 @@ export const tokenusado = sense.table(
   },
   (table) => [index('tokenusado_expira_idx').on(table.expira)],
 );
-
-export type TokenusadoRow = typeof tokenusado.$inferSelect;

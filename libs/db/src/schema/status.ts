@@ -20,5 +20,3 @@ export const status = sense.table(
   },
   (table) => [check('status_statusid_check', sql`${table.statusid} in (-1, 0, 1)`)],
 );
-
-export type StatusRow = typeof status.$inferSelect;

@@ -185,7 +185,6 @@ export const episodio = sense.table(
   ],
 );
 
-
 /**
  * What the database wrote about every insert, update and delete of `umbral` (a trigger, see the
  * custom migration). `umbralid` is deliberately not a foreign key: the log outlives the threshold.
@@ -206,11 +205,3 @@ export const auditLogUmbral = sense.table(
     index('audit_log_umbral_umbralid_fecha_idx').on(table.umbralid, table.fecha),
   ],
 );
-
-export type CriticidadRow = typeof criticidad.$inferSelect;
-export type UmbralRow = typeof umbral.$inferSelect;
-export type PerfilRow = typeof perfil.$inferSelect;
-export type PerfilumbralRow = typeof perfilumbral.$inferSelect;
-export type AlertaRow = typeof alerta.$inferSelect;
-export type EpisodioRow = typeof episodio.$inferSelect;
-export type AuditLogUmbralRow = typeof auditLogUmbral.$inferSelect;

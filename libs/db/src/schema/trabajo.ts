@@ -30,5 +30,3 @@ export const trabajo = sense.table(
     index('trabajo_ejecutar_idx').on(table.ejecutar),
   ],
 );
-
-export type TrabajoRow = typeof trabajo.$inferSelect;

@@ -27,4 +27,3 @@ export const usuario = sense.table(
 );
 
 export type UsuarioRow = typeof usuario.$inferSelect;
-export type NewUsuarioRow = typeof usuario.$inferInsert;

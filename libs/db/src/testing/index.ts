@@ -1,2 +1,2 @@
-export { testDrivers, resetPostgres } from './test-databases';
+export { testDrivers } from './test-databases';
 export type { TestDriver } from './test-databases';

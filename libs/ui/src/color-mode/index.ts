@@ -1,2 +1,2 @@
-export { ColorModeProvider, useColorMode, COLOR_MODE_STORAGE_KEY } from './color-mode';
-export type { ColorMode, ColorModeProviderProps } from './color-mode';
+export { useColorMode } from './color-mode';
+export type { ColorMode } from './color-mode';

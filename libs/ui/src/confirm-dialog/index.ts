@@ -1,2 +1,1 @@
 export { ConfirmDialog } from './confirm-dialog';
-export type { ConfirmDialogProps } from './confirm-dialog';

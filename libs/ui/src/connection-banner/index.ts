@@ -1,2 +1,1 @@
 export { ConnectionBanner } from './connection-banner';
-export type { ConnectionBannerProps } from './connection-banner';

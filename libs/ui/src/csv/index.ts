@@ -1,2 +1,1 @@
 export { parseCsv, parseCsvFile } from './csv';
-export type { ParsedCsv } from './csv';

@@ -1,2 +1,2 @@
 export { DataTable } from './data-table';
-export type { DataTableColumn, DataTableProps, DataTableSort } from './data-table';
+export type { DataTableColumn, DataTableSort } from './data-table';

@@ -1,2 +1,1 @@
 export { DateCell } from './date-cell';
-export type { DateCellProps } from './date-cell';

@@ -1,2 +1,1 @@
 export { DevPlaceholder } from './dev-placeholder';
-export type { DevPlaceholderProps } from './dev-placeholder';

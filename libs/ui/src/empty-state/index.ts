@@ -1,2 +1,1 @@
 export { EmptyState } from './empty-state';
-export type { EmptyStateProps } from './empty-state';

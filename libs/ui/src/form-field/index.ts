@@ -1,2 +1,1 @@
 export { FormField } from './form-field';
-export type { FormFieldProps } from './form-field';

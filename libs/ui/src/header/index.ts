@@ -1,2 +1,2 @@
 export { AppHeader, HEADER_HEIGHT } from './app-header';
-export type { AppHeaderProps, Crumb } from './app-header';
+export type { Crumb } from './app-header';

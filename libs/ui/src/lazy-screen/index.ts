@@ -1,2 +1,1 @@
 export { ScreenBoundary } from './screen-boundary';
-export type { ScreenBoundaryProps } from './screen-boundary';

@@ -1,2 +1,1 @@
 export { LoginScreen } from './login-screen';
-export type { LoginScreenProps } from './login-screen';

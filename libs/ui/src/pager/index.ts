@@ -1,2 +1,1 @@
 export { Pager } from './pager';
-export type { PagerProps } from './pager';

@@ -1,2 +1,1 @@
 export { Panel } from './panel';
-export type { PanelProps } from './panel';

@@ -1,2 +1,1 @@
 export { PromptScreen } from './prompt-screen';
-export type { PromptScreenProps } from './prompt-screen';

@@ -1,2 +1,2 @@
 export { RecordForm } from './record-form';
-export type { RecordFieldKind, RecordFieldValue, RecordFormField, RecordFormProps, RecordFormValues, RecordSelectControl } from './record-form';
+export type { RecordFieldKind, RecordFormField, RecordFormValues, RecordSelectControl } from './record-form';

@@ -1,2 +1,1 @@
-export { ScopeChip, scopePath } from './scope-chip';
-export type { ScopeChipProps } from './scope-chip';
+export { ScopeChip } from './scope-chip';

@@ -1,2 +1,2 @@
-export { SectionPlaceholder } from './section-placeholder';
-export type { SectionPlaceholderProps } from './section-placeholder';
+
+

@@ -1,2 +1,1 @@
 export { StatusBadge } from './status-badge';
-export type { StatusBadgeProps } from './status-badge';

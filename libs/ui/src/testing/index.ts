@@ -1,4 +1,3 @@
 export { render } from './render';
-export type { ProvidersOptions } from './render';
 export { toastShown } from './toast-shown';
 export { brushAcrossChart } from './brush';

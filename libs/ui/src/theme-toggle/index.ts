@@ -1,2 +1,2 @@
-export { ThemeToggle } from './theme-toggle';
-export type { ThemeToggleProps } from './theme-toggle';
+
+

@@ -1,2 +1,1 @@
 export { TimeZoneNote } from './time-zone-note';
-export type { TimeZoneNoteProps } from './time-zone-note';

@@ -1,2 +1,1 @@
-export { Toaster, showToast, dismissAllToasts, TOAST_TYPES } from './toast';
-export type { ShowToastOptions, ToastAction, ToastType } from './toast';
+export { Toaster, showToast, dismissAllToasts } from './toast';

@@ -1,2 +1,1 @@
 export { UserMenu } from './user-menu';
-export type { UserMenuProps } from './user-menu';

@@ -1,2 +1,1 @@
 export { WelcomeScreen } from './welcome-screen';
-export type { WelcomeScreenProps } from './welcome-screen';
