@@ -18,6 +18,8 @@ export const GZIP_LEVEL = 6;
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // First: the ETag is the hash of the uncompressed body, computed before compression streams it.
+  // The default sha1 (native): measured here 49 µs for an 86 KB node list against 438 µs for the
+  // plugin's fnv1a in JavaScript, which wins only under ~2 KB.
   await app.register(etag, { weak: true });
   await app.register(compress, {
     global: true,
