@@ -6,6 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { i18n } from './app/i18n';
 import { AuthGate } from './auth/auth-gate';
 
+function syncDocumentLanguage(language: string) {
+  document.documentElement.lang = language;
+}
+syncDocumentLanguage(i18n.language);
+i18n.on('languageChanged', syncDocumentLanguage);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 

@@ -1,10 +1,7 @@
-import type { es } from './locales/es';
 import type { esSignedOut } from './locales/es-signed-out';
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-
-/** The shape every language's dictionary has: the Spanish keys, with any text. */
-export type Dictionary = Widen<typeof es>;
+/** A Spanish dictionary's shape with any text: what the English one of the same namespace must have. */
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The texts of a signed-out visitor, in every language. */
 export type SignedOutDictionary = Widen<typeof esSignedOut>;

@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { en } from './locales/en';
 import { es } from './locales/es';
 import { createI18n } from './full';
-import { createSignedOutI18n, loadFullDictionaries } from './signed-out';
+import { resources } from './full';
+import { FEATURE_NAMESPACES, SHELL_NAMESPACE } from './namespaces';
+import { createSignedOutI18n, loadFeatureTexts, loadShellTexts } from './signed-out';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -83,15 +85,41 @@ describe('createI18n', () => {
 });
 
 describe('createSignedOutI18n', () => {
-  it('starts with the sign-in texts only and gets every other one from loadFullDictionaries, in both languages', async () => {
+  it("starts with the sign-in texts only and gets the shell's from loadShellTexts, in both languages", async () => {
     const instance = createSignedOutI18n({ language: 'es', detect: false });
     expect(instance.t('login.submit')).toBe(es.login.submit);
     // A signed-in text is not in the first download: shown as its key until the rest arrives.
     expect(instance.t('systemStatus.title')).toBe('systemStatus.title');
-    await loadFullDictionaries(instance);
+    await loadShellTexts(instance);
     expect(instance.t('systemStatus.title')).toBe(es.systemStatus.title);
     await instance.changeLanguage('en');
     expect(instance.t('systemStatus.title')).toBe(en.systemStatus.title);
     expect(instance.t('login.submit')).toBe(en.login.submit);
+  });
+
+  it("gets a feature's texts with loadFeatureTexts, found by their full key without naming the namespace", async () => {
+    const instance = createSignedOutI18n({ language: 'es', detect: false });
+    await loadShellTexts(instance);
+    // The reports group spans namespaces: the pager is the shell's, the alerts report the feature's.
+    expect(instance.t('reports.pager.next')).toBe(es.reports.pager.next);
+    expect(instance.t('reports.alerts.title')).toBe('reports.alerts.title');
+    await loadFeatureTexts(instance, 'reports');
+    expect(instance.t('reports.alerts.title')).toBe(es.reports.alerts.title);
+    expect(instance.t('parameters.records', { count: 2, filtered: '2', total: '2' })).toBe('parameters.records');
+    await instance.changeLanguage('en');
+    expect(instance.t('reports.alerts.title')).toBe(en.reports.alerts.title);
+  });
+});
+
+describe('namespaces', () => {
+  it("hold every key once: the shell and the features together are the console's whole dictionary", () => {
+    for (const [language, whole] of [['es', es], ['en', en]] as const) {
+      const byNamespace: Record<string, object> = resources[language];
+      const all = [SHELL_NAMESPACE, ...FEATURE_NAMESPACES].flatMap((namespace) => keys(byNamespace[namespace] as Tree));
+      expect(new Set(all).size, language).toBe(all.length);
+      // The server's messages (notifications) are the only texts the console does not load.
+      const consoleKeys = keys(whole as Tree).filter((key) => !key.startsWith('notifications.'));
+      expect(all.sort(), language).toEqual(consoleKeys.sort());
+    }
   });
 });

@@ -1,15 +1,27 @@
 import i18next, { type i18n as I18n, type ParseKeys, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from './languages';
-import type { es } from './locales/es';
+import type { esParameters } from './locales/es/parameters';
+import type { esReports } from './locales/es/reports';
+import type { esSettings } from './locales/es/settings';
+import type { esShell } from './locales/es/shell';
+import type { esThresholds } from './locales/es/thresholds';
+import { FEATURE_NAMESPACES, SHELL_NAMESPACE } from './namespaces';
 
-/** Dictionaries by language, as i18next takes them (all of them, or the signed-out part). */
-export type I18nResources = Record<string, { translation: object }>;
+/** Dictionaries by language and namespace, as i18next takes them (all of them, or a part). */
+export type I18nResources = Record<string, Record<string, object>>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof es };
+    defaultNS: 'shell';
+    fallbackNS: ['reports', 'parameters', 'thresholds', 'settings'];
+    resources: {
+      shell: typeof esShell;
+      reports: typeof esReports;
+      parameters: typeof esParameters;
+      thresholds: typeof esThresholds;
+      settings: typeof esSettings;
+    };
   }
 }
 
@@ -19,13 +31,13 @@ declare module 'i18next' {
  * constraints, every key prefix at once, and TypeScript gives up on it (TS2589) once the
  * dictionary passes about 700 keys.
  */
-export type Translate = TFunction<'translation', undefined>;
+export type Translate = TFunction<'shell', undefined>;
 
 /**
  * A key of the dictionary, as `t` takes it: typed from the resources above, so a misspelt key in a
  * table of keys (the console's routes and menus) fails typecheck instead of needing a cast.
  */
-export type TranslationKey = ParseKeys<'translation'>;
+export type TranslationKey = ParseKeys<'shell'>;
 
 export interface CreateI18nOptions {
   /** Start in this language instead of the stored one (stories and tests). */
@@ -66,6 +78,9 @@ export function createI18nWith(resources: I18nResources, options: CreateI18nOpti
   instance.use(initReactI18next);
   void instance.init({
     resources,
+    ns: [SHELL_NAMESPACE, ...FEATURE_NAMESPACES],
+    defaultNS: SHELL_NAMESPACE,
+    fallbackNS: [...FEATURE_NAMESPACES],
     lng: options.language ?? (isLanguage(stored) ? stored : DEFAULT_LANGUAGE),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],

@@ -1,7 +1,8 @@
 // Every dictionary at once lives in '@camposense/i18n/full' (stories, tests): importing it here
 // would put all texts in the console's first download.
 export type { Translate, TranslationKey } from './i18n';
-export { createSignedOutI18n, loadFullDictionaries } from './signed-out';
+export { createSignedOutI18n, loadShellTexts, loadFeatureTexts } from './signed-out';
+export type { FeatureNamespace } from './namespaces';
 export { LANGUAGES, isLanguage, localeOf } from './languages';
 export type { Language } from './languages';
 export { formatDateTime, formatDayMonth, formatLongDate, formatNumber } from './format';

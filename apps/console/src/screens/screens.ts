@@ -1,4 +1,6 @@
+import type { FeatureNamespace } from '@camposense/i18n';
 import type { ComponentType } from 'react';
+import { featureTexts } from '../app/i18n';
 import type { Preloadable } from './preload-schedule';
 import { LazyScreen } from './screen-loader';
 
@@ -8,32 +10,37 @@ export interface ReportScreenProps {
   onOpenChart?: () => void;
 }
 
+/** A feature's module and its texts' namespace, fetched side by side: the screen draws with both. */
+function withTexts<Module>(namespace: FeatureNamespace, module: Promise<Module>): Promise<Module> {
+  return Promise.all([module, featureTexts(namespace)]).then(([loaded]) => loaded);
+}
+
 /**
- * Every feature screen is its own chunk. Priorities follow spec section 9: parameters and the
- * dashboard high; thresholds, alerts and messages low.
+ * Every feature screen is its own chunk, with its texts' namespace. Priorities follow spec
+ * section 9: parameters and the dashboard high; thresholds, alerts and messages low.
  */
 export const screens = {
   dashboard: new LazyScreen<ReportScreenProps>('dashboard', 'high', () =>
-    import('@camposense/feature-reports').then((module) => module.DashboardScreen),
+    withTexts('reports', import('@camposense/feature-reports')).then((module) => module.DashboardScreen),
   ),
   /** Unknown report sub-tabs: the development placeholder (same chunk as the reports). */
   reportPlaceholder: new LazyScreen<ReportScreenProps>('reportPlaceholder', 'low', () =>
-    import('@camposense/feature-reports').then((module) => module.ReportPlaceholder),
+    withTexts('reports', import('@camposense/feature-reports')).then((module) => module.ReportPlaceholder),
   ),
   parameters: new LazyScreen('parameters', 'high', () =>
-    import('@camposense/feature-parameters').then((module) => module.ParametersScreen),
+    withTexts('parameters', import('@camposense/feature-parameters')).then((module) => module.ParametersScreen),
   ),
   settings: new LazyScreen('settings', 'medium', () =>
-    import('@camposense/feature-settings').then((module) => module.ConfigurationScreen),
+    withTexts('settings', import('@camposense/feature-settings')).then((module) => module.ConfigurationScreen),
   ),
   thresholds: new LazyScreen('thresholds', 'low', () =>
-    import('@camposense/feature-thresholds').then((module) => module.ThresholdsScreen as ComponentType<object>),
+    withTexts('thresholds', import('@camposense/feature-thresholds')).then((module) => module.ThresholdsScreen as ComponentType<object>),
   ),
   alerts: new LazyScreen<ReportScreenProps>('alerts', 'low', () =>
-    import('@camposense/feature-reports').then((module) => module.AlertsReport),
+    withTexts('reports', import('@camposense/feature-reports')).then((module) => module.AlertsReport),
   ),
   messages: new LazyScreen<ReportScreenProps>('messages', 'low', () =>
-    import('@camposense/feature-reports').then((module) => module.MessagesReport),
+    withTexts('reports', import('@camposense/feature-reports')).then((module) => module.MessagesReport),
   ),
 } as const;
 
