@@ -1,29 +1,12 @@
 import { scaleUtc, timeDay, timeFormatLocale, timeHour, timeMinute, timeMonth, timeWeek, timeYear, utcDay, utcHour, utcMinute, utcMonth, utcWeek, utcYear } from 'd3';
 import type { TimeLocaleDefinition, TimeLocaleObject } from 'd3';
 import { timeZoneOffsetMinutes } from '@camposense/domain';
+import enUS from 'd3-time-format/locale/en-US';
+import esES from 'd3-time-format/locale/es-ES';
 
 /** d3's time locales for the console's two languages: the axis reads "lun 16" in es, "Mon 16" in en. */
-const ES_ES: TimeLocaleDefinition = {
-  dateTime: '%A, %e de %B de %Y, %X',
-  date: '%d/%m/%Y',
-  time: '%H:%M:%S',
-  periods: ['AM', 'PM'],
-  days: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
-  shortDays: ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'],
-  months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
-  shortMonths: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
-};
-
-const EN_US: TimeLocaleDefinition = {
-  dateTime: '%x, %X',
-  date: '%-m/%-d/%Y',
-  time: '%-I:%M:%S %p',
-  periods: ['AM', 'PM'],
-  days: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-  shortDays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-  shortMonths: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-};
+const ES_ES = esES as TimeLocaleDefinition;
+const EN_US = enUS as TimeLocaleDefinition;
 
 export interface ChartTimeFormats {
   /** The axis ticks: the coarsest unit that changes at the tick (d3's multi-scale format). */
