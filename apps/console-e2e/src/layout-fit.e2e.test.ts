@@ -1,3 +1,5 @@
+import { tablesInGroup, TABLE_GROUPS } from '@camposense/domain';
+import { es } from '@camposense/i18n/full';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, baseUrl, DESKTOP, OPERATOR_EMAIL, openSignedIn, PHONE } from './support/session';
@@ -14,29 +16,10 @@ import type { Viewport } from './support/session';
 
 const NARROW_DESKTOP: Viewport = { width: 1280, height: 800 };
 
-/** The parameters tables as the sidebar names them (and their status views' tables: "Registros de …"). */
-const PARAMETERS_TABLES: Record<string, string> = {
-  pais: 'País',
-  empresa: 'Empresa',
-  fundo: 'Fundo',
-  ubicacion: 'Ubicación',
-  localizacion: 'Localización',
-  entidad: 'Entidad',
-  tipo: 'Tipo',
-  nodo: 'Nodo',
-  sensor: 'Sensor',
-  metricasensor: 'Métrica por sensor',
-  metrica: 'Métrica',
-  umbral: 'Umbral',
-  perfilumbral: 'Perfil por umbral',
-  audit_log_umbral: 'Auditoría de umbrales',
-  criticidad: 'Criticidad',
-  contacto: 'Contacto',
-  correo: 'Correo',
-  usuario: 'Usuario',
-  usuarioperfil: 'Perfil por usuario',
-  perfil: 'Perfil',
-};
+/** The parameters tables, in the sidebar's order, by the name it gives them (and their status views' tables: "Registros de …"). */
+const PARAMETERS_TABLES: Record<string, string> = Object.fromEntries(
+  TABLE_GROUPS.flatMap((group) => tablesInGroup(group)).map(({ name }) => [name, es.tables[name]]),
+);
 
 /** A screen of the walk: where it is, what shows it has loaded, and the name its phone header gives. */
 interface TableScreen {
