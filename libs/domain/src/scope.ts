@@ -9,6 +9,11 @@ export interface TableScope {
   id: number;
 }
 
+/** Several tables that reach the scope the same way: by `column`, through `through`. */
+function linkedThrough(through: TableName, column: string, tables: readonly TableName[]) {
+  return Object.fromEntries(tables.map((table) => [table, { column, through }]));
+}
+
 /**
  * How a table's rows belong to the location hierarchy: the row is in scope when its `column`
  * names a row of `through` that is (the column is that table's key, or a column it shares). A
@@ -19,15 +24,9 @@ export const SCOPE_LINKS: Partial<Record<TableName, { column: string; through: T
   empresa: { column: 'paisid', through: 'pais' },
   fundo: { column: 'empresaid', through: 'empresa' },
   ubicacion: { column: 'fundoid', through: 'fundo' },
-  localizacion: { column: 'ubicacionid', through: 'ubicacion' },
-  umbral: { column: 'ubicacionid', through: 'ubicacion' },
-  medicion: { column: 'ubicacionid', through: 'ubicacion' },
-  nodo: { column: 'nodoid', through: 'localizacion' },
-  sensor: { column: 'nodoid', through: 'localizacion' },
-  metricasensor: { column: 'nodoid', through: 'localizacion' },
-  perfilumbral: { column: 'umbralid', through: 'umbral' },
-  audit_log_umbral: { column: 'umbralid', through: 'umbral' },
-  alerta: { column: 'umbralid', through: 'umbral' },
+  ...linkedThrough('ubicacion', 'ubicacionid', ['localizacion', 'umbral', 'medicion']),
+  ...linkedThrough('localizacion', 'nodoid', ['nodo', 'sensor', 'metricasensor']),
+  ...linkedThrough('umbral', 'umbralid', ['perfilumbral', 'audit_log_umbral', 'alerta']),
   mensaje: { column: 'alertaid', through: 'alerta' },
 };
 
