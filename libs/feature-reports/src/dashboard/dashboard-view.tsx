@@ -1,5 +1,5 @@
 import { Box, Grid, Stack } from '@chakra-ui/react';
-import { acknowledgeEpisode, useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
+import { useAcknowledgeEpisodeMutation, useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, LiveIndicator, QueryState, TimeZoneNote } from '@camposense/ui';
@@ -84,8 +84,9 @@ export default function DashboardView() {
   const selectedNode = selected === null ? undefined : inScope.find((node) => node.nodoid === selected);
   // A chosen node's charts can draw another node of the scope beside it.
   const compareCandidates = useMemo(() => (selected === null ? [] : inScope.filter((node) => node.nodoid !== selected)), [inScope, selected]);
+  const { trigger: acknowledgeEpisode } = useAcknowledgeEpisodeMutation();
   const acknowledgeSilence = async (episodioid: number, note: string) => {
-    await acknowledgeEpisode(episodioid, note || undefined);
+    await acknowledgeEpisode({ episodioid, nota: note || undefined });
     await nodes.mutate();
   };
 
