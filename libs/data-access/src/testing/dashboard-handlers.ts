@@ -1,4 +1,4 @@
-import type { ApiErrorBody, DetectResponse, NodoConLocalizacion, OpenEpisode, OpenEpisodesResponse, SeriesResponse } from '@camposense/domain';
+import type { AcknowledgeEpisodeResult, ApiErrorBody, DetectResponse, NodoConLocalizacion, OpenEpisode, OpenEpisodesResponse, SeriesResponse } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
 import type { EmpresaRow, FundoRow, PaisRow } from '../places/types';
 import { empresasFixture, paisesFixture } from './sense-fixtures';
@@ -19,6 +19,27 @@ const never = async () => {
  * `msw.use` call match in order: put an override (`seriesPending`) before `loaded()`.
  */
 export const dashboardHandlers = {
+  /**
+   * POST /api/episodes/{id}/acknowledge answers, each request's episode and note told to `onRequest`
+   * (a story checks what was sent); `pending` never answers, `error` answers 500.
+   */
+  acknowledgeEpisode: (onRequest: (episodioid: number, body: { nota?: string }) => void = () => undefined) => [
+    http.post<{ episodioid: string }, { nota?: string }>('/api/episodes/:episodioid/acknowledge', async ({ params, request }) => {
+      const episodioid = Number(params.episodioid);
+      const body = await request.json();
+      onRequest(episodioid, body);
+      return HttpResponse.json<AcknowledgeEpisodeResult>({
+        episodioid,
+        tipo: 'sindatos',
+        acknowledged: 0,
+        reconocidopor: 1,
+        fechareconocido: '2026-11-20T12:00:00.000Z',
+        notareconocido: body.nota ?? null,
+      });
+    }),
+  ],
+  acknowledgeEpisodePending: () => [http.post('/api/episodes/:episodioid/acknowledge', never)],
+  acknowledgeEpisodeError: () => [http.post('/api/episodes/:episodioid/acknowledge', internalError)],
   loaded: (series: Pick<SeriesFixtureOptions, 'gap' | 'withoutThresholds'> = {}) => [
     http.get('/api/sense/detect', () => HttpResponse.json<DetectResponse>({ available: true })),
     http.get('/api/sense/fundos', ({ request }) => {
