@@ -21,20 +21,19 @@ export type { ErrorMessage, ErrorTextKey } from './client/error-text';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { AuthContextValue, AuthProviderProps, AuthStatus, SignOutResult } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
-export { MESSAGE_LANGUAGE_KEY, useMessageLanguage, saveMessageLanguage } from './auth/message-language';
-export { INGEST_KEYS_KEY, useIngestKeys, createIngestKey, revokeIngestKey } from './auth/ingest-keys';
 export {
   readStoredEmail,
   SESSION_STORAGE_KEY,
   EMAIL_STORAGE_KEY,
 } from './auth/session-storage';
-export { senseKeys } from './sense/keys';
-export type { PaisRow, EmpresaRow, FundoRow } from './sense/types';
-export { usePaises, useEmpresas, useFundos } from './sense/hierarchy';
+export type { PaisRow, EmpresaRow, FundoRow, UbicacionRow, EntidadRow, LocalizacionRow, MetricaRow } from './places/types';
+export { usePaises, useEmpresas, useFundos, useDashboardFundos } from './places/hierarchy-query';
+export { useDashboardPlaces } from './places/dashboard-places-query';
+export type { DashboardOptions } from './places/dashboard-places-query';
 export { detectSense, resetDetectCache } from './sense/detect';
 export { senseListFetcher } from './sense/sense-fetcher';
-export { useSystemStatus, SYSTEM_STATUS_REFRESH_MS } from './sense/system-status';
-export type { SystemStatus } from './sense/system-status';
+export { useSystemStatus, SYSTEM_STATUS_REFRESH_MS } from './system-status/system-status-query';
+export type { SystemStatus } from './system-status/system-status-query';
 export {
   GlobalFiltersProvider,
   useGlobalFilters,
@@ -46,32 +45,26 @@ export {
 } from './filters/global-filters';
 export type { GlobalFilters, GlobalFiltersProviderProps, GlobalScopeLists } from './filters/global-filters';
 export { useGlobalScope } from './filters/global-scope';
-export { globalScopeFilter, globalTableScope } from './table-rows/scope';
-export type { TableScopeQuery } from './table-rows/scope';
+export { globalScopeFilter, globalTableScope } from './tables/scope';
+export type { TableScopeQuery } from './tables/scope';
 export type { GlobalScopeNames } from './filters/global-scope';
-export { reportKeys, REPORTS_BASE } from './reports/keys';
-export type { AlertasReportParams, MensajesReportParams, ReportSortState } from './reports/keys';
-export { useAlertasReport, useMensajesReport, useAlertaFilterOptions, useMensajeFilterOptions, downloadReportCsv, acknowledgeAlert, acknowledgeEpisode, acknowledgeMatchingAlerts } from './reports/reports';
-export type { ReportCsvRequest } from './reports/reports';
-export { dashboardKeys } from './dashboard/keys';
-export {
-  useDashboardFundos,
-  useDashboardPlaces,
-  useMetricas,
-  useNodosConLocalizacion,
-  useSeries,
-  useOpenEpisodes,
-} from './dashboard/dashboard-data';
-export type { DashboardOptions } from './dashboard/dashboard-data';
-export { resolveDashboardTimeZone, useDashboardTimeZone } from './dashboard/dashboard-time-zone';
-export type { DashboardZoneInput } from './dashboard/dashboard-time-zone';
-export type {
-  UbicacionRow,
-  EntidadRow,
-  LocalizacionRow,
-  MetricaRow,
-  SeriesRequest,
-} from './dashboard/types';
+export type { AlertasReportParams } from './alerts/keys';
+export { useAlertasReport, useAlertaFilterOptions } from './alerts/alerts-report-query';
+export { useAcknowledgeAlertMutation } from './alerts/acknowledge-alert-mutation';
+export { useAcknowledgeMatchingMutation } from './alerts/acknowledge-matching-mutation';
+export type { MensajesReportParams } from './messages/keys';
+export { useMensajesReport, useMensajeFilterOptions } from './messages/messages-report-query';
+export type { ReportSortState } from './reports/query-string';
+export { downloadReportCsv } from './reports/download-report-csv';
+export type { ReportCsvRequest } from './reports/download-report-csv';
+export { useSeries, useThresholdSeries } from './series/series-query';
+export type { SeriesRequest } from './series/types';
+export { useNodosConLocalizacion } from './nodes/nodes-query';
+export { useMetricas } from './metrics/metrics-query';
+export { useOpenEpisodes } from './episodes/episodes-query';
+export { useAcknowledgeEpisodeMutation } from './episodes/acknowledge-episode-mutation';
+export { resolveDashboardTimeZone, useDashboardTimeZone } from './time-zone/dashboard-time-zone';
+export type { DashboardZoneInput } from './time-zone/dashboard-time-zone';
 export {
   DashboardFiltersProvider,
   useDashboardFilters,
@@ -84,53 +77,58 @@ export type {
   DashboardFiltersContextValue,
   DashboardFiltersProviderProps,
 } from './filters/dashboard-filters';
-export { tableRowKeys, isTableKey } from './table-rows/keys';
-export type { TableRowsParams, LabelParams } from './table-rows/keys';
-export {
-  useTableRows,
-  useTableTotal,
-  useTableMeta,
-  useReferenceLabels,
-  useReferenceLabelSets,
-  useLabelSearch,
-  useCascadeAncestors,
-  useTableRowMutations,
-  useRevalidateTable,
-  useVersionedRow,
-  downloadTableCsv,
-  rowKeyValues,
-} from './table-rows/table-rows';
-export type { AncestorStart, ReferenceLabelSets, TableMeta, VersionedRow } from './table-rows/table-rows';
-export { parameterFormKeys, FORM_LIST_LIMIT } from './parameter-forms/keys';
-export type { FormListsState } from './parameter-forms/whole-tables';
-export { useProfileAssignments, useAssignProfiles } from './parameter-forms/profile-assignment';
-export type { ProfileAssignmentData } from './parameter-forms/profile-assignment';
-export { useContactFormData } from './parameter-forms/contact-form';
-export type { ContactFormData } from './parameter-forms/contact-form';
-export { useSensorReplicateData, useReplicateSensors } from './parameter-forms/sensor-replicate';
-export type { SensorReplicateData } from './parameter-forms/sensor-replicate';
-export { useMetricaSensorForm, useReplicateMetricaSensor } from './parameter-forms/metrica-sensor';
-export type { MetricaSensorFormData } from './parameter-forms/metrica-sensor';
-export { useUmbralMassiveForm, useUmbralMassiveScope, useSaveUmbralMassive } from './parameter-forms/umbral-massive';
-export type { UmbralMassiveFormData } from './parameter-forms/umbral-massive';
+export type { TableRowsParams, LabelParams, AncestorStart } from './tables/keys';
+export { useTableRows, useTableTotal } from './tables/rows-query';
+export type { FormListsState } from './tables/rows-query';
+export { useTableMeta } from './tables/meta-query';
+export type { TableMeta } from './tables/meta-query';
+export { useReferenceLabels, useReferenceLabelSets, useLabelSearch } from './tables/labels-query';
+export type { ReferenceLabelSets } from './tables/labels-query';
+export { useVersionedRow, useCascadeAncestors, rowKeyValues } from './tables/row-query';
+export type { VersionedRow } from './tables/row-query';
+export { useCreateRowMutation } from './tables/create-row-mutation';
+export { useUpdateRowMutation } from './tables/update-row-mutation';
+export { useDeleteRowMutation } from './tables/delete-row-mutation';
+export { useBulkCreateMutation } from './tables/bulk-create-mutation';
+export { downloadTableCsv } from './tables/download-table-csv';
+export { useProfileAssignments } from './user-profiles/profile-assignment-query';
+export type { ProfileAssignmentData } from './user-profiles/profile-assignment-query';
+export { useAssignProfilesMutation } from './user-profiles/assign-profiles-mutation';
+export { useContactFormData } from './contacts/contact-form-query';
+export type { ContactFormData } from './contacts/contact-form-query';
+export { useSensorReplicateData } from './sensors/sensor-replicate-query';
+export type { SensorReplicateData } from './sensors/sensor-replicate-query';
+export { useReplicateSensorsMutation } from './sensors/replicate-sensors-mutation';
+export { useMetricaSensorForm } from './metric-sensors/metric-sensor-form-query';
+export type { MetricaSensorFormData } from './metric-sensors/metric-sensor-form-query';
+export { useReplicateMetricSensorsMutation } from './metric-sensors/replicate-metric-sensors-mutation';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
 export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
-export { thresholdKeys } from './thresholds/keys';
-export type { ThresholdPreviewRequest, ThresholdSeriesRequest } from './thresholds/keys';
+export type { ThresholdPreviewRequest } from './thresholds/keys';
 export {
   useThresholdScope,
   useThresholdChanges,
   useThresholdPreview,
   useThresholdHistory,
   useThresholdVersion,
-  useThresholdSeries,
   useCriticidades,
   usePerfiles,
-  useSessionRole,
-  useThresholdMutations,
+  useUmbralMassiveForm,
+  useUmbralMassiveScope,
   THRESHOLD_CHANGES_LIMIT,
-} from './thresholds/thresholds';
-export type { CriticidadOption, PerfilOption, UmbralChanges, NewUmbral } from './thresholds/thresholds';
+} from './thresholds/thresholds-query';
+export type { UmbralMassiveFormData } from './thresholds/thresholds-query';
+export type { CriticidadOption, PerfilOption, UmbralChanges, NewUmbral } from './thresholds/types';
+export { useUpdateThresholdMutation } from './thresholds/update-threshold-mutation';
+export { useSetThresholdProfilesMutation } from './thresholds/set-threshold-profiles-mutation';
+export { useCreateThresholdMutation } from './thresholds/create-threshold-mutation';
+export { useSaveMassiveThresholdsMutation } from './thresholds/save-massive-thresholds-mutation';
+export { useSessionRole } from './account/me-query';
+export { useIngestKeys } from './ingest-keys/ingest-keys-query';
+export { useCreateIngestKeyMutation } from './ingest-keys/create-ingest-key-mutation';
+export { useRevokeIngestKeyMutation } from './ingest-keys/revoke-ingest-key-mutation';
+export { useMessageLanguage } from './message-language/message-language-query';
+export { useSaveMessageLanguageMutation } from './message-language/save-message-language-mutation';
 export { useLiveUpdates, keysStaleAfter, LIVE_EVENT_TYPES } from './live/live-updates';
 export { startLiveClient, DEFAULT_HEARTBEAT_MS, WATCHDOG_HEARTBEATS, MAX_RECONNECT_ATTEMPTS } from './live/live-client';
 export type { LiveClient, LiveClientOptions, LiveSource } from './live/live-client';

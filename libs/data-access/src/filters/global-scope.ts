@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useEmpresas, useFundos, usePaises } from '../sense/hierarchy';
+import { useEmpresas, useFundos, usePaises } from '../places/hierarchy-query';
 import { useGlobalFilters, validScope } from './global-filters';
 
 /** The names of the chosen country, company and farm (null where none is chosen or its list is loading). */

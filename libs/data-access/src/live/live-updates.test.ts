@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardKeys } from '../dashboard/keys';
-import { reportKeys } from '../reports/keys';
-import { senseKeys } from '../sense/keys';
+import { alertKeys } from '../alerts/keys';
+import { episodeKeys } from '../episodes/keys';
+import { messageKeys } from '../messages/keys';
+import { metricKeys } from '../metrics/keys';
+import { nodeKeys } from '../nodes/keys';
+import { seriesKeys } from '../series/keys';
+import { healthKeys } from '../system-status/keys';
+import { tableKeys } from '../tables/keys';
+import { thresholdKeys } from '../thresholds/keys';
 import { keysStaleAfter, reconnectDelay } from './live-updates';
 
-const series = dashboardKeys.series({ nodoId: 3, metricaId: 2, startDate: '2026-11-01', endDate: '2026-11-02', maxPoints: 300 })!;
-const alertReport = reportKeys.alertas({ page: 1, sortBy: 'fecha', sortOrder: 'desc' });
-const messageReport = reportKeys.mensajes({ page: 1, sortBy: 'fecha', sortOrder: 'desc' });
-const alertTable = senseKeys.tableTotal('alerta', { statusid: 1 });
+const series = seriesKeys.chart({ nodoId: 3, metricaId: 2, startDate: '2026-11-01', endDate: '2026-11-02', maxPoints: 300 })!;
+const alertReport = alertKeys.report({ page: 1, sortBy: 'fecha', sortOrder: 'desc' });
+const messageReport = messageKeys.report({ page: 1, sortBy: 'fecha', sortOrder: 'desc' });
+const alertTable = tableKeys.rows('alerta', { page: 1, pageSize: 1, filters: { statusid: 1 } });
 /** The header's "Alertas en curso". */
-const enCurso = senseKeys.enCurso();
-const nodes = dashboardKeys.nodos();
-const unrelated = dashboardKeys.metricas();
-const episodes = dashboardKeys.episodes({ nodoId: 3 })!;
+const enCurso = episodeKeys.ongoing();
+const nodes = nodeKeys.located();
+const unrelated = metricKeys.list();
+const episodes = episodeKeys.open({ nodoId: 3 })!;
 
 describe('keysStaleAfter', () => {
   const stale = (type: Parameters<typeof keysStaleAfter>[0]) => [series, nodes, episodes, alertReport, messageReport, alertTable, enCurso, unrelated].filter(keysStaleAfter(type));
@@ -30,6 +36,32 @@ describe('keysStaleAfter', () => {
   });
   it('an episode opened or ended by silence refreshes the node list, the alerts report, the charts’ episodes and the header’s count', () => {
     expect(stale('episodes')).toEqual([nodes, episodes, alertReport, enCurso]);
+  });
+});
+
+describe('keysStaleAfter, around the keys it names', () => {
+  const thresholdSeries = seriesKeys.threshold({ nodoId: 3, tipoId: 1, metricaId: 2, startDate: '2026-11-01', endDate: '2026-11-02', maxPoints: 300 })!;
+  const alertFilterOptions = alertKeys.filterOptions({ fundoId: 1 });
+  const messageFilterOptions = messageKeys.filterOptions();
+  const alertNames = tableKeys.labels('alerta', { ids: [1] });
+  const health = healthKeys.check();
+  const thresholdScope = thresholdKeys.scope({ fundoId: 1 });
+
+  it('a reading refreshes the thresholds tab’s chart too, as every series', () => {
+    expect(keysStaleAfter('readings')(thresholdSeries)).toBe(true);
+  });
+  it('alerts refresh the alerts report’s filter options, messages the messages report’s, neither the names of alert rows', () => {
+    expect(keysStaleAfter('alerts')(alertFilterOptions)).toBe(true);
+    expect(keysStaleAfter('messages')(messageFilterOptions)).toBe(true);
+    expect(keysStaleAfter('alerts')(alertNames)).toBe(false);
+  });
+  it('only a reset asks the health check again, and no event the thresholds listings or an unnamed key', () => {
+    expect(keysStaleAfter('reset')(health)).toBe(true);
+    expect(keysStaleAfter('alerts')(health)).toBe(false);
+    for (const type of ['readings', 'alerts', 'acknowledged', 'messages', 'episodes', 'reset'] as const) {
+      expect(keysStaleAfter(type)(thresholdScope)).toBe(false);
+      expect(keysStaleAfter(type)(undefined)).toBe(false);
+    }
   });
 });
 

@@ -3,47 +3,52 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { API_BASE, apiRequest } from '../client/api-client';
 import { reconnectDelay, registerStreamReconnect, reportLiveStream } from '../client/connection';
-import { dashboardKeys, EPISODES } from '../dashboard/keys';
-import { REPORTS_BASE } from '../reports/keys';
+import { keyStartsWithAny } from '../client/query-key';
+import type { QueryKey } from '../client/query-key';
+import { alertKeys } from '../alerts/keys';
+import { episodeKeys } from '../episodes/keys';
+import { messageKeys } from '../messages/keys';
+import { nodeKeys } from '../nodes/keys';
+import { seriesKeys } from '../series/keys';
+import { healthKeys } from '../system-status/keys';
+import { tableKeys } from '../tables/keys';
 import { startLiveClient } from './live-client';
 import type { LiveEventType } from './live-client';
-import { senseKeys } from '../sense/keys';
 
 export { LIVE_EVENT_TYPES } from './live-client';
 export type { LiveEventType } from './live-client';
 
-const SERIES = '/sense/series?';
-const NODES = dashboardKeys.nodos();
-const ALERT_REPORT = `${REPORTS_BASE}/alertas`;
-const MESSAGE_REPORT = `${REPORTS_BASE}/mensajes`;
-/** The status card's active-alert count and any table view of alerts. */
-const ALERT_TABLE = '/sense/alerta?';
-const HEALTH = '/health';
+/** Every chart's series, the dashboard's and the thresholds tab's. */
+const SERIES = seriesKeys.all;
+const NODES = nodeKeys.located();
+/** The alerts report's pages and its filter options. */
+const ALERTS = alertKeys.all;
+/** The messages report's pages and its filter options. */
+const MESSAGES = messageKeys.all;
+/** The status card's active-alert count and any table view of alerts (their pages, not their names). */
+const ALERT_TABLE = [...tableKeys.table('alerta'), 'rows'] as const;
+const HEALTH = healthKeys.all;
 /** The header's "Alertas en curso" (issue 28, item 3): what opens, ends or acknowledges an episode changes it. */
-const EN_CURSO = senseKeys.enCurso();
+const EN_CURSO = episodeKeys.ongoing();
 /** The charts' open episodes: a reading can end one, an alert open one, an acknowledgement mark one. */
-const OPEN_EPISODES = `${EPISODES}?`;
+const OPEN_EPISODES = [...episodeKeys.all, 'open'] as const;
+
+/** Which keys each kind of event makes stale, by the tuples' leading elements. */
+const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
+  readings: [SERIES, NODES, OPEN_EPISODES],
+  alerts: [ALERTS, ALERT_TABLE, SERIES, NODES, OPEN_EPISODES, EN_CURSO],
+  acknowledged: [ALERTS, ALERT_TABLE, SERIES, NODES, OPEN_EPISODES, EN_CURSO],
+  messages: [MESSAGES],
+  episodes: [NODES, ALERTS, OPEN_EPISODES, EN_CURSO],
+  reset: [SERIES, NODES, OPEN_EPISODES, ALERTS, MESSAGES, ALERT_TABLE, HEALTH, EN_CURSO],
+};
 
 /**
  * Which cached calls an event makes stale: their SWR keys are asked again, so every open view
  * (dashboard charts and node list, the alerts and messages reports, the status card) shows it.
  */
-export function keysStaleAfter(type: LiveEventType): (key: string) => boolean {
-  switch (type) {
-    case 'readings':
-      return (key) => key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES);
-    case 'alerts':
-    case 'acknowledged':
-      return (key) =>
-        key.startsWith(ALERT_REPORT) || key.startsWith(ALERT_TABLE) || key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES) || key === EN_CURSO;
-    case 'messages':
-      return (key) => key.startsWith(MESSAGE_REPORT);
-    case 'episodes':
-      return (key) => key === NODES || key.startsWith(ALERT_REPORT) || key.startsWith(OPEN_EPISODES) || key === EN_CURSO;
-    case 'reset':
-      return (key) =>
-        key.startsWith(SERIES) || key === NODES || key.startsWith(OPEN_EPISODES) || key.startsWith(ALERT_REPORT) || key.startsWith(MESSAGE_REPORT) || key.startsWith(ALERT_TABLE) || key === HEALTH || key === EN_CURSO;
-  }
+export function keysStaleAfter(type: LiveEventType): (key: unknown) => boolean {
+  return keyStartsWithAny(STALE_AFTER[type]);
 }
 
 export { reconnectDelay };
@@ -68,7 +73,7 @@ export function useLiveUpdates(enabled = true): void {
       },
       onEvents: (types) => {
         const matchers = types.map(keysStaleAfter);
-        void mutate((key) => typeof key === 'string' && matchers.some((matches) => matches(key)));
+        void mutate((key) => matchers.some((matches) => matches(key)));
       },
       onState: (state, lastEventAt) => reportLiveStream(state, lastEventAt),
     });

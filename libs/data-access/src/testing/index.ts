@@ -11,9 +11,9 @@ export {
   nodosFixture,
   openEpisodesFixture,
   seriesFixture,
-} from '../dashboard/testing/dashboard-fixtures';
-export type { SeriesFixtureOptions } from '../dashboard/testing/dashboard-fixtures';
-export { dashboardHandlers } from '../dashboard/testing/dashboard-handlers';
+} from './dashboard-fixtures';
+export type { SeriesFixtureOptions } from './dashboard-fixtures';
+export { dashboardHandlers } from './dashboard-handlers';
 export {
   criticidadesFixture,
   reportUbicacionesFixture,
@@ -29,10 +29,10 @@ export {
   LONG_MESSAGE,
 } from './report-fixtures';
 export { reportHandlers } from './report-handlers';
-export { AUDIT_COLUMNS, column as tableColumn, tableFixtures } from '../table-rows/testing/table-fixtures';
-export { tableHandlers } from '../table-rows/testing/table-handlers';
-export { tableWriteHandlers, FIXTURE_ETAG } from '../table-rows/testing/table-write-handlers';
-export { tableBulkHandlers, bulkErrorsFixture } from '../table-rows/testing/table-bulk-handlers';
+export { AUDIT_COLUMNS, column as tableColumn, tableFixtures } from './table-fixtures';
+export { tableHandlers } from './table-handlers';
+export { tableWriteHandlers, FIXTURE_ETAG } from './table-write-handlers';
+export { tableBulkHandlers, bulkErrorsFixture } from './table-bulk-handlers';
 export {
   thresholdScopeFixture,
   emptyThresholdScopeFixture,
@@ -41,12 +41,12 @@ export {
   thresholdHistoryFixture,
   thresholdChangesFixture,
   thresholdPreviewFixture,
-} from '../thresholds/testing/threshold-fixtures';
-export { thresholdHandlers } from '../thresholds/testing/threshold-handlers';
-export { assignmentUsuariosFixture, assignmentPerfilesFixture, assignmentPairsFixture } from '../parameter-forms/testing/profile-assignment-fixtures';
-export { profileAssignmentHandlers } from '../parameter-forms/testing/profile-assignment-handlers';
-export { usuarioHandlers } from '../parameter-forms/testing/usuario-handlers';
-export { contactFormHandlers, contactMediosFixture, contactCodigosFixture, contactContactosFixture } from '../parameter-forms/testing/contact-form-handlers';
+} from './threshold-fixtures';
+export { thresholdHandlers } from './threshold-handlers';
+export { assignmentUsuariosFixture, assignmentPerfilesFixture, assignmentPairsFixture } from './profile-assignment-fixtures';
+export { profileAssignmentHandlers } from './profile-assignment-handlers';
+export { usuarioHandlers } from './usuario-handlers';
+export { contactFormHandlers, contactMediosFixture, contactCodigosFixture, contactContactosFixture } from './contact-form-handlers';
 export {
   replicateNodosFixture,
   replicateTiposFixture,
@@ -54,8 +54,8 @@ export {
   replicateUbicacionesFixture,
   replicateLocalizacionesFixture,
   replicateSensorsFixture,
-} from '../parameter-forms/testing/sensor-replicate-fixtures';
-export { sensorReplicateHandlers } from '../parameter-forms/testing/sensor-replicate-handlers';
+} from './sensor-replicate-fixtures';
+export { sensorReplicateHandlers } from './sensor-replicate-handlers';
 export {
   metricaSensorEntidadesFixture,
   metricaSensorTiposFixture,
@@ -63,15 +63,15 @@ export {
   metricaSensorSensoresFixture,
   metricaSensorMetricasFixture,
   metricaSensorTriplesFixture,
-} from '../parameter-forms/testing/metrica-sensor-fixtures';
-export { metricaSensorHandlers } from '../parameter-forms/testing/metrica-sensor-handlers';
-export type { MetricaSensorState } from '../parameter-forms/testing/metrica-sensor-handlers';
+} from './metrica-sensor-fixtures';
+export { metricaSensorHandlers } from './metrica-sensor-handlers';
+export type { MetricaSensorState } from './metrica-sensor-handlers';
 export {
   umbralMassiveFundosFixture,
   umbralMassiveEntidadesFixture,
   umbralMassiveTiposFixture,
   umbralMassiveCriticidadesFixture,
   umbralMassiveScopeFixture,
-} from '../parameter-forms/testing/umbral-massive-fixtures';
-export { umbralMassiveHandlers } from '../parameter-forms/testing/umbral-massive-handlers';
-export { liveHandlers } from '../live/testing/live-handlers';
+} from './umbral-massive-fixtures';
+export { umbralMassiveHandlers } from './umbral-massive-handlers';
+export { liveHandlers } from './live-handlers';

@@ -1,4 +1,4 @@
-import type { EmpresaRow, FundoRow, PaisRow } from '../sense/types';
+import type { EmpresaRow, FundoRow, PaisRow } from '../places/types';
 
 /** A small farm hierarchy shared by stories and component tests. */
 export const paisesFixture: PaisRow[] = [

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, DetectResponse, EnCursoResponse, HealthResponse, PaginatedRows } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
-import type { EmpresaRow, FundoRow, PaisRow } from '../sense/types';
+import type { EmpresaRow, FundoRow, PaisRow } from '../places/types';
 import { empresasFixture, fundosFixture, paisesFixture } from './sense-fixtures';
 
 function total(count: number): PaginatedRows<never> {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useGlobalFilters } from '../filters/global-filters';
-import { useFundos, usePaises } from '../sense/hierarchy';
+import { useFundos, usePaises } from '../places/hierarchy-query';
 
 /**
  * Issue 16: readings, alerts and messages are farm events, shown in the farm's time zone unless

@@ -1,5 +1,5 @@
 import { Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { useContactFormData, useReferenceLabels, useTableRowMutations } from '@camposense/data-access';
+import { useContactFormData, useCreateRowMutation, useReferenceLabels } from '@camposense/data-access';
 import type { ContactFormData } from '@camposense/data-access';
 import type { TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
@@ -42,7 +42,7 @@ function ContactFormFields({ data }: { data: ContactFormData }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<ContactFormValues>(emptyContact);
   const [resetKey, setResetKey] = useState(0);
-  const { create } = useTableRowMutations('contacto');
+  const create = useCreateRowMutation('contacto');
   const method = methodOf(values.medioid, data.medios);
   const chosenUser = useReferenceLabels(values.usuarioid === null ? null : 'usuario', [values.usuarioid ?? 0]);
   const userName = values.usuarioid === null ? '' : (chosenUser.labels.get(values.usuarioid) ?? '');
@@ -116,7 +116,7 @@ function ContactFormFields({ data }: { data: ContactFormData }) {
       : []),
   ];
 
-  const { busy, failure, clearFailure, save } = useFormSubmit({
+  const { busy, failure, clearFailure, save } = useFormSubmit(create, {
     table: t('tables.contacto'),
     fieldLabel: (name) => fields.find((field) => field.name === name)?.label ?? name,
     shown: new Set(fields.map((field) => field.name)),
@@ -126,7 +126,7 @@ function ContactFormFields({ data }: { data: ContactFormData }) {
     const form = asForm(submitted);
     const chosen = methodOf(form.medioid, data.medios);
     if (!chosen) return;
-    await save(() => create(contactBody(form, chosen)), {
+    await save(contactBody(form, chosen), {
       toast: () => ({ title: t('parameterForms.contact.createdTitle'), message: t('parameterForms.contact.created', { usuario: userName }) }),
       onSaved: () => {
         // The same user stays chosen: a second contact for them is the usual next step.

@@ -1,6 +1,5 @@
 import { useTranslation } from '@camposense/i18n';
 import { showToast } from '@camposense/ui';
-import { useState } from 'react';
 import { describeSaveError } from '../record-editor/save-error';
 import type { SaveErrorView } from '../record-editor/save-error';
 
@@ -28,47 +27,68 @@ export interface SavedSteps<Result> {
   onSaved: () => void;
 }
 
-export interface FormSubmit {
+/**
+ * The write a form saves through: a data-access mutation hook's answer (`useSWRMutation`'s), whose
+ * `isMutating` and `error` are the form's busy state and failure.
+ */
+export interface FormMutation<Arg, Result> {
+  /** Rejects when the write fails (SWR's `throwOnError`, on by default), so it never resolves to nothing. */
+  trigger: (arg: Arg) => Promise<Result | undefined>;
+  isMutating: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+export interface FormSubmit<Arg, Result> {
+  /** The write is on its way (the mutation's `isMutating`). */
   busy: boolean;
   /** Why the last save failed, with the messages that go on fields (for `RecordForm`). */
   failure: SaveErrorView | null;
   /** The same failure as one text, for a form that shows none of the table's columns (`FormFooter`). */
   failureMessage: string | null;
   clearFailure: () => void;
-  /** Runs `write` once: busy meanwhile; then the toast and `onSaved`, or the failure in the reader's words. */
-  save: <Result>(write: () => Promise<Result>, saved: SavedSteps<Result>) => Promise<void>;
+  /** Triggers the write once with `arg`: busy meanwhile; then the toast and `onSaved`, or the failure in the reader's words. */
+  save: (arg: Arg, saved: SavedSteps<Result>) => Promise<void>;
 }
 
-/** The save of a specialised parameters form: one write, its success toast and reset, or why it failed. */
-export function useFormSubmit({ table, fieldLabel, shown = new Set(), explainFailure }: FormSubmitOptions): FormSubmit {
+/**
+ * The save of a specialised parameters form: one write, its success toast and reset, or why it
+ * failed. Busy and the failure are the mutation's own state, worded for the reader.
+ */
+export function useFormSubmit<Arg, Result>(
+  mutation: FormMutation<Arg, Result>,
+  { table, fieldLabel, shown = new Set(), explainFailure }: FormSubmitOptions,
+): FormSubmit<Arg, Result> {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<SaveErrorView | null>(null);
 
   const describe = (error: unknown): SaveErrorView => {
     const own = explainFailure?.(error) ?? null;
     return own === null ? describeSaveError(error, { table, fieldLabel, shown, t }) : { fieldErrors: {}, message: own, stale: false };
   };
 
-  const save = async <Result,>(write: () => Promise<Result>, { toast, onSaved }: SavedSteps<Result>) => {
-    setBusy(true);
-    setFailure(null);
+  const save = async (arg: Arg, { toast, onSaved }: SavedSteps<Result>) => {
+    // A new try starts without the last one's failure.
+    mutation.reset();
+    let result: Result;
     try {
-      const result = await write();
-      showToast({ type: 'success', ...toast(result) });
-      onSaved();
-    } catch (error) {
-      setFailure(describe(error));
-    } finally {
-      setBusy(false);
+      result = (await mutation.trigger(arg)) as Result;
+    } catch {
+      // The failure is the mutation's `error`, shown below.
+      return;
     }
+    showToast({ type: 'success', ...toast(result) });
+    onSaved();
   };
 
+  const failure = mutation.error === undefined || mutation.error === null ? null : describe(mutation.error);
   return {
-    busy,
+    busy: mutation.isMutating,
     failure,
     failureMessage: failure ? (failure.message ?? t('errors.unexpected')) : null,
-    clearFailure: () => setFailure(null),
+    clearFailure: () => {
+      // Leaves a write on its way alone: resetting it would drop its answer.
+      if (!mutation.isMutating) mutation.reset();
+    },
     save,
   };
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, HStack, IconButton, Input, List, Stack, Table, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
-import { useTableRowMutations } from '@camposense/data-access';
+import { useBulkCreateMutation } from '@camposense/data-access';
 import type { TableMeta } from '@camposense/data-access';
 import type { BulkCreateError, BulkCreateResult, TableName } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
@@ -51,16 +51,25 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
   const [pasted, setPasted] = useState('');
   const [notes, setNotes] = useState<string[]>([]);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [busy, setBusy] = useState<'check' | 'save' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** What keeps the rows from being sent (none typed); a refused check or save is its mutation's `error`. */
+  const [problem, setProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { bulkCreate } = useTableRowMutations(table);
+  const checkRows = useBulkCreateMutation(table);
+  const saveRows = useBulkCreateMutation(table);
+  const busy = checkRows.isMutating ? 'check' : saveRows.isMutating ? 'save' : null;
 
   const sent = requestRows(rows);
   useReportUnsavedChanges(sent.length > 0);
 
   const fieldLabel = (name: string) => (i18n.exists(`parameters.fields.${name}`) ? t(`parameters.fields.${name}` as 'parameters.fields.pais') : name);
   const current = preview !== null && preview.rows === rows;
+  const writeError = checkRows.error ?? saveRows.error;
+  const failure = problem ?? (writeError ? describeSaveError(writeError, { table: tableName, fieldLabel, shown: new Set(), t }).message : null);
+  const clearFailure = () => {
+    setProblem(null);
+    checkRows.reset();
+    saveRows.reset();
+  };
   const problems = useMemo(() => (preview ? errorsByRow(preview.rows, preview.result.errors) : new Map<number, BulkCreateError[]>()), [preview]);
 
   const problemLine = (error: BulkCreateError) => {
@@ -72,7 +81,7 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
     setRows(next.length > 0 ? next : [blank()]);
     setPage(1);
     setPreview(null);
-    setFailure(null);
+    clearFailure();
   };
 
   const loadCsv = (parsed: ReturnType<typeof parseCsv>) => {
@@ -93,39 +102,35 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
 
   const check = async () => {
     if (sent.length === 0) {
-      setFailure(t('parameters.massive.empty'));
+      setProblem(t('parameters.massive.empty'));
       return;
     }
-    setBusy('check');
-    setFailure(null);
+    clearFailure();
     try {
-      const result = await bulkCreate(sent, true);
+      const result = await checkRows.trigger({ rows: sent, dryRun: true });
       setPreview({ result, rows });
-    } catch (error) {
+    } catch {
+      // Said from the mutation's `error`.
       setPreview(null);
-      setFailure(describeSaveError(error, { table: tableName, fieldLabel, shown: new Set(), t }).message);
-    } finally {
-      setBusy(null);
     }
   };
 
   const save = async () => {
-    setBusy('save');
-    setFailure(null);
+    clearFailure();
+    let result: BulkCreateResult;
     try {
-      const result = await bulkCreate(sent, false);
-      if (result.errors.length > 0) {
-        setPreview({ result, rows });
-        return;
-      }
-      showToast({ type: 'success', title: t('parameters.massive.createdTitle'), message: t('parameters.massive.created', { count: result.created, table: tableName }) });
-      setNotes([]);
-      replaceRows([]);
-    } catch (error) {
-      setFailure(describeSaveError(error, { table: tableName, fieldLabel, shown: new Set(), t }).message);
-    } finally {
-      setBusy(null);
+      result = await saveRows.trigger({ rows: sent, dryRun: false });
+    } catch {
+      // Said from the mutation's `error`.
+      return;
     }
+    if (result.errors.length > 0) {
+      setPreview({ result, rows });
+      return;
+    }
+    showToast({ type: 'success', title: t('parameters.massive.createdTitle'), message: t('parameters.massive.created', { count: result.created, table: tableName }) });
+    setNotes([]);
+    replaceRows([]);
   };
 
   const totalPages = Math.max(1, Math.ceil(rows.length / GRID_PAGE_SIZE));

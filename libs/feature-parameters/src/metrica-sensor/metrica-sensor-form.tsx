@@ -1,5 +1,5 @@
 import { Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { isApiError, useMetricaSensorForm, useReplicateMetricaSensor } from '@camposense/data-access';
+import { isApiError, useMetricaSensorForm, useReplicateMetricSensorsMutation } from '@camposense/data-access';
 import type { MetricaSensorFormData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
@@ -50,14 +50,14 @@ const fieldLabel = (t: Translate) => (name: string) =>
 
 function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'insert' | 'massive' }) {
   const { t } = useTranslation();
-  const replicate = useReplicateMetricaSensor();
+  const replicate = useReplicateMetricSensorsMutation();
   const massive = mode === 'massive';
   const [nodoid, setNodoid] = useState<number | null>(null);
   const [tipoid, setTipoid] = useState<number | null>(null);
   const [metricaids, setMetricaids] = useState<number[]>([]);
   const [nodoids, setNodoids] = useState<number[]>([]);
   const [checked, setChecked] = useState(false);
-  const { busy, failureMessage, clearFailure, save } = useFormSubmit({
+  const { busy, failureMessage, clearFailure, save } = useFormSubmit(replicate, {
     table: t('tables.metricasensor'),
     fieldLabel: fieldLabel(t),
     explainFailure: (error) => (isApiError(error) && error.code === 'FOREIGN_KEY' ? t('parameterForms.metricaSensor.probeMissing') : null),
@@ -111,7 +111,7 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
     clearFailure();
     const targets = massive ? nodoids : nodoid === null ? [] : [nodoid];
     if (tipoid === null || targets.length === 0 || metricaids.length === 0) return;
-    await save(() => replicate({ nodoids: targets, tipoid, metricaids }), {
+    await save({ nodoids: targets, tipoid, metricaids }, {
       toast: (result) => {
         const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.metricaSensor.skipped', { count: result.skipped.length })}` : '';
         return { title: t('parameterForms.metricaSensor.savedTitle'), message: `${t('parameterForms.metricaSensor.created', { count: result.created.length })}${skipped}` };

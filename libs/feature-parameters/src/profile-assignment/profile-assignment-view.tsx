@@ -1,5 +1,5 @@
 import { Box, Heading, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { useAssignProfiles, useProfileAssignments, useTableRowMutations } from '@camposense/data-access';
+import { useAssignProfilesMutation, useDeleteRowMutation, useProfileAssignments } from '@camposense/data-access';
 import type { ProfileAssignmentData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { showToast, useReportUnsavedChanges } from '@camposense/ui';
@@ -30,14 +30,14 @@ export function ProfileAssignmentView() {
 
 function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
   const { t } = useTranslation();
-  const assign = useAssignProfiles();
+  const assign = useAssignProfilesMutation();
   const users = useMemo(() => usersWithoutProfile(data.usuarios, data.pairs), [data]);
   const profiles = useMemo(() => availableProfiles(data.perfiles), [data]);
   const pairs = useMemo(() => assignedPairs(data.usuarios, data.perfiles, data.pairs), [data]);
   const [chosenUsers, setChosenUsers] = useState<number[]>([]);
   const [chosenProfiles, setChosenProfiles] = useState<number[]>([]);
   const [checked, setChecked] = useState(false);
-  const { busy, failureMessage, clearFailure, save } = useFormSubmit({
+  const { busy, failureMessage, clearFailure, save } = useFormSubmit(assign, {
     table: t('tables.usuarioperfil'),
     fieldLabel: (name) => t(name === 'usuarioid' ? 'parameters.fields.usuarioid' : 'parameters.fields.perfilid'),
   });
@@ -51,7 +51,7 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
     setChecked(true);
     clearFailure();
     if (chosenUsers.length === 0 || chosenProfiles.length === 0) return;
-    await save(() => assign({ usuarioids: chosenUsers, perfilids: chosenProfiles }), {
+    await save({ usuarioids: chosenUsers, perfilids: chosenProfiles }, {
       toast: (result) => {
         const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.assignment.skipped', { count: result.skipped.length })}` : '';
         return { title: t('parameterForms.assignment.assignedTitle'), message: `${t('parameterForms.assignment.assigned', { count: result.created.length })}${skipped}` };
@@ -99,18 +99,18 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
 
 function AssignedPairs({ pairs }: { pairs: readonly AssignedPair[] }) {
   const { t } = useTranslation();
-  const { remove } = useTableRowMutations('usuarioperfil');
-  const [removing, setRemoving] = useState<string | null>(null);
+  const remove = useDeleteRowMutation('usuarioperfil');
+  /** The pair last asked to be removed: its button spins while the removal is on its way. */
+  const [target, setTarget] = useState<string | null>(null);
+  const removing = remove.isMutating ? target : null;
   const removePair = async (pair: AssignedPair) => {
-    setRemoving(`${pair.usuarioid}:${pair.perfilid}`);
+    setTarget(`${pair.usuarioid}:${pair.perfilid}`);
     try {
-      await remove({ usuarioid: pair.usuarioid, perfilid: pair.perfilid });
+      await remove.trigger({ usuarioid: pair.usuarioid, perfilid: pair.perfilid });
       showToast({ type: 'success', title: t('parameterForms.assignment.removedTitle'), message: t('parameterForms.assignment.removed', { usuario: pair.usuario, perfil: pair.perfil }) });
     } catch (error) {
       const view = describeSaveError(error, { table: t('tables.usuarioperfil'), fieldLabel: (name) => name, shown: new Set(), t });
       showToast({ type: 'error', title: t('parameters.actions.failedTitle'), message: view.message ?? t('errors.unexpected') });
-    } finally {
-      setRemoving(null);
     }
   };
   return (
@@ -149,7 +149,7 @@ function AssignedPairs({ pairs }: { pairs: readonly AssignedPair[] }) {
                       colorPalette="red"
                       aria-label={t('parameterForms.assignment.remove', { usuario: pair.usuario, perfil: pair.perfil })}
                       loading={removing === key}
-                      disabled={removing !== null}
+                      disabled={remove.isMutating}
                       onClick={() => void removePair(pair)}
                     >
                       <Trash2 aria-hidden />

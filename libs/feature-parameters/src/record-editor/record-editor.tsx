@@ -1,5 +1,5 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { rowKeyValues, useCascadeAncestors, useTableRowMutations } from '@camposense/data-access';
+import { rowKeyValues, useCascadeAncestors, useCreateRowMutation, useUpdateRowMutation } from '@camposense/data-access';
 import type { AncestorStart, TableMeta } from '@camposense/data-access';
 import { tableDefinition } from '@camposense/domain';
 import type { TableName, TableRow } from '@camposense/domain';
@@ -84,9 +84,10 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
   }, [model, row, cascading, ancestors.data]);
   const [values, setValues] = useState<FormValues>(initial);
   const [resetKey, setResetKey] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<SaveErrorView | null>(null);
-  const { create, update } = useTableRowMutations(table);
+  const create = useCreateRowMutation(table);
+  const update = useUpdateRowMutation(table);
+  /** The form's one write: its state is the form's busy state and failure. */
+  const write = mode === 'insert' ? create : update;
 
   useReportUnsavedChanges(mode === 'insert' ? hasIdentifyingValue(table, values) : hasChanges(values, initial));
 
@@ -150,28 +151,30 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
     return [{ name: field.name, label, kind: KIND[field.input] ?? 'text', required: field.required, helperText, validate }];
   });
 
+  const failure: SaveErrorView | null = write.error
+    ? describeSaveError(write.error, { table: tableLabel, fieldLabel, shown: new Set(model.map((field) => field.name)), t })
+    : null;
+
   const submit = async (submitted: RecordFormValues) => {
-    setBusy(true);
-    setFailure(null);
+    // A new try starts without the last one's failure; a refused write is the mutation's `error`.
+    write.reset();
+    const body = requestBody(model, submitted, mode, mode === 'update' ? initial : undefined);
     try {
-      const body = requestBody(model, submitted, mode, mode === 'update' ? initial : undefined);
       if (mode === 'insert') {
-        await create(body);
+        await create.trigger(body);
         showToast({ type: 'success', title: t('parameters.form.createdTitle'), message: t('parameters.form.createdMessage', { table: tableLabel }) });
         setValues(initial);
         setResetKey((key) => key + 1);
       } else if (row) {
-        if (Object.keys(body).length > 0) await update(rowKeyValues(table, row), body, { ifMatch: etag });
+        if (Object.keys(body).length > 0) await update.trigger({ key: rowKeyValues(table, row), values: body, ifMatch: etag });
         showToast({ type: 'success', title: t('parameters.form.updatedTitle'), message: t('parameters.form.updatedMessage', { table: tableLabel }) });
       }
-    } catch (error) {
-      setFailure(describeSaveError(error, { table: tableLabel, fieldLabel, shown: new Set(model.map((field) => field.name)), t }));
-    } finally {
-      setBusy(false);
+    } catch {
+      // Shown from `write.error`.
     }
   };
 
-  const notice = <SaveFailureNotice failure={failure} onReload={onReload} onClear={() => setFailure(null)} />;
+  const notice = <SaveFailureNotice failure={failure} onReload={onReload} onClear={() => write.reset()} />;
 
   const form = (
     <RecordForm
@@ -183,7 +186,7 @@ export function RecordEditor({ table, mode, meta, row, etag, onReload }: RecordE
       onValuesChange={setValues}
       fieldErrors={failure?.fieldErrors}
       submitLabel={t(mode === 'insert' ? 'parameters.form.create' : 'parameters.form.save')}
-      busy={busy}
+      busy={write.isMutating}
       requiredNote={t('validation.requiredMark')}
       notice={notice}
     />

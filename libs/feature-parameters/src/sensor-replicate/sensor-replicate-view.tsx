@@ -1,5 +1,5 @@
 import { Box, List, SimpleGrid, Text } from '@chakra-ui/react';
-import { useReplicateSensors, useSensorReplicateData } from '@camposense/data-access';
+import { useReplicateSensorsMutation, useSensorReplicateData } from '@camposense/data-access';
 import type { SensorReplicateData } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { EmptyState, SearchableSelect, useReportUnsavedChanges } from '@camposense/ui';
@@ -32,7 +32,7 @@ export function SensorReplicateView() {
 
 function ReplicateForm({ data }: { data: SensorReplicateData }) {
   const { t } = useTranslation();
-  const replicate = useReplicateSensors();
+  const replicate = useReplicateSensorsMutation();
   const nodes = useMemo(() => nodeOptions(data.nodos, data.localizaciones, data.ubicaciones), [data]);
   const tipos = useMemo(() => tipoOptions(data.tipos, data.entidades), [data]);
   const [nodoid, setNodoid] = useState<number | null>(null);
@@ -40,7 +40,7 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
   const [replicas, setReplicas] = useState<number[]>([]);
   const [nodeSearch, setNodeSearch] = useState('');
   const [checked, setChecked] = useState(false);
-  const { busy, failureMessage, clearFailure, save } = useFormSubmit({
+  const { busy, failureMessage, clearFailure, save } = useFormSubmit(replicate, {
     table: t('tables.sensor'),
     fieldLabel: (name) => t(name === 'nodoid' ? 'parameters.fields.nodoid' : 'parameters.fields.tipoid'),
   });
@@ -74,7 +74,7 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
     setChecked(true);
     clearFailure();
     if (!plan) return;
-    await save(() => replicate({ nodoids: plan.nodoids, tipoids: plan.tipoids }), {
+    await save({ nodoids: plan.nodoids, tipoids: plan.tipoids }, {
       toast: (result) => {
         const skipped = result.skipped.length > 0 ? ` ${t('parameterForms.sensor.skipped', { count: result.skipped.length })}` : '';
         return { title: t('parameterForms.sensor.createdTitle'), message: `${t('parameterForms.sensor.created', { count: result.created.length })}${skipped}` };

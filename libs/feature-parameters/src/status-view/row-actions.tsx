@@ -1,5 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { rowKeyValues, useTableRowMutations } from '@camposense/data-access';
+import { rowKeyValues, useDeleteRowMutation, useUpdateRowMutation } from '@camposense/data-access';
 import type { TableName, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ConfirmDialog, showToast } from '@camposense/ui';
@@ -26,15 +26,15 @@ export interface RowActionsProps {
  */
 export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowActionsProps) {
   const { t } = useTranslation();
-  const { update, remove } = useTableRowMutations(table);
-  const [busy, setBusy] = useState<'status' | 'delete' | null>(null);
+  const update = useUpdateRowMutation(table);
+  const remove = useDeleteRowMutation(table);
+  const busy = update.isMutating || remove.isMutating;
   const [confirming, setConfirming] = useState(false);
   const tableName = t(`tables.${table}`);
   const active = row?.['statusid'] === 1;
 
-  const run = async (kind: 'status' | 'delete', action: (picked: TableRow) => Promise<unknown>, success: (picked: TableRow) => void) => {
-    if (!row) return;
-    setBusy(kind);
+  const run = async (action: (picked: TableRow) => Promise<unknown>, success: (picked: TableRow) => void) => {
+    if (!row || busy) return;
     onError(null);
     try {
       await action(row);
@@ -42,15 +42,13 @@ export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowAct
     } catch (error) {
       onError(describeRowActionError(error, { table, row, t }));
     } finally {
-      setBusy(null);
       setConfirming(false);
     }
   };
 
   const toggle = () =>
     run(
-      'status',
-      (picked) => update(rowKeyValues(table, picked), { statusid: active ? 0 : 1 }),
+      (picked) => update.trigger({ key: rowKeyValues(table, picked), values: { statusid: active ? 0 : 1 } }),
       (picked) =>
         showToast({
           type: 'success',
@@ -61,8 +59,7 @@ export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowAct
 
   const destroy = () =>
     run(
-      'delete',
-      (picked) => remove(rowKeyValues(table, picked)),
+      (picked) => remove.trigger(rowKeyValues(table, picked)),
       (picked) => {
         showToast({ type: 'success', title: t('parameters.actions.deletedTitle'), message: t('parameters.actions.rowMessage', { row: rowText(table, picked), table: tableName }) });
         onDeleted();
@@ -72,19 +69,19 @@ export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowAct
   return (
     <HStack gap="2">
       {hasStatus ? (
-        <Button size="sm" variant="outline" disabled={!row || busy !== null} loading={busy === 'status'} onClick={() => void toggle()}>
+        <Button size="sm" variant="outline" disabled={!row || busy} loading={update.isMutating} onClick={() => void toggle()}>
           {active || !row ? <PowerOff aria-hidden /> : <Power aria-hidden />}
           {t(active || !row ? 'parameters.actions.deactivate' : 'parameters.actions.activate')}
         </Button>
       ) : null}
-      <Button size="sm" variant="outline" colorPalette="red" disabled={!row || busy !== null} onClick={() => setConfirming(true)}>
+      <Button size="sm" variant="outline" colorPalette="red" disabled={!row || busy} onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden />
         {t('parameters.actions.delete')}
       </Button>
       <ConfirmDialog
         open={confirming}
         tone="red"
-        busy={busy === 'delete'}
+        busy={remove.isMutating}
         title={t('parameters.actions.deleteTitle')}
         description={row ? t('parameters.actions.deleteDescription', { row: rowText(table, row), table: tableName }) : ''}
         confirmLabel={t('parameters.actions.delete')}

@@ -164,6 +164,9 @@ export const Deactivated: Story = {
     await userEvent.click(within(table).getByText('Agrícola Virú'));
     await userEvent.click(screen.getByRole('button', { name: 'DESACTIVAR' }));
     await waitFor(() => expect(screen.getByText('Registro desactivado')).toBeVisible());
+    // The write's pending state (useSWRMutation's isMutating) ends in a React transition, which can
+    // commit just after the toast: the frame is the button at rest.
+    await waitFor(() => expect(document.querySelector('button[data-loading]')).toBeNull());
   },
 };
 

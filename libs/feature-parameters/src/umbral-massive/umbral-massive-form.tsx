@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Group, Heading, HStack, Input, InputAddon, NativeSelect, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { isApiError, useSaveUmbralMassive, useUmbralMassiveForm, useUmbralMassiveScope } from '@camposense/data-access';
+import { isApiError, useSaveMassiveThresholdsMutation, useUmbralMassiveForm, useUmbralMassiveScope } from '@camposense/data-access';
 import type { UmbralMassiveFormData } from '@camposense/data-access';
 import type { UmbralScopeResponse } from '@camposense/domain';
 import { formatNumber, useTranslation } from '@camposense/i18n';
@@ -162,14 +162,14 @@ const problemText = (t: Translate, problem: DraftProblems[DraftField]) => (probl
 
 function ThresholdGrid({ scope, data, entidadid, fundo, entidad, criticidades, drafts, onDraftsChange }: ThresholdGridProps) {
   const { t, i18n } = useTranslation();
-  const save = useSaveUmbralMassive();
+  const save = useSaveMassiveThresholdsMutation();
   const rows = useMemo(() => gridRows(scope, data.tipos, entidadid), [scope, data, entidadid]);
   const metrics = useMemo(() => gridMetrics(rows), [rows]);
   const plan = useMemo(() => savePlan(rows, drafts), [rows, drafts]);
   const [checked, setChecked] = useState(false);
   // What keeps the grid from being sent; the server's refusal comes from `submit`.
   const [problem, setProblem] = useState<string | null>(null);
-  const submit = useFormSubmit({
+  const submit = useFormSubmit(save, {
     table: t('tables.umbral'),
     fieldLabel: (name) => name,
     explainFailure: (error) => (isApiError(error) && error.code === 'FOREIGN_KEY' ? t('parameterForms.umbralMassive.placeMissing') : null),
@@ -188,7 +188,7 @@ function ThresholdGrid({ scope, data, entidadid, fundo, entidad, criticidades, d
     submit.clearFailure();
     setProblem(plan.invalid > 0 ? t('parameterForms.umbralMassive.fixRows') : plan.rows.length === 0 ? t('parameterForms.umbralMassive.nothingToSave') : null);
     if (plan.invalid > 0 || plan.rows.length === 0) return;
-    await submit.save(() => save({ rows: plan.rows }), {
+    await submit.save({ rows: plan.rows }, {
       toast: (result) => ({
         title: t('parameterForms.umbralMassive.savedTitle'),
         message: [

@@ -1,4 +1,4 @@
-import { useTableRowMutations } from '@camposense/data-access';
+import { useCreateRowMutation, useUpdateRowMutation } from '@camposense/data-access';
 import type { TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { RecordForm, showToast, useReportUnsavedChanges } from '@camposense/ui';
@@ -44,9 +44,10 @@ export function UsuarioForm({ mode, row, etag, onReload }: UsuarioFormProps) {
   const initial = useMemo(() => usuarioInitialValues(row), [row]);
   const [values, setValues] = useState<UsuarioFormValues>(initial);
   const [resetKey, setResetKey] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<SaveErrorView | null>(null);
-  const { create, update } = useTableRowMutations('usuario');
+  const create = useCreateRowMutation('usuario');
+  const update = useUpdateRowMutation('usuario');
+  /** The form's one write: its state is the form's busy state and failure. */
+  const write = mode === 'insert' ? create : update;
   const tableLabel = t('tables.usuario');
 
   useReportUnsavedChanges(usuarioDirty(values, initial));
@@ -122,35 +123,38 @@ export function UsuarioForm({ mode, row, etag, onReload }: UsuarioFormProps) {
     { name: 'passwordConfirm', label: t('parameterForms.usuario.passwordConfirm'), kind: 'password', required: mode === 'insert', validate: check('passwordConfirm') },
   ];
 
+  const describeFailure = (error: unknown): SaveErrorView => {
+    const view = describeSaveError(error, { table: tableLabel, fieldLabel, shown: new Set(fields.map((field) => field.name)), t });
+    // A login in use is the spec's "e-mail already exists", on the e-mail.
+    const details = (error as { body?: { error?: { details?: { field?: string }[] } } }).body?.error?.details ?? [];
+    if ((error as { code?: string }).code === 'DUPLICATE' && details.some((detail) => detail.field === 'login')) {
+      view.fieldErrors['login'] = t('validation.duplicateEmail');
+      view.message = null;
+    }
+    return view;
+  };
+  const failure = write.error ? describeFailure(write.error) : null;
+
   const submit = async (submitted: RecordFormValues) => {
-    setBusy(true);
-    setFailure(null);
+    // A new try starts without the last one's failure; a refused write is the mutation's `error`.
+    write.reset();
+    const body = usuarioBody(asForm(submitted), mode, mode === 'update' ? initial : undefined);
     try {
-      const body = usuarioBody(asForm(submitted), mode, mode === 'update' ? initial : undefined);
       if (mode === 'insert') {
-        await create(body);
+        await create.trigger(body);
         showToast({ type: 'success', title: t('parameterForms.usuario.createdTitle'), message: t('parameterForms.usuario.created', { login: String(body['login']) }) });
         setValues(initial);
         setResetKey((key) => key + 1);
       } else if (row) {
-        if (Object.keys(body).length > 0) await update({ usuarioid: row['usuarioid'] }, body, { ifMatch: etag });
+        if (Object.keys(body).length > 0) await update.trigger({ key: { usuarioid: row['usuarioid'] }, values: body, ifMatch: etag });
         showToast({ type: 'success', title: t('parameters.form.updatedTitle'), message: t('parameters.form.updatedMessage', { table: tableLabel }) });
       }
-    } catch (error) {
-      const view = describeSaveError(error, { table: tableLabel, fieldLabel, shown: new Set(fields.map((field) => field.name)), t });
-      // A login in use is the spec's "e-mail already exists", on the e-mail.
-      const details = (error as { body?: { error?: { details?: { field?: string }[] } } }).body?.error?.details ?? [];
-      if ((error as { code?: string }).code === 'DUPLICATE' && details.some((detail) => detail.field === 'login')) {
-        view.fieldErrors['login'] = t('validation.duplicateEmail');
-        view.message = null;
-      }
-      setFailure(view);
-    } finally {
-      setBusy(false);
+    } catch {
+      // Shown from `write.error`.
     }
   };
 
-  const notice = <SaveFailureNotice failure={failure} onReload={onReload} onClear={() => setFailure(null)} />;
+  const notice = <SaveFailureNotice failure={failure} onReload={onReload} onClear={() => write.reset()} />;
 
   return (
     <RecordForm
@@ -162,7 +166,7 @@ export function UsuarioForm({ mode, row, etag, onReload }: UsuarioFormProps) {
       onValuesChange={(next) => setValues(asForm(next))}
       fieldErrors={failure?.fieldErrors}
       submitLabel={t(mode === 'insert' ? 'parameters.form.create' : 'parameters.form.save')}
-      busy={busy}
+      busy={write.isMutating}
       requiredNote={t('validation.requiredMark')}
       notice={notice}
     />

@@ -1,8 +1,8 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import {
-  acknowledgeAlert,
-  acknowledgeMatchingAlerts,
   downloadReportCsv,
+  useAcknowledgeAlertMutation,
+  useAcknowledgeMatchingMutation,
   useAlertasReport,
   useNodosConLocalizacion,
   useOptionalDashboardFilters,
@@ -71,10 +71,12 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   const locale = localeOf(i18n.language);
   /** The row whose episode the operator is acknowledging (its dialog is open), and how that goes. */
   const [acknowledging, setAcknowledging] = useState<AlertaReportRow | null>(null);
-  const [acknowledgeBusy, setAcknowledgeBusy] = useState(false);
-  const [acknowledgeFailed, setAcknowledgeFailed] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [bulkPending, setBulkPending] = useState(false);
+  const acknowledgeOne = useAcknowledgeAlertMutation();
+  const acknowledgeMatching = useAcknowledgeMatchingMutation();
+  // A try under way hides the last one's failure.
+  const acknowledgeFailed = acknowledgeOne.error !== undefined && !acknowledgeOne.isMutating;
+  const failed = acknowledgeMatching.error !== undefined && !acknowledgeMatching.isMutating;
+  const bulkPending = acknowledgeMatching.isMutating;
   /** The bulk action asks first: the dialog says how many active alerts it will acknowledge. */
   const [confirmingAll, setConfirmingAll] = useState(false);
 
@@ -87,27 +89,24 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   }, [mutate]);
 
   /** Every active alert of the filters, on all pages (not only the rows shown). */
+  const { trigger: triggerMatching } = acknowledgeMatching;
   const acknowledgeAll = useCallback(async () => {
-    setBulkPending(true);
-    setFailed(false);
     try {
-      await acknowledgeMatchingAlerts(filters);
+      await triggerMatching(filters);
     } catch {
-      setFailed(true);
+      // Said from the mutation's `error`.
     } finally {
-      setBulkPending(false);
       setConfirmingAll(false);
       refreshAfterAction();
     }
-  }, [filters, refreshAfterAction]);
+  }, [filters, refreshAfterAction, triggerMatching]);
 
+  const { trigger: triggerOne, reset: resetOne } = acknowledgeOne;
   /** Acknowledges the row's episode with the note; a toast names how many alerts it took. */
   const acknowledgeEpisode = useCallback(
     async (row: AlertaReportRow, note: string) => {
-      setAcknowledgeBusy(true);
-      setAcknowledgeFailed(false);
       try {
-        const answer = await acknowledgeAlert(row.alertaid, note || undefined);
+        const answer = await triggerOne({ alertaid: row.alertaid, nota: note || undefined });
         setAcknowledging(null);
         showToast({
           type: 'success',
@@ -115,14 +114,12 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
           message: answer.acknowledged > 0 ? t('reports.alerts.acknowledgedToast', { count: answer.acknowledged }) : t('reports.alerts.acknowledgedAlready'),
         });
       } catch {
-        setAcknowledgeFailed(true);
         showToast({ type: 'error', title: t('reports.alerts.acknowledgeError') });
       } finally {
-        setAcknowledgeBusy(false);
         refreshAfterAction();
       }
     },
-    [refreshAfterAction, t],
+    [refreshAfterAction, t, triggerOne],
   );
 
   const columns = useMemo<DataTableColumn<AlertaReportRow, AlertaSortColumn>[]>(
@@ -191,7 +188,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
               variant="outline"
               onClick={(event) => {
                 event.stopPropagation();
-                setAcknowledgeFailed(false);
+                resetOne();
                 setAcknowledging(row);
               }}
             >
@@ -227,7 +224,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
           ]
         : []),
     ],
-    [t, locale, i18n.language, timeZone, canOpenChart, openChart],
+    [t, locale, i18n.language, timeZone, canOpenChart, openChart, resetOne],
   );
   // Processed or closed alerts have nothing to acknowledge; an empty selection neither.
   const nothingToAcknowledge = estado === 'procesada' || estado === 'cerrada' || (data?.pagination.total ?? 0) === 0;
@@ -266,7 +263,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             {acknowledging && (
               <AcknowledgeEpisodeDialog
                 count={Math.max(1, acknowledging.episodioactivas)}
-                busy={acknowledgeBusy}
+                busy={acknowledgeOne.isMutating}
                 failed={acknowledgeFailed}
                 onConfirm={(note) => void acknowledgeEpisode(acknowledging, note)}
                 onCancel={() => setAcknowledging(null)}

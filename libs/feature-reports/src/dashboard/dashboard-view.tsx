@@ -1,5 +1,5 @@
 import { Box, Grid, Stack } from '@chakra-ui/react';
-import { acknowledgeEpisode, useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
+import { useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, LiveIndicator, QueryState, TimeZoneNote } from '@camposense/ui';
@@ -84,10 +84,6 @@ export default function DashboardView() {
   const selectedNode = selected === null ? undefined : inScope.find((node) => node.nodoid === selected);
   // A chosen node's charts can draw another node of the scope beside it.
   const compareCandidates = useMemo(() => (selected === null ? [] : inScope.filter((node) => node.nodoid !== selected)), [inScope, selected]);
-  const acknowledgeSilence = async (episodioid: number, note: string) => {
-    await acknowledgeEpisode(episodioid, note || undefined);
-    await nodes.mutate();
-  };
 
   const content = !request ? (
     <EmptyState title={t('dashboard.chooseScope')} icon={<ChartLine aria-hidden />} />
@@ -95,7 +91,7 @@ export default function DashboardView() {
     <QueryState query={metricas} loadingLabel={t('dashboard.loadingSeries')} errorMessage={t('dashboard.seriesError')}>
       {() => (
         <Stack gap="3">
-          {selectedNode && <SilentNodeNotice node={selectedNode} onAcknowledge={acknowledgeSilence} />}
+          {selectedNode && <SilentNodeNotice node={selectedNode} />}
           {/* The zone of the charts' times and of every date below, named once (issue 16). */}
           <TimeZoneNote />
           {metrics.map((metric) => (

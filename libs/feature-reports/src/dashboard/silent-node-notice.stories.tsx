@@ -1,12 +1,15 @@
 import { Box } from '@chakra-ui/react';
-import { nodosFixture } from '@camposense/data-access/testing';
+import { dashboardHandlers, nodosFixture } from '@camposense/data-access/testing';
 import { Toaster } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { SilentNodeNotice } from './silent-node-notice';
 
 /** NODO-SJO-03 of the fixtures: silent for 95 minutes, past its 60-minute window. */
 const silentNode = nodosFixture.find((node) => node.episodioSinDatos !== null)!;
+
+/** What the stories' acknowledge requests sent: the episode and its body. */
+const sent: [number, { nota?: string }][] = [];
 
 /** The console's toaster, which the shell renders: the acknowledge stories show their toast. */
 const withToaster: Decorator = (Story) => (
@@ -19,7 +22,11 @@ const withToaster: Decorator = (Story) => (
 const meta = {
   title: 'Reports/Dashboard/SilentNodeNotice',
   component: SilentNodeNotice,
-  args: { node: silentNode, onAcknowledge: fn(async () => undefined) },
+  args: { node: silentNode },
+  beforeEach: ({ msw }) => {
+    sent.length = 0;
+    msw.use(...dashboardHandlers.acknowledgeEpisode((episodioid, body) => sent.push([episodioid, body])));
+  },
   decorators: [
     (Story) => (
       <Box p="4" w="44rem">
@@ -34,10 +41,10 @@ type Story = StoryObj<typeof meta>;
 
 /** The button says what it takes: the node's no-data episode; nothing is acknowledged before asking. */
 export const Silent: Story = {
-  play: async ({ args }) => {
+  play: async () => {
     await expect(screen.getByText(/NODO-SJO-03 no envía datos desde/)).toBeVisible();
     await expect(screen.getByRole('button', { name: 'Reconocer episodio sin datos' })).toBeEnabled();
-    await expect(args.onAcknowledge).not.toHaveBeenCalled();
+    await expect(sent).toEqual([]);
   },
 };
 export const SilentEnglish: Story = {
@@ -50,12 +57,12 @@ export const SilentEnglish: Story = {
 
 /** The button asks first: the dialog names the node's no-data episode and takes an optional note. */
 export const DialogOpen: Story = {
-  play: async ({ args }) => {
+  play: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reconocer episodio sin datos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
     await expect(within(dialog).getByText(/^Se reconocerá el episodio sin datos de NODO-SJO-03/)).toBeVisible();
     await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), 'Batería cambiada');
-    await expect(args.onAcknowledge).not.toHaveBeenCalled();
+    await expect(sent).toEqual([]);
   },
 };
 
@@ -64,21 +71,22 @@ export const Acknowledge: Story = {
   decorators: [withToaster],
   // The toast closes by itself: no still frame to compare (DialogOpen has the dialog's).
   parameters: { visual: { disable: true } },
-  play: async ({ args }) => {
+  play: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reconocer episodio sin datos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
     await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), '  Batería cambiada ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'RECONOCER' }));
-    await expect(args.onAcknowledge).toHaveBeenCalledWith(901, 'Batería cambiada');
-    await expect(await screen.findByText('Episodio reconocido')).toBeVisible();
-    await expect(screen.getByText('Se detuvieron los avisos de sin datos de NODO-SJO-03.')).toBeVisible();
+    await waitFor(() => expect(sent).toEqual([[901, { nota: 'Batería cambiada' }]]));
+    // The toast comes after the request and the node list asked again; it fades in.
+    await waitFor(() => expect(screen.getByText('Episodio reconocido')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('Se detuvieron los avisos de sin datos de NODO-SJO-03.')).toBeVisible());
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   },
 };
 
 /** The acknowledgement under way: the confirm spins, cancel and the note wait. */
 export const Acknowledging: Story = {
-  args: { onAcknowledge: fn(() => new Promise<void>(() => undefined)) },
+  beforeEach: ({ msw }) => msw.use(...dashboardHandlers.acknowledgeEpisodePending()),
   play: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reconocer episodio sin datos' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -91,7 +99,7 @@ export const Acknowledging: Story = {
 /** A failure is said in the dialog, which stays open to try again, and in a toast. */
 export const AcknowledgeFailed: Story = {
   decorators: [withToaster],
-  args: { onAcknowledge: fn(async () => Promise.reject(new Error('500'))) },
+  beforeEach: ({ msw }) => msw.use(...dashboardHandlers.acknowledgeEpisodeError()),
   // The toast closes by itself: the frame waits for the dialog's message, the toast may be gone.
   parameters: { visual: { disable: true } },
   play: async () => {
@@ -105,7 +113,7 @@ export const AcknowledgeFailed: Story = {
 };
 /** The failure as the dialog keeps it, without the toast (which closes by itself): the still frame. */
 export const AcknowledgeFailedDialog: Story = {
-  args: { onAcknowledge: fn(async () => Promise.reject(new Error('500'))) },
+  beforeEach: ({ msw }) => msw.use(...dashboardHandlers.acknowledgeEpisodeError()),
   play: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reconocer episodio sin datos' }));
     const dialog = await screen.findByRole('alertdialog');

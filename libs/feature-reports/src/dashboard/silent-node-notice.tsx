@@ -1,4 +1,5 @@
 import { Alert, Button, HStack } from '@chakra-ui/react';
+import { useAcknowledgeEpisodeMutation } from '@camposense/data-access';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { showToast } from '@camposense/ui';
@@ -8,11 +9,6 @@ import { AcknowledgeEpisodeDialog } from '../shared/acknowledge-episode-dialog';
 export interface SilentNodeNoticeProps {
   /** A node with an open no-data episode (`episodioSinDatos`); nothing is shown otherwise. */
   node: NodoConLocalizacion;
-  /**
-   * Acknowledges the episode with the operator's note (POST /api/episodes/{id}/acknowledge; an empty
-   * note is none); a rejection is said in the dialog and a toast.
-   */
-  onAcknowledge: (episodioid: number, note: string) => Promise<void>;
 }
 
 /**
@@ -21,22 +17,23 @@ export interface SilentNodeNoticeProps {
  * threshold alerts only, so this is where a no-data alarm is acknowledged. As in the report,
  * acknowledging is a decision: a dialog asks, takes an optional note, and a toast confirms.
  */
-export function SilentNodeNotice({ node, onAcknowledge }: SilentNodeNoticeProps) {
+export function SilentNodeNotice({ node }: SilentNodeNoticeProps) {
   const { t, i18n } = useTranslation();
   const { timeZone } = useDisplayTimeZone();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The episode is acknowledged with the operator's note (an empty note is none); a failure is said in the dialog and a toast.
+  const acknowledgeEpisode = useAcknowledgeEpisodeMutation();
+  const busy = acknowledgeEpisode.isMutating;
+  // A try under way hides the last one's failure.
+  const failed = acknowledgeEpisode.error !== undefined && !busy;
   const episode = node.episodioSinDatos;
   if (!episode) return null;
   const active = episode.statusid === 1;
   const since = formatDateTime(node.ultimaFecha, i18n.language, { timeZone }) ?? t('dashboard.notAvailable');
 
   const acknowledge = async (note: string) => {
-    setBusy(true);
-    setFailed(false);
     try {
-      await onAcknowledge(episode.episodioid, note);
+      await acknowledgeEpisode.trigger({ episodioid: episode.episodioid, nota: note || undefined });
       setAsking(false);
       showToast({
         type: 'success',
@@ -44,10 +41,7 @@ export function SilentNodeNotice({ node, onAcknowledge }: SilentNodeNoticeProps)
         message: t('dashboard.acknowledgedSilentToast', { nodo: node.nodo }),
       });
     } catch {
-      setFailed(true);
       showToast({ type: 'error', title: t('dashboard.acknowledgeSilentError') });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -67,7 +61,7 @@ export function SilentNodeNotice({ node, onAcknowledge }: SilentNodeNoticeProps)
             size="xs"
             variant="solid"
             onClick={() => {
-              setFailed(false);
+              acknowledgeEpisode.reset();
               setAsking(true);
             }}
           >

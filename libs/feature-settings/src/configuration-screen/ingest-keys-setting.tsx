@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import { createIngestKey, revokeIngestKey, useIngestKeys } from '@camposense/data-access';
+import { useCreateIngestKeyMutation, useIngestKeys, useRevokeIngestKeyMutation } from '@camposense/data-access';
 import type { CreatedIngestKey, IngestKey } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ConfirmDialog, DateCell, QueryState, showToast, StatusBadge } from '@camposense/ui';
@@ -19,12 +19,14 @@ export function IngestKeysSetting() {
   const { data, error, isLoading, mutate } = useIngestKeys();
   const [name, setName] = useState('');
   const [nameMissing, setNameMissing] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [createFailed, setCreateFailed] = useState(false);
+  const createKey = useCreateIngestKeyMutation();
+  const revokeKey = useRevokeIngestKeyMutation();
+  const creating = createKey.isMutating;
+  // A try under way hides the last one's failure.
+  const createFailed = createKey.error !== undefined && !creating;
   const [created, setCreated] = useState<CreatedIngestKey | null>(null);
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<IngestKey | null>(null);
-  const [revokeBusy, setRevokeBusy] = useState(false);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,18 +35,14 @@ export function IngestKeysSetting() {
       setNameMissing(true);
       return;
     }
-    setCreating(true);
-    setCreateFailed(false);
     try {
-      const key = await createIngestKey(trimmed);
+      // Resolves once the list shows the new key.
+      const key = await createKey.trigger(trimmed);
       setCreated(key);
       setCopied(false);
       setName('');
-      await mutate();
     } catch {
-      setCreateFailed(true);
-    } finally {
-      setCreating(false);
+      // Said from the mutation's `error`.
     }
   };
 
@@ -58,15 +56,12 @@ export function IngestKeysSetting() {
   };
 
   const revoke = async (key: IngestKey) => {
-    setRevokeBusy(true);
     try {
-      await revokeIngestKey(key.claveingestaid);
-      await mutate();
+      await revokeKey.trigger(key.claveingestaid);
       showToast({ type: 'success', title: t('settings.ingestKeys.revokedTitle'), message: t('settings.ingestKeys.revokedMessage', { name: key.nombre }) });
     } catch {
       showToast({ type: 'error', title: t('settings.ingestKeys.revokeError') });
     } finally {
-      setRevokeBusy(false);
       setRevoking(null);
     }
   };
@@ -195,7 +190,7 @@ export function IngestKeysSetting() {
         description={t('settings.ingestKeys.revokeDescription')}
         confirmLabel={t('settings.ingestKeys.revoke')}
         tone="red"
-        busy={revokeBusy}
+        busy={revokeKey.isMutating}
         onConfirm={() => revoking && void revoke(revoking)}
         onCancel={() => setRevoking(null)}
       />

@@ -1,5 +1,5 @@
 import { HStack, RadioCard, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { saveMessageLanguage, useMessageLanguage } from '@camposense/data-access';
+import { useMessageLanguage, useSaveMessageLanguageMutation } from '@camposense/data-access';
 import type { MessageLanguage } from '@camposense/domain';
 import { LANGUAGES, useTranslation } from '@camposense/i18n';
 import { QueryState, showToast } from '@camposense/ui';
@@ -15,25 +15,26 @@ const isMessageLanguage = (value: string | null): value is MessageLanguage => va
 export function MessageLanguageSetting() {
   const { t } = useTranslation();
   const { data, error, isLoading, mutate } = useMessageLanguage();
-  const [saving, setSaving] = useState<MessageLanguage | null>(null);
-  const [failed, setFailed] = useState(false);
+  const save = useSaveMessageLanguageMutation();
+  /** The language last chosen: shown as chosen while it is being saved. */
+  const [chosen, setChosen] = useState<MessageLanguage | null>(null);
+  const saving = save.isMutating ? chosen : null;
+  // A try under way hides the last one's failure.
+  const failed = save.error !== undefined && !save.isMutating;
 
   const change = async (next: string | null) => {
     if (!isMessageLanguage(next) || next === data?.idioma || saving) return;
-    setSaving(next);
-    setFailed(false);
+    setChosen(next);
     try {
-      const stored = await saveMessageLanguage(next);
-      await mutate(stored, { revalidate: false });
+      // What the API stored becomes the shown language, without asking again.
+      const stored = await save.trigger(next);
       showToast({
         type: 'success',
         title: t('settings.messageLanguageSavedTitle'),
         message: t('settings.messageLanguageSavedMessage', { language: t(`language.${stored.idioma}`) }),
       });
     } catch {
-      setFailed(true);
-    } finally {
-      setSaving(null);
+      // Said from the mutation's `error`.
     }
   };
 

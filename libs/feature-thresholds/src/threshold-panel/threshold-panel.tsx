@@ -1,5 +1,15 @@
 import { Box, Button, Checkbox, CloseButton, Group, HStack, Heading, Input, InputAddon, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
-import { isApiError, isNetworkFailure, useCriticidades, usePerfiles, useThresholdHistory, useThresholdMutations, useThresholdVersion } from '@camposense/data-access';
+import {
+  isApiError,
+  isNetworkFailure,
+  useCreateThresholdMutation,
+  useCriticidades,
+  usePerfiles,
+  useSetThresholdProfilesMutation,
+  useThresholdHistory,
+  useThresholdVersion,
+  useUpdateThresholdMutation,
+} from '@camposense/data-access';
 import type { UmbralScopeThreshold } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox, FormField, showToast, useReportUnsavedChanges } from '@camposense/ui';
@@ -45,14 +55,23 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
   const defaultLabel = t('thresholds.panel.defaultLabel', { metrica: place.metrica, nodo: place.nodo });
   const [original, setOriginal] = useState(() => formOf(umbral, defaultLabel));
   const [form, setForm] = useState(original);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const criticidades = useCriticidades();
   const perfiles = usePerfiles();
   const history = useThresholdHistory(umbral?.umbralid ?? null);
   // The version the edit is based on: a save after someone else's is refused, not silently lost.
   const version = useThresholdVersion(mode === 'edit' && umbral ? umbral.umbralid : null);
-  const mutations = useThresholdMutations();
+  const createThreshold = useCreateThresholdMutation();
+  const updateThreshold = useUpdateThresholdMutation();
+  const setProfiles = useSetThresholdProfilesMutation();
+  // A save is one or two of these writes; their state is the panel's.
+  const saving = createThreshold.isMutating || updateThreshold.isMutating || setProfiles.isMutating;
+  const saveFailure: unknown = createThreshold.error ?? updateThreshold.error ?? setProfiles.error;
+  let saveError: string | null = null;
+  if (saveFailure && !saving) {
+    if (isApiError(saveFailure) && saveFailure.status === 412) saveError = t('thresholds.panel.staleWrite');
+    // The API's own message names the threshold's problem; a lost connection says so instead of "Failed to fetch".
+    else saveError = isNetworkFailure(saveFailure) ? t('errors.networkFailure') : isApiError(saveFailure) ? saveFailure.message : t('thresholds.panel.saveError');
+  }
 
   const errors = validateBand(form);
   const band = bandOf(form);
@@ -73,13 +92,15 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
 
   const save = async () => {
     if (Object.keys(errors).length > 0 || saving) return;
-    setSaving(true);
-    setSaveError(null);
+    // A new try starts without the last one's failure.
+    createThreshold.reset();
+    updateThreshold.reset();
+    setProfiles.reset();
     try {
       let umbralid: number;
       if (mode === 'create') {
-        const created = await mutations.create(
-          {
+        const created = await createThreshold.trigger({
+          row: {
             umbral: form.umbral.trim(),
             ubicacionid: place.ubicacionid,
             nodoid: place.nodoid,
@@ -90,14 +111,14 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
             maximo: band.maximo!,
             statusid: form.statusid,
           },
-          form.perfilids,
-        );
+          perfilids: form.perfilids,
+        });
         umbralid = created.umbralid;
       } else {
         umbralid = umbral!.umbralid;
         const changes = changedColumns(original, form);
-        if (Object.keys(changes).length > 0) await mutations.update(umbralid, changes, version.data?.etag);
-        if (profilesChanged(original, form)) await mutations.setProfiles(umbralid, form.perfilids);
+        if (Object.keys(changes).length > 0) await updateThreshold.trigger({ umbralId: umbralid, changes, etag: version.data?.etag });
+        if (profilesChanged(original, form)) await setProfiles.trigger({ umbralId: umbralid, perfilids: form.perfilids });
       }
       setOriginal(form);
       showToast({
@@ -106,12 +127,8 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
         message: t('thresholds.panel.savedMessage', { umbral: form.umbral.trim(), minimo: form.minimo.trim(), maximo: form.maximo.trim(), unidad: unit }),
       });
       onSaved?.(umbralid);
-    } catch (error) {
-      if (isApiError(error) && error.status === 412) setSaveError(t('thresholds.panel.staleWrite'));
-      // The API's own message names the threshold's problem; a lost connection says so instead of "Failed to fetch".
-      else setSaveError(isNetworkFailure(error) ? t('errors.networkFailure') : isApiError(error) ? error.message : t('thresholds.panel.saveError'));
-    } finally {
-      setSaving(false);
+    } catch {
+      // Said from the mutations' `error` (saveError).
     }
   };
 
