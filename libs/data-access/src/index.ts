@@ -1,83 +1,48 @@
-export { apiRequest, apiRequestVersioned, apiFetcher, setTokenSource, API_BASE } from './client/api-client';
-export type { Versioned } from './client/api-client';
-export type { ApiRequestInit, TokenSource } from './client/api-client';
+export { apiRequest } from './client/api-client';
 export { ApiError, isApiError } from './client/api-error';
 export {
-  connectionStateOf,
-  currentConnectionStatus,
   reportLiveStream,
   reportNetworkAnswer,
-  reportNetworkFailure,
-  reportServerHealth,
   resetConnectionStatus,
-  useConnectionLost,
   useConnectionRetry,
   useConnectionStatus,
-  useConnectionState,
 } from './client/connection';
-export type { ConnectionState, ConnectionStatus, LiveStreamState } from './client/connection';
 export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';
-export type { ErrorMessage, ErrorTextKey } from './client/error-text';
 export { AuthProvider, useAuth } from './auth/auth-provider';
-export type { AuthContextValue, AuthProviderProps, AuthStatus, SignOutResult } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
-export {
-  readStoredEmail,
-  SESSION_STORAGE_KEY,
-  EMAIL_STORAGE_KEY,
-} from './auth/session-storage';
-export type { PaisRow, EmpresaRow, FundoRow, UbicacionRow, EntidadRow, LocalizacionRow, MetricaRow } from './places/types';
+export { readStoredEmail, SESSION_STORAGE_KEY, EMAIL_STORAGE_KEY } from './auth/session-storage';
+export type { MetricaRow } from './places/types';
 export { usePaises, useEmpresas, useFundos, useDashboardFundos } from './places/hierarchy-query';
 export { useDashboardPlaces } from './places/dashboard-places-query';
-export type { DashboardOptions } from './places/dashboard-places-query';
-export { detectSense, resetDetectCache } from './sense/detect';
-export { senseListFetcher } from './sense/sense-fetcher';
-export { useSystemStatus, SYSTEM_STATUS_REFRESH_MS } from './system-status/system-status-query';
-export type { SystemStatus } from './system-status/system-status-query';
+export { useSystemStatus } from './system-status/system-status-query';
 export {
   GlobalFiltersProvider,
   useGlobalFilters,
   useOptionalGlobalFilters,
-  EMPTY_GLOBAL_FILTERS,
   GLOBAL_FILTERS_STORAGE_KEY,
-  parseStoredFilters,
-  validScope,
 } from './filters/global-filters';
-export type { GlobalFilters, GlobalFiltersProviderProps, GlobalScopeLists } from './filters/global-filters';
+export type { GlobalFilters } from './filters/global-filters';
 export { useGlobalScope } from './filters/global-scope';
-export { globalScopeFilter, globalTableScope } from './tables/scope';
-export type { TableScopeQuery } from './tables/scope';
-export type { GlobalScopeNames } from './filters/global-scope';
-export type { AlertasReportParams } from './alerts/keys';
+export { globalTableScope } from './tables/scope';
 export { useAlertasReport, useAlertaFilterOptions } from './alerts/alerts-report-query';
 export { useAcknowledgeAlertMutation } from './alerts/acknowledge-alert-mutation';
 export { useAcknowledgeMatchingMutation } from './alerts/acknowledge-matching-mutation';
-export type { MensajesReportParams } from './messages/keys';
 export { useMensajesReport, useMensajeFilterOptions } from './messages/messages-report-query';
-export type { ReportSortState } from './reports/query-string';
 export { downloadReportCsv } from './reports/download-report-csv';
-export type { ReportCsvRequest } from './reports/download-report-csv';
 export { useSeries, useThresholdSeries } from './series/series-query';
 export type { SeriesRequest } from './series/types';
 export { useNodosConLocalizacion } from './nodes/nodes-query';
 export { useMetricas } from './metrics/metrics-query';
 export { useOpenEpisodes } from './episodes/episodes-query';
 export { useAcknowledgeEpisodeMutation } from './episodes/acknowledge-episode-mutation';
-export { resolveDashboardTimeZone, useDashboardTimeZone } from './time-zone/dashboard-time-zone';
-export type { DashboardZoneInput } from './time-zone/dashboard-time-zone';
+export { useDashboardTimeZone } from './time-zone/dashboard-time-zone';
 export {
   DashboardFiltersProvider,
   useDashboardFilters,
   useOptionalDashboardFilters,
-  EMPTY_DASHBOARD_FILTERS,
 } from './filters/dashboard-filters';
-export type {
-  DashboardFilters,
-  DashboardFiltersPayload,
-  DashboardFiltersContextValue,
-  DashboardFiltersProviderProps,
-} from './filters/dashboard-filters';
-export type { TableRowsParams, LabelParams, AncestorStart } from './tables/keys';
+export type { DashboardFilters } from './filters/dashboard-filters';
+export type { AncestorStart } from './tables/keys';
 export { useTableRows, useTableTotal } from './tables/rows-query';
 export type { FormListsState } from './tables/rows-query';
 export { useTableMeta } from './tables/meta-query';
@@ -85,7 +50,6 @@ export type { TableMeta } from './tables/meta-query';
 export { useReferenceLabels, useReferenceLabelSets, useLabelSearch } from './tables/labels-query';
 export type { ReferenceLabelSets } from './tables/labels-query';
 export { useVersionedRow, useCascadeAncestors, rowKeyValues } from './tables/row-query';
-export type { VersionedRow } from './tables/row-query';
 export { useCreateRowMutation } from './tables/create-row-mutation';
 export { useUpdateRowMutation } from './tables/update-row-mutation';
 export { useDeleteRowMutation } from './tables/delete-row-mutation';
@@ -103,8 +67,6 @@ export { useMetricaSensorForm } from './metric-sensors/metric-sensor-form-query'
 export type { MetricaSensorFormData } from './metric-sensors/metric-sensor-form-query';
 export { useReplicateMetricSensorsMutation } from './metric-sensors/replicate-metric-sensors-mutation';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
-export type { BulkCreateError, BulkCreateResult } from '@camposense/domain';
-export type { ThresholdPreviewRequest } from './thresholds/keys';
 export {
   useThresholdScope,
   useThresholdChanges,
@@ -115,10 +77,9 @@ export {
   usePerfiles,
   useUmbralMassiveForm,
   useUmbralMassiveScope,
-  THRESHOLD_CHANGES_LIMIT,
 } from './thresholds/thresholds-query';
 export type { UmbralMassiveFormData } from './thresholds/thresholds-query';
-export type { CriticidadOption, PerfilOption, UmbralChanges, NewUmbral } from './thresholds/types';
+export type { CriticidadOption, UmbralChanges } from './thresholds/types';
 export { useUpdateThresholdMutation } from './thresholds/update-threshold-mutation';
 export { useSetThresholdProfilesMutation } from './thresholds/set-threshold-profiles-mutation';
 export { useCreateThresholdMutation } from './thresholds/create-threshold-mutation';
@@ -129,9 +90,10 @@ export { useCreateIngestKeyMutation } from './ingest-keys/create-ingest-key-muta
 export { useRevokeIngestKeyMutation } from './ingest-keys/revoke-ingest-key-mutation';
 export { useMessageLanguage } from './message-language/message-language-query';
 export { useSaveMessageLanguageMutation } from './message-language/save-message-language-mutation';
-export { useLiveUpdates, keysStaleAfter, LIVE_EVENT_TYPES } from './live/live-updates';
-export { startLiveClient, DEFAULT_HEARTBEAT_MS, WATCHDOG_HEARTBEATS, MAX_RECONNECT_ATTEMPTS } from './live/live-client';
-export type { LiveClient, LiveClientOptions, LiveSource } from './live/live-client';
-export type { LiveEventType } from './live/live-updates';
-export { useScopeTimeZone, useTimeZoneSource, resolveDisplayTimeZone, TIME_ZONE_SOURCE_STORAGE_KEY } from './time-zone/display-time-zone';
-export type { DisplayTimeZone as ScopeTimeZone, TimeZoneSource, ZoneResolutionInput } from './time-zone/display-time-zone';
+export { useLiveUpdates } from './live/live-updates';
+export {
+  useScopeTimeZone,
+  useTimeZoneSource,
+  resolveDisplayTimeZone,
+  TIME_ZONE_SOURCE_STORAGE_KEY,
+} from './time-zone/display-time-zone';

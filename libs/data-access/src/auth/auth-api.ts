@@ -1,4 +1,4 @@
-import type { LoginResponse, MeResponse, Session } from '@camposense/domain';
+import type { LoginResponse, Session } from '@camposense/domain';
 import { apiRequest } from '../client/api-client';
 import { ApiError } from '../client/api-error';
 
@@ -35,10 +35,6 @@ export async function signInRequest(email: string, password: string): Promise<Si
     }
     return { ok: false, reason: 'unexpected' };
   }
-}
-
-export function fetchMe(): Promise<MeResponse> {
-  return apiRequest<MeResponse>('/auth/me');
 }
 
 export type RefreshResult =

@@ -133,12 +133,6 @@ export function useConnectionState(): ConnectionState {
   return useSyncExternalStore(subscribe, () => snapshot.state, () => serverSnapshot.state);
 }
 
-/** True while the API cannot be reached or the stream is down. */
-export function useConnectionLost(): boolean {
-  const state = useConnectionState();
-  return state === 'reconnecting' || state === 'off';
-}
-
 /**
  * While the connection is lost, asks SWR to revalidate every mounted key after 1 s, 2 s, 4 s… (up
  * to 30 s, the live stream's backoff): the first answer marks the connection back, and the stream

@@ -15,7 +15,6 @@ import { tableKeys } from '../tables/keys';
 import { startLiveClient } from './live-client';
 import type { LiveEventType } from './live-client';
 
-export { LIVE_EVENT_TYPES } from './live-client';
 export type { LiveEventType } from './live-client';
 
 /** Every chart's series, the dashboard's and the thresholds tab's. */
