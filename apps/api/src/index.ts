@@ -15,7 +15,7 @@ export type { ReportStatements, ReportQueries, KeysetBound, PageWindow } from '.
 export { previewStatement } from './modules/thresholds/queries';
 export { createIngestService } from '@camposense/server-ingest';
 export type { IngestService, IngestReading, IngestResult, IngestCommit } from '@camposense/server-ingest';
-export { startMqttSubscriber, uplinkTopic } from '@camposense/server-ingest';
-export type { MqttSubscriber, MqttIngestStats } from '@camposense/server-ingest';
+export { startMqttSubscriber } from '@camposense/server-ingest';
+export type { MqttSubscriber } from '@camposense/server-ingest';
 export { messageIdFor } from '@camposense/server-notify';
 export { deliveryKey } from '@camposense/server-notify';

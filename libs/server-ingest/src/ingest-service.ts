@@ -101,8 +101,6 @@ export interface IngestService {
   ingest(readings: readonly IngestReading[]): Promise<IngestResult & { commit: IngestCommit }>;
 }
 
-/** The most readings one HTTP batch may carry (alarms.md); the MQTT subscriber's batches too. */
-export const MAX_BATCH_READINGS = 10_000;
 export const DEFAULT_MAX_FUTURE_SECONDS = 300;
 export const DEFAULT_MAX_AGE_DAYS = 400;
 /** No reading of this product predates it: an earlier date is a device's unset clock. */

@@ -26,7 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseUplink } from './chirpstack-uplink';
 import { packetSizeGuard } from './packet-size-guard';
 import type { BadUplinkReason } from './chirpstack-uplink';
-import { MAX_BATCH_READINGS } from './ingest-service';
+import { MAX_BATCH_READINGS } from '@camposense/domain';
 import type { IngestReading, IngestService } from './ingest-service';
 
 /** Instances of one deployment share uplinks through this group. */

@@ -1,24 +1,19 @@
 import type { Database } from '@camposense/db';
+import { ownLanguageRoute, setOwnLanguageRoute } from '@camposense/domain';
 import type { MessageLanguage, MessageLanguageBody } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../errors/api-error';
-import { errorResponses } from '../../schemas';
-
-const languageSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['idioma'],
-  properties: { idioma: { type: 'string', enum: ['es', 'en'], description: 'Idioma de los avisos que recibe (es por defecto)' } },
-} as const;
 
 /**
  * /api/account/idioma: the signed-in user's own notification language (`usuario.idioma`, alarms.md
  * "What"), read and changed by any role for themselves only; an admin changes another user's in
  * the parameters area. The console's own language stays in the browser.
  */
-export async function languageRoutes(app: FastifyInstance, { database }: { database: Database }): Promise<void> {
-  app.addHook('onRequest', app.authenticate);
+export async function languageRoutes(fastify: FastifyInstance, { database }: { database: Database }): Promise<void> {
+  fastify.addHook('onRequest', fastify.authenticate);
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   const ownLanguage = async (usuarioid: number): Promise<MessageLanguageBody> => {
     const [row] = (
@@ -35,7 +30,7 @@ export async function languageRoutes(app: FastifyInstance, { database }: { datab
         tags: ['auth'],
         summary: 'El idioma de los avisos del usuario de la sesión',
         security: [{ bearerAuth: [] }],
-        response: { 200: languageSchema, ...errorResponses(401, 500) },
+        ...ownLanguageRoute,
       },
     },
     async (request) => {
@@ -44,15 +39,14 @@ export async function languageRoutes(app: FastifyInstance, { database }: { datab
     },
   );
 
-  app.put<{ Body: MessageLanguageBody }>(
+  app.put(
     '/idioma',
     {
       schema: {
         tags: ['auth'],
         summary: 'Cambia el idioma de los avisos del usuario de la sesión',
         security: [{ bearerAuth: [] }],
-        body: languageSchema,
-        response: { 200: languageSchema, ...errorResponses(400, 401, 500) },
+        ...setOwnLanguageRoute,
       },
     },
     async (request) => {

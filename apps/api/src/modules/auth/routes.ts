@@ -2,16 +2,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { hashPassword, STATUS_ACTIVE, verifyPassword } from '@camposense/db';
 import type { Database } from '@camposense/db';
-import { LOGIN_ERROR_BAD_PASSWORD, LOGIN_ERROR_UNKNOWN_USER, MAX_PASSWORD_LENGTH } from '@camposense/domain';
-import type { LoginFailure, LoginRequest, LoginSuccess, MeResponse, Session } from '@camposense/domain';
+import { LOGIN_ERROR_BAD_PASSWORD, LOGIN_ERROR_UNKNOWN_USER } from '@camposense/domain';
+import { loginRoute, logoutRoute, meRoute, refreshRoute } from '@camposense/domain';
+import type { RefreshTokenBody } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, unauthorized } from '../../errors/api-error';
-import { errorResponses } from '../../schemas';
 import { DatabaseLoginAttemptStore } from '../../security/login-attempt-store';
 import { LoginThrottle } from '../../security/rate-limit';
 import type { LoginRateLimit } from '../../security/rate-limit';
 import {
-  REFRESH_TOKEN_MAX_LENGTH,
   REFRESH_TOKEN_TTL_SECONDS,
   revokeSession,
   rotateRefreshToken,
@@ -32,23 +32,6 @@ export interface AuthRoutesOptions {
 /** The browser's copy of the refresh token: httpOnly, SameSite=Strict, sent only to /api/auth. */
 export const REFRESH_COOKIE = 'camposense_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth';
-
-const loginFailureSchema = {
-  type: 'object',
-  required: ['success', 'error'],
-  properties: { success: { type: 'boolean', const: false }, error: { type: 'string' } },
-} as const;
-
-/** Refresh and logout take the token from the cookie (browser) or the body (API clients). */
-const refreshTokenBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: REFRESH_TOKEN_MAX_LENGTH } },
-} as const;
-
-interface RefreshTokenBody {
-  refresh_token?: string;
-}
 
 /** A browser refreshes with the cookie and no body at all: validate that as `{}`. */
 async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
@@ -80,8 +63,8 @@ function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void 
 }
 
 /** The body's token wins over the cookie: an API client that sends one means that one. */
-function presentedRefreshToken(request: FastifyRequest<{ Body: RefreshTokenBody | undefined }>): string | undefined {
-  return request.body?.refresh_token ?? request.cookies[REFRESH_COOKIE] ?? undefined;
+function presentedRefreshToken(request: FastifyRequest, body: RefreshTokenBody | undefined): string | undefined {
+  return body?.refresh_token ?? request.cookies[REFRESH_COOKIE] ?? undefined;
 }
 
 /**
@@ -89,10 +72,11 @@ function presentedRefreshToken(request: FastifyRequest<{ Body: RefreshTokenBody 
  * refresh token; logout revokes the session (docs/security.md).
  */
 export async function authRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { database, jwtSecret, loginRateLimit }: AuthRoutesOptions,
 ): Promise<void> {
-  await app.register(cookie);
+  await fastify.register(cookie);
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Counted in the database, so several instances on one PostgreSQL share one allowance.
   const throttle = new LoginThrottle(loginRateLimit, new DatabaseLoginAttemptStore(database));
   // Refresh-token successors are HMACs under a key of their own, derived from the signing secret.
@@ -102,34 +86,13 @@ export async function authRoutes(
   let dummyHash: Promise<string> | undefined;
   const unknownUserHash = () => (dummyHash ??= hashPassword(randomBytes(24).toString('base64url')));
 
-  app.post<{ Body: LoginRequest; Reply: LoginSuccess | LoginFailure }>(
+  app.post(
     '/login',
     {
       schema: {
         tags: ['auth'],
         summary: 'Inicia sesión con e-mail y contraseña',
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          additionalProperties: false,
-          properties: {
-            email: { type: 'string', minLength: 1, maxLength: 254 },
-            password: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['success', 'user', 'session'],
-            properties: {
-              success: { type: 'boolean', const: true },
-              user: { $ref: 'SessionUser#' },
-              session: { $ref: 'Session#' },
-            },
-          },
-          401: loginFailureSchema,
-          ...errorResponses(400, 413, 429, 500),
-        },
+        ...loginRoute,
       },
     },
     async (request, reply) => {
@@ -157,11 +120,11 @@ export async function authRoutes(
       const issued = await startSession(database, user.id, clientInfo(request));
       const session = await issueSession(user, jwtSecret, issued.refreshToken, issued.sessionId);
       setRefreshCookie(request, reply, issued.refreshToken);
-      return { success: true, user, session };
+      return { success: true as const, user, session };
     },
   );
 
-  app.post<{ Body: RefreshTokenBody | undefined; Reply: Session }>(
+  app.post(
     '/refresh',
     {
       preValidation: emptyBodyAsObject,
@@ -171,12 +134,11 @@ export async function authRoutes(
         description:
           'El token llega en la cookie httpOnly `camposense_refresh` (navegador) o en el cuerpo `{ refresh_token }`. ' +
           'Reutilizar un token ya usado revoca la sesión entera.',
-        body: refreshTokenBodySchema,
-        response: { 200: { $ref: 'Session#' }, ...errorResponses(400, 401, 413, 500) },
+        ...refreshRoute,
       },
     },
     async (request, reply) => {
-      const presented = presentedRefreshToken(request);
+      const presented = presentedRefreshToken(request, request.body);
       if (!presented) throw unauthorized('Falta el token de renovación');
       const outcome = await rotateRefreshToken(database, presented, clientInfo(request), successorKey);
       if (!outcome.ok) {
@@ -200,7 +162,7 @@ export async function authRoutes(
     },
   );
 
-  app.post<{ Body: RefreshTokenBody | undefined }>(
+  app.post(
     '/logout',
     {
       preValidation: emptyBodyAsObject,
@@ -210,12 +172,11 @@ export async function authRoutes(
         description:
           'La sesión se identifica por el token de renovación (cookie o cuerpo) o por el token de acceso. ' +
           'Responde 204 también si la sesión ya estaba cerrada.',
-        body: refreshTokenBodySchema,
-        response: { 204: { type: 'null' }, ...errorResponses(400, 413, 500) },
+        ...logoutRoute,
       },
     },
     async (request, reply) => {
-      const presented = presentedRefreshToken(request);
+      const presented = presentedRefreshToken(request, request.body);
       let sessionId = presented ? await sessionOfToken(database, presented) : undefined;
       if (!sessionId) sessionId = (await sessionOfBearer(request, jwtSecret)) ?? undefined;
       if (sessionId) {
@@ -227,7 +188,7 @@ export async function authRoutes(
     },
   );
 
-  app.get<{ Reply: MeResponse }>(
+  app.get(
     '/me',
     {
       onRequest: app.authenticate,
@@ -235,10 +196,7 @@ export async function authRoutes(
         tags: ['auth'],
         summary: 'El usuario de la sesión, leído de la base de datos',
         security: [{ bearerAuth: [] }],
-        response: {
-          200: { type: 'object', required: ['user'], properties: { user: { $ref: 'SessionUser#' } } },
-          ...errorResponses(401, 500),
-        },
+        ...meRoute,
       },
     },
     async (request) => {

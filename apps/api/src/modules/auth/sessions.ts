@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { appDb, sesion } from '@camposense/db';
 import type { Database } from '@camposense/db';
+import { REFRESH_TOKEN_MAX_LENGTH } from '@camposense/domain';
 import { createRefreshToken, hashRefreshToken } from './tokens';
 
 /** A refresh token works for a week after it was issued; each refresh issues a new one. */
@@ -14,8 +15,6 @@ export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
  */
 export const REFRESH_GRACE_SECONDS = 10;
 
-/** Tokens are 43 base64url characters; anything much longer is not one of ours. */
-export const REFRESH_TOKEN_MAX_LENGTH = 256;
 
 /** Where a sign-in or refresh came from, kept for the user's own review; optional. */
 export interface ClientInfo {

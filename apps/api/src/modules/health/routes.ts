@@ -1,9 +1,9 @@
 import { schemaStatus } from '@camposense/db';
 import type { Database } from '@camposense/db';
-import type { HealthResponse, ReadinessResponse } from '@camposense/domain';
+import { healthRoute, readinessRoute } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error';
-import { errorResponses } from '../../schemas';
 
 export interface HealthRoutesOptions {
   database: Database;
@@ -34,46 +34,27 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
  * - `/api/health/ready` (readiness) says whether to send it traffic: the database answers and every
  *   migration is applied (while another process migrates, the new tables are not visible yet).
  */
-export async function healthRoutes(app: FastifyInstance, { database }: HealthRoutesOptions): Promise<void> {
-  app.get<{ Reply: HealthResponse }>(
+export async function healthRoutes(fastify: FastifyInstance, { database }: HealthRoutesOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
         summary: 'El proceso responde (liveness); no consulta la base de datos',
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'database'],
-            properties: {
-              status: { type: 'string', const: 'ok' },
-              database: { type: 'string', enum: ['pglite', 'postgres'] },
-            },
-          },
-          ...errorResponses(500),
-        },
+        ...healthRoute,
       },
     },
-    async () => ({ status: 'ok', database: database.kind }),
+    async () => ({ status: 'ok' as const, database: database.kind }),
   );
 
-  app.get<{ Reply: ReadinessResponse }>(
+  app.get(
     '/health/ready',
     {
       schema: {
         tags: ['health'],
         summary: 'La base de datos responde y está migrada (readiness); si no, 503 DATABASE_UNAVAILABLE',
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'database'],
-            properties: {
-              status: { type: 'string', const: 'ready' },
-              database: { type: 'string', enum: ['pglite', 'postgres'] },
-            },
-          },
-          ...errorResponses(500, 503),
-        },
+        ...readinessRoute,
       },
     },
     async (request) => {
@@ -86,7 +67,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: HealthRou
         throw unavailable('No se puede conectar con la base de datos');
       }
       if (!status.available) throw unavailable(status.error);
-      return { status: 'ready', database: database.kind };
+      return { status: 'ready' as const, database: database.kind };
     },
   );
 }

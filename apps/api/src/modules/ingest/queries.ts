@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@camposense/db';
-import type { IngestKey } from '@camposense/domain';
+import type { CreatedIngestKey, IngestKey } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 
 /** An ingest key as listed: never the key itself, which is shown once when created. */
@@ -13,20 +13,14 @@ export function hashIngestKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-interface KeyRow {
-  claveingestaid: number;
-  nombre: string;
-  prefijo: string;
-  statusid: number;
-  datecreated: Date | string | null;
-  ultimouso: Date | string | null;
-}
+/** A key's row as the database answers it: the listed key, with its dates as the driver reads them. */
+type KeyRow = Omit<IngestKey, 'datecreated' | 'ultimouso'> & { datecreated: Date | string | null; ultimouso: Date | string | null };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const info = (row: KeyRow): IngestKeyInfo => ({ ...row, datecreated: iso(row.datecreated), ultimouso: iso(row.ultimouso) });
 
 export interface IngestKeys {
-  create(nombre: string, usuarioid: number): Promise<IngestKeyInfo & { clave: string }>;
+  create(nombre: string, usuarioid: number): Promise<CreatedIngestKey>;
   list(): Promise<IngestKeyInfo[]>;
   /** False when there is no such key. Revoking twice is not an error. */
   revoke(claveingestaid: number, usuarioid: number): Promise<boolean>;

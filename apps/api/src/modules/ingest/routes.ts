@@ -1,9 +1,10 @@
+import { createIngestKeyRoute, ingestKeysRoute, ingestReadingsRoute, revokeIngestKeyRoute } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound, unauthorized } from '../../errors/api-error';
-import { errorResponses } from '../../schemas';
 import { requireRole } from '../../security/require-role';
 import type { IngestKeys } from './queries';
-import { IngestBusyError, MAX_BATCH_READINGS } from '@camposense/server-ingest';
+import { IngestBusyError } from '@camposense/server-ingest';
 import type { IngestReading, IngestService, Rejection } from '@camposense/server-ingest';
 
 /** 10,000 readings of up to about 200 bytes each (a typical one is about 110). */
@@ -30,25 +31,6 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const TAGS = ['ingest'];
-
-const rejectionSchema = {
-  type: 'object',
-  required: ['index', 'code', 'message'],
-  properties: { index: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' } },
-} as const;
-
-const keySchema = {
-  type: 'object',
-  required: ['claveingestaid', 'nombre', 'prefijo', 'statusid'],
-  properties: {
-    claveingestaid: { type: 'integer' },
-    nombre: { type: 'string' },
-    prefijo: { type: 'string', description: 'Los primeros caracteres de la clave, para distinguirla' },
-    statusid: { type: 'integer', description: '1 activa, 0 revocada' },
-    datecreated: { type: ['string', 'null'] },
-    ultimouso: { type: ['string', 'null'] },
-  },
-} as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -86,9 +68,10 @@ export function parseReadingItem(item: unknown, index: number): IngestReading | 
  * /api/ingest: readings in batches with an ingest key (alarms.md, "HTTP batch"), and the keys,
  * which only an admin creates, lists and revokes.
  */
-export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: IngestRoutesOptions): Promise<void> {
-  app.decorateRequest('ingestKeyId', null);
-  app.post<{ Body: { readings: unknown[] } }>(
+export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: IngestRoutesOptions): Promise<void> {
+  fastify.decorateRequest('ingestKeyId', null);
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/readings',
     {
       bodyLimit: INGEST_BODY_LIMIT_BYTES,
@@ -102,24 +85,7 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
           '(`FUTURE_DATE`: más de INGEST_MAX_FUTURE_SECONDS, 300 por omisión, por delante del reloj del servidor; `TOO_OLD`: anterior a INGEST_MAX_AGE_DAYS días, 400 por omisión, o a 2000). ' +
           'Un lote que choca con otros (bloqueo mutuo) se reintenta solo; si aun así no entra, 503 con `Retry-After`: no se guardó nada y el mismo lote puede enviarse de nuevo.',
         security: [{ ingestKey: [] }],
-        body: {
-          type: 'object',
-          required: ['readings'],
-          additionalProperties: false,
-          properties: { readings: { type: 'array', maxItems: MAX_BATCH_READINGS, items: {} } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['accepted', 'duplicates', 'rejected'],
-            properties: {
-              accepted: { type: 'integer' },
-              duplicates: { type: 'integer' },
-              rejected: { type: 'array', items: rejectionSchema },
-            },
-          },
-          ...errorResponses(400, 401, 413, 500, 503),
-        },
+        ...ingestReadingsRoute,
       },
       // The key is checked before the body is read: an unknown sender costs no parsing.
       onRequest: async (request) => {
@@ -162,9 +128,10 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
     },
   );
 
-  await app.register(async (admin) => {
-    admin.addHook('onRequest', admin.authenticate);
-    admin.addHook('onRequest', requireRole(admin, 'admin'));
+  await app.register(async (plugin) => {
+    plugin.addHook('onRequest', plugin.authenticate);
+    plugin.addHook('onRequest', requireRole(plugin, 'admin'));
+    const admin = plugin.withTypeProvider<TypeBoxTypeProvider>();
 
     admin.get(
       '/keys',
@@ -173,29 +140,20 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
           tags: TAGS,
           summary: 'Las claves de ingesta (sin la clave: solo su prefijo)',
           security: [{ bearerAuth: [] }],
-          response: { 200: { type: 'array', items: keySchema }, ...errorResponses(401, 403, 500) },
+          ...ingestKeysRoute,
         },
       },
       async () => keys.list(),
     );
 
-    admin.post<{ Body: { nombre: string } }>(
+    admin.post(
       '/keys',
       {
         schema: {
           tags: TAGS,
           summary: 'Crea una clave de ingesta; la respuesta la muestra una sola vez',
           security: [{ bearerAuth: [] }],
-          body: {
-            type: 'object',
-            required: ['nombre'],
-            additionalProperties: false,
-            properties: { nombre: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } },
-          },
-          response: {
-            201: { ...keySchema, required: [...keySchema.required, 'clave'], properties: { ...keySchema.properties, clave: { type: 'string' } } },
-            ...errorResponses(400, 401, 403, 500),
-          },
+          ...createIngestKeyRoute,
         },
       },
       async (request, reply) => {
@@ -204,19 +162,14 @@ export async function ingestRoutes(app: FastifyInstance, { ingest, keys }: Inges
       },
     );
 
-    admin.delete<{ Params: { claveingestaid: number } }>(
+    admin.delete(
       '/keys/:claveingestaid',
       {
         schema: {
           tags: TAGS,
           summary: 'Revoca una clave de ingesta: deja de aceptarse en el acto',
           security: [{ bearerAuth: [] }],
-          params: {
-            type: 'object',
-            required: ['claveingestaid'],
-            properties: { claveingestaid: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-          },
-          response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 404, 500) },
+          ...revokeIngestKeyRoute,
         },
       },
       async (request, reply) => {

@@ -1,5 +1,6 @@
-import type { CountAnswer, EnCursoResponse, NodoConLocalizacion } from '@camposense/domain';
-import { CHART_DATA_LIMIT, GET_ALL_THRESHOLD, NODE_LIST_DEFAULT_LIMIT } from '@camposense/domain';
+import type { CountAnswer, NodoConLocalizacion } from '@camposense/domain';
+import { CHART_DATA_LIMIT, enCursoRoute, GET_ALL_THRESHOLD, NODE_LIST_DEFAULT_LIMIT } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dateParam, parseDateWindow } from '../../sense/date-window';
 import type { ReadCache } from '../../sense/read-cache';
@@ -141,7 +142,7 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
     (request) => readCache.get(request.url, () => queries.nodosConLocalizacion(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT)),
   );
 
-  app.get<{ Reply: EnCursoResponse }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/en-curso',
     {
       schema: {
@@ -151,19 +152,7 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
           'En curso (libs/domain/src/ongoing.ts): un episodio abierto (sin fechafin) y sin reconocer (statusid 1), de umbral o «sin datos». ' +
           '`episodios` es la cifra de «Alertas en curso» de la cabecera y la suma de las insignias de los nodos; `alertas`, las alertas ACTIVAS del reporte.',
         security,
-        response: {
-          200: {
-            type: 'object',
-            required: ['episodios', 'umbral', 'sinDatos', 'alertas'],
-            properties: {
-              episodios: { type: 'integer', description: 'Episodios en curso, de ambos tipos' },
-              umbral: { type: 'integer', description: 'De ellos, de umbral' },
-              sinDatos: { type: 'integer', description: 'De ellos, nodos sin datos' },
-              alertas: { type: 'integer', description: 'Alertas de los episodios de umbral en curso (statusid 1)' },
-            },
-          },
-          ...readErrors,
-        },
+        ...enCursoRoute,
       },
     },
     (request) => readCache.get(request.url, () => queries.enCurso()),

@@ -1,32 +1,26 @@
 import { schemaStatus } from '@camposense/db';
 import type { Database } from '@camposense/db';
-import type { DetectResponse } from '@camposense/domain';
+import { detectRoute } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../schemas';
 
 export interface SenseRoutesOptions {
   database: Database;
 }
 
 /** /api/sense: every call needs a bearer token (api.md), enforced once for the whole prefix. */
-export async function senseRoutes(app: FastifyInstance, { database }: SenseRoutesOptions): Promise<void> {
-  app.addHook('onRequest', app.authenticate);
+export async function senseRoutes(fastify: FastifyInstance, { database }: SenseRoutesOptions): Promise<void> {
+  fastify.addHook('onRequest', fastify.authenticate);
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get<{ Reply: DetectResponse }>(
+  app.get(
     '/detect',
     {
       schema: {
         tags: ['sense'],
         summary: 'Si el esquema sense existe y está migrado',
         security: [{ bearerAuth: [] }],
-        response: {
-          200: {
-            type: 'object',
-            required: ['available'],
-            properties: { available: { type: 'boolean' }, error: { type: 'string' } },
-          },
-          ...errorResponses(401, 500),
-        },
+        ...detectRoute,
       },
     },
     async (request) => {
