@@ -238,6 +238,7 @@ export {
 export type { RefreshTokenBody } from './contracts/auth';
 export { MAX_BATCH_READINGS, ingestReadingsRoute, ingestKeysRoute, createIngestKeyRoute, revokeIngestKeyRoute } from './contracts/ingest';
 export { enCursoRoute } from './contracts/en-curso';
+export { REPLICATE_LIMITS, sensorReplicateRoute, metricaSensorReplicateRoute, usuarioPerfilAssignRoute } from './contracts/replicate';
 export { umbralScopeRoute, umbralChangesRoute, umbralPreviewRoute, umbralHistoryRoute, umbralPerfilesRoute, umbralMassiveRoute } from './contracts/thresholds';
 export type { AcknowledgeBody, AcknowledgeMatchingBody, AcknowledgeMatchingResult, AcknowledgeEpisodeResult } from './contracts/alerts';
 export { DAY_SECONDS, NICE_BUCKET_SECONDS, bucketsTouched, bucketSecondsFor, isDailyBucket } from './series';

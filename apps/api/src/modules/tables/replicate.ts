@@ -5,29 +5,12 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error';
 import { numberArray } from '@camposense/db';
-import { security, writeErrors } from './schemas';
-import type {
-  MetricaSensorReplicateRequest,
-  MetricaSensorTriple,
-  ReplicateResult,
-  SensorPair,
-  SensorReplicateRequest,
-  UsuarioPerfilAssignRequest,
-  UsuarioPerfilPair,
-} from '@camposense/domain';
+import { metricaSensorReplicateRoute, REPLICATE_LIMITS, sensorReplicateRoute, usuarioPerfilAssignRoute } from '@camposense/domain';
+import type { MetricaSensorTriple, ReplicateResult, SensorPair, UsuarioPerfilPair } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { security } from './schemas';
 
-/** Nodes one replicate call may reach: a new field of 40 nodes, or a whole farm of hundreds. */
-export const MAX_REPLICATE_NODES = 1000;
-/** Probe types or metrics one call may apply to each node. */
-export const MAX_REPLICATE_ITEMS = 50;
-
-const ids = (description: string, maxItems: number) =>
-  ({ type: 'array', minItems: 1, maxItems, uniqueItems: true, items: { type: 'integer', minimum: 1 }, description }) as const;
-
-const resultSchema = (keys: readonly string[]) => {
-  const row = { type: 'object', required: keys, properties: Object.fromEntries(keys.map((key) => [key, { type: 'integer' }])) };
-  return { type: 'object', required: ['created', 'skipped'], properties: { created: { type: 'array', items: row }, skipped: { type: 'array', items: row } } };
-};
+const { nodes: MAX_REPLICATE_NODES, items: MAX_REPLICATE_ITEMS } = REPLICATE_LIMITS;
 
 /**
  * Inserts every row of `wanted` (a select of the key columns) that `table` does not hold yet, with
@@ -74,8 +57,9 @@ const actorId = (request: FastifyRequest) => {
  * skipped; anything else that fails (an unknown id, a node without that probe) writes nothing.
  * Admins only, as every write under /api/sense.
  */
-export function registerReplicateRoutes(app: FastifyInstance, database: Database): void {
-  app.post<{ Body: SensorReplicateRequest; Reply: ReplicateResult<SensorPair> }>(
+export function registerReplicateRoutes(fastify: FastifyInstance, database: Database): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/sensor/replicate',
     {
       schema: {
@@ -86,13 +70,7 @@ export function registerReplicateRoutes(app: FastifyInstance, database: Database
           '`skipped` y no son errores; un nodo o tipo desconocido responde 409 `FOREIGN_KEY` y no se escribe nada. ' +
           `Hasta ${MAX_REPLICATE_NODES} nodos y ${MAX_REPLICATE_ITEMS} tipos.`,
         security,
-        body: {
-          type: 'object',
-          required: ['nodoids', 'tipoids'],
-          additionalProperties: false,
-          properties: { nodoids: ids('Nodos', MAX_REPLICATE_NODES), tipoids: ids('Tipos de sonda', MAX_REPLICATE_ITEMS) },
-        },
-        response: { 200: resultSchema(['nodoid', 'tipoid']), ...writeErrors },
+        ...sensorReplicateRoute,
       },
     },
     async (request) => {
@@ -103,7 +81,7 @@ export function registerReplicateRoutes(app: FastifyInstance, database: Database
     },
   );
 
-  app.post<{ Body: MetricaSensorReplicateRequest; Reply: ReplicateResult<MetricaSensorTriple> }>(
+  app.post(
     '/metricasensor/replicate',
     {
       schema: {
@@ -114,17 +92,7 @@ export function registerReplicateRoutes(app: FastifyInstance, database: Database
           'esa sonda (sensor): si a alguno le falta, responde 409 `FOREIGN_KEY` y no se escribe nada. Los que ya existen van en `skipped`. ' +
           `Hasta ${MAX_REPLICATE_NODES} nodos y ${MAX_REPLICATE_ITEMS} métricas.`,
         security,
-        body: {
-          type: 'object',
-          required: ['nodoids', 'tipoid', 'metricaids'],
-          additionalProperties: false,
-          properties: {
-            nodoids: ids('Nodos', MAX_REPLICATE_NODES),
-            tipoid: { type: 'integer', minimum: 1, description: 'Tipo de sonda' },
-            metricaids: ids('Métricas', MAX_REPLICATE_ITEMS),
-          },
-        },
-        response: { 200: resultSchema(['nodoid', 'tipoid', 'metricaid']), ...writeErrors },
+        ...metricaSensorReplicateRoute,
       },
     },
     async (request) => {
@@ -135,7 +103,7 @@ export function registerReplicateRoutes(app: FastifyInstance, database: Database
     },
   );
 
-  app.post<{ Body: UsuarioPerfilAssignRequest; Reply: ReplicateResult<UsuarioPerfilPair> }>(
+  app.post(
     '/usuarioperfil/assign',
     {
       schema: {
@@ -146,13 +114,7 @@ export function registerReplicateRoutes(app: FastifyInstance, database: Database
           '`skipped`. Un usuario o perfil desconocido responde 409 `FOREIGN_KEY` y no se escribe nada. ' +
           `Hasta ${MAX_REPLICATE_NODES} usuarios y ${MAX_REPLICATE_ITEMS} perfiles.`,
         security,
-        body: {
-          type: 'object',
-          required: ['usuarioids', 'perfilids'],
-          additionalProperties: false,
-          properties: { usuarioids: ids('Usuarios', MAX_REPLICATE_NODES), perfilids: ids('Perfiles', MAX_REPLICATE_ITEMS) },
-        },
-        response: { 200: resultSchema(['usuarioid', 'perfilid']), ...writeErrors },
+        ...usuarioPerfilAssignRoute,
       },
     },
     async (request) => {
