@@ -238,6 +238,8 @@ export {
 export type { RefreshTokenBody } from './contracts/auth';
 export { MAX_BATCH_READINGS, ingestReadingsRoute, ingestKeysRoute, createIngestKeyRoute, revokeIngestKeyRoute } from './contracts/ingest';
 export { enCursoRoute } from './contracts/en-curso';
+export { labelsRoute } from './contracts/tables';
+export type { TableParams } from './contracts/tables';
 export { REPLICATE_LIMITS, sensorReplicateRoute, metricaSensorReplicateRoute, usuarioPerfilAssignRoute } from './contracts/replicate';
 export { umbralScopeRoute, umbralChangesRoute, umbralPreviewRoute, umbralHistoryRoute, umbralPerfilesRoute, umbralMassiveRoute } from './contracts/thresholds';
 export type { AcknowledgeBody, AcknowledgeMatchingBody, AcknowledgeMatchingResult, AcknowledgeEpisodeResult } from './contracts/alerts';

@@ -142,16 +142,8 @@ export interface BulkCreateResult {
   errorCount: number;
 }
 
-/** `GET /{table}/labels`: a row's key and the words that name it. */
-export interface LabelOption {
-  id: number;
-  label: string;
-}
-
-export interface LabelPage {
-  data: LabelOption[];
-  pagination: Pagination;
-}
+/** `GET /{table}/labels`: a row's key and the words that name it, a page of them (the contract's, contracts/tables.ts). */
+export type { LabelOption, LabelPage } from './contracts/tables';
 
 /** One table whose rows still point at a row that a delete was refused for. */
 export interface ReferencingRows {

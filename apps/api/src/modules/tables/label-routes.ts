@@ -1,5 +1,5 @@
-import type { LabelPage } from '@camposense/domain';
-import { MAX_LABEL_PAGE_SIZE } from '@camposense/domain';
+import { labelsRoute, MAX_LABEL_PAGE_SIZE } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,24 +11,15 @@ import { measuredRead } from '../../sense/streaming';
 import { hasLabels, labelPage } from './labels';
 import { validationError } from './queries';
 import { registeredTable } from './route-support';
-import type { TableParams } from './route-support';
 import type { TableRouteDependencies } from './routes';
-import { labelPageSchema, readErrors, security, tableParams } from './schemas';
+import { security } from './schemas';
 
 /** The query keys of `/{table}/labels` that are not parent filters. */
 const LABEL_PARAMETERS = new Set(['ids', 'search', 'page', 'pageSize']);
 
-interface LabelQuery {
-  ids?: string;
-  search?: string;
-  page?: number;
-  pageSize?: number;
-  [filter: string]: unknown;
-}
-
 /** `GET /{table}/labels`: what a foreign key shows instead of its id, by ids or searching. */
 export function registerLabelRoute(app: FastifyInstance, { catalogue, database, heavyReads }: TableRouteDependencies): void {
-  app.get<{ Params: TableParams; Querystring: LabelQuery; Reply: LabelPage }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/:table/labels',
     {
       schema: {
@@ -42,18 +33,7 @@ export function registerLabelRoute(app: FastifyInstance, { catalogue, database, 
           'para los selects con búsqueda; las demás claves filtran por igualdad (`?paisid=1` para las empresas de un país). ' +
           'Las tablas sin etiqueta (las de clave compuesta) responden 400. Un lector no obtiene etiquetas hechas de correos o teléfonos (403).',
         security,
-        params: tableParams,
-        querystring: {
-          type: 'object',
-          properties: {
-            ids: { type: 'string', maxLength: 1200, pattern: '^[0-9]{1,10}(,[0-9]{1,10})*$', description: 'Ids separados por comas' },
-            search: { type: 'string', maxLength: 200, description: 'Texto a buscar en la etiqueta' },
-            page: { type: 'integer', minimum: 1, description: 'Página (desde 1)' },
-            pageSize: { type: 'integer', minimum: 1, maximum: MAX_LABEL_PAGE_SIZE, description: `Filas por página (por defecto ${MAX_LABEL_PAGE_SIZE})` },
-          },
-          additionalProperties: { type: 'string', maxLength: 64, description: 'Filtro por igualdad: `{columna}={valor}`' },
-        },
-        response: { 200: labelPageSchema, ...readErrors },
+        ...labelsRoute,
       },
     },
     async (request, reply) => {

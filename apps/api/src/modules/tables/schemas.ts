@@ -1,5 +1,5 @@
 import { GET_ALL_THRESHOLD, MAX_BULK_ERRORS, MAX_BULK_ROWS, TABLE_NAMES } from '@camposense/domain';
-import { cursorPageSchemaOf, errorResponses, paginationSchema } from '../../schemas';
+import { cursorPageSchemaOf, errorResponses } from '../../schemas';
 
 /** JSON schemas of the /api/sense routes: request validation and the OpenAPI document. */
 
@@ -71,22 +71,6 @@ export const bulkResultSchema = {
         },
       },
     },
-  },
-} as const;
-
-export const labelPageSchema = {
-  type: 'object',
-  required: ['data', 'pagination'],
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'label'],
-        properties: { id: { type: 'integer' }, label: { type: 'string' } },
-      },
-    },
-    pagination: paginationSchema,
   },
 } as const;
 
