@@ -238,7 +238,7 @@ export {
 export type { RefreshTokenBody } from './contracts/auth';
 export { MAX_BATCH_READINGS, ingestReadingsRoute, ingestKeysRoute, createIngestKeyRoute, revokeIngestKeyRoute } from './contracts/ingest';
 export { enCursoRoute } from './contracts/en-curso';
-export { labelsRoute } from './contracts/tables';
+export { labelsRoute, tableColumnsRoute, tableInfoRoute, tableConstraintsRoute } from './contracts/tables';
 export type { TableParams } from './contracts/tables';
 export { REPLICATE_LIMITS, sensorReplicateRoute, metricaSensorReplicateRoute, usuarioPerfilAssignRoute } from './contracts/replicate';
 export { umbralScopeRoute, umbralChangesRoute, umbralPreviewRoute, umbralHistoryRoute, umbralPerfilesRoute, umbralMassiveRoute } from './contracts/thresholds';

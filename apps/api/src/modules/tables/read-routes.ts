@@ -1,5 +1,6 @@
-import type { SortDirection, TableColumn, TableConstraint, TableDefinition, TableInfo, TableRow } from '@camposense/domain';
-import { REPORT_PAGE_SIZE, REPORT_ROW_CAP } from '@camposense/domain';
+import type { SortDirection, TableDefinition, TableRow } from '@camposense/domain';
+import { REPORT_PAGE_SIZE, REPORT_ROW_CAP, tableColumnsRoute, tableConstraintsRoute, tableInfoRoute } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors/api-error';
 import { isReader, readerHiddenColumns, readerQueryProblems, redactForReader } from '../../security/reader-view';
@@ -150,89 +151,42 @@ export function registerListRoute(app: FastifyInstance, { queries, heavyReads, r
 }
 
 /** `GET /{table}/columns`, `/info`, `/constraints`: what the database's catalogue says of a table. */
-export function registerCatalogueRoutes(app: FastifyInstance, { catalogue }: TableRouteDependencies): void {
-  app.get<{ Params: TableParams; Reply: TableColumn[] }>(
+export function registerCatalogueRoutes(fastify: FastifyInstance, { catalogue }: TableRouteDependencies): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/:table/columns',
     {
       schema: {
         tags: ['sense'],
         summary: 'Columnas de una tabla según el catálogo de la base de datos',
         security,
-        params: tableParams,
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['column_name', 'data_type', 'is_nullable', 'column_default'],
-              properties: {
-                column_name: { type: 'string' },
-                data_type: { type: 'string' },
-                is_nullable: { type: 'string', enum: ['YES', 'NO'] },
-                column_default: { type: ['string', 'null'] },
-              },
-            },
-          },
-          ...readErrors,
-        },
+        ...tableColumnsRoute,
       },
     },
     async (request) => [...(await catalogue.table(registeredTable(request.params.table))).visible],
   );
 
-  app.get<{ Params: TableParams; Reply: TableInfo }>(
+  app.get(
     '/:table/info',
     {
       schema: {
         tags: ['sense'],
         summary: 'Clave primaria y columnas de identidad de una tabla',
         security,
-        params: tableParams,
-        response: {
-          200: {
-            type: 'object',
-            required: ['table_name', 'primary_key', 'identity_columns'],
-            properties: {
-              table_name: { type: 'string' },
-              primary_key: { type: 'array', items: { type: 'string' } },
-              identity_columns: { type: 'array', items: { type: 'string' } },
-            },
-          },
-          ...readErrors,
-        },
+        ...tableInfoRoute,
       },
     },
     (request) => catalogue.info(registeredTable(request.params.table)),
   );
 
-  app.get<{ Params: TableParams; Reply: TableConstraint[] }>(
+  app.get(
     '/:table/constraints',
     {
       schema: {
         tags: ['sense'],
         summary: 'Restricciones de una tabla (clave primaria, únicas, claves foráneas, checks)',
         security,
-        params: tableParams,
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['constraint_name', 'constraint_type', 'columns', 'references'],
-              properties: {
-                constraint_name: { type: 'string' },
-                constraint_type: { type: 'string', enum: ['PRIMARY KEY', 'UNIQUE', 'FOREIGN KEY', 'CHECK', 'EXCLUDE'] },
-                columns: { type: 'array', items: { type: 'string' } },
-                references: {
-                  type: ['object', 'null'],
-                  description: 'La tabla y columnas referenciadas por una clave foránea; null en las demás',
-                  properties: { table: { type: 'string' }, columns: { type: 'array', items: { type: 'string' } } },
-                },
-              },
-            },
-          },
-          ...readErrors,
-        },
+        ...tableConstraintsRoute,
       },
     },
     (request) => catalogue.constraints(registeredTable(request.params.table)),
