@@ -25,6 +25,8 @@ export const depConstraints = [
     bannedExternalImports: ['@chakra-ui/*'],
   },
   { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:domain'] },
+  // Ingest, the alarm engine and the notifier: services the API starts, over the database.
+  { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:server', 'type:db', 'type:i18n', 'type:domain'] },
   { sourceTag: 'type:i18n', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:client', 'scope:shared'] },

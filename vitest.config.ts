@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['libs/*/src/**/*.test.ts', 'apps/console/src/**/*.test.ts', 'tools/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'apps/api/**', 'libs/db/src/**/*.api.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/api/**', 'libs/db/src/**/*.api.test.ts', 'libs/server-*/**'],
         },
       },
       {
@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['apps/api/src/**/*.test.ts', 'libs/db/src/**/*.api.test.ts'],
+          include: ['apps/api/src/**/*.test.ts', 'libs/db/src/**/*.api.test.ts', 'libs/server-*/src/**/*.test.ts'],
           // Two files at a time: each worker has its own PostgreSQL database (the setup file below)
           // and every PGlite suite its own in-memory one, so nothing is shared but the cores.
           setupFiles: ['./tools/vitest/api-worker-database.ts'],

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
         `/api/sense/series?nodoId=${probe.nodoid}&metricaId=${probe.metricaid}` +
         `&startDate=${start.toISOString()}&endDate=${end.toISOString()}&maxPoints=${MAX_POINTS}`;
       const bucket = bucketSecondsFor(start.getTime(), end.getTime(), MAX_POINTS);
-      // The route's bucket statement (series-queries.ts), bare.
+      // The route's bucket statement (modules/series/queries.ts), bare.
       const bare = sql`
         select date_bin(make_interval(secs => ${bucket}), m.fecha, 'epoch'::timestamptz) as t,
                min(m.medicion) as min, max(m.medicion) as max, sum(m.medicion) as sum, count(*)::int as count, max(m.fecha) as last

@@ -21,7 +21,7 @@ import { tsImport } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONTRACTS = join(root, 'libs/domain/src/contracts');
-const SCANNED = ['apps/api/src/routes', 'libs/data-access/src'];
+const SCANNED = ['apps/api/src/modules', 'libs/data-access/src'];
 const SKIPPED = /\.(test|stories)\.tsx?$|\.d\.ts$/;
 
 /**

@@ -43,6 +43,8 @@ describe('the import matrix of architecture.md, enforced by lint', () => {
     ['the server importing React', 'apps/api/src/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
     ['domain importing i18n', 'libs/domain/src/probe.ts', "import '@camposense/i18n';"],
     ['the console importing the database', 'apps/console/src/probe.ts', "import '@camposense/db';"],
+    ['a server library importing the API', 'libs/server-notify/src/probe.ts', "import '@camposense/api';"],
+    ['a server library importing data-access', 'libs/server-ingest/src/probe.ts', "import '@camposense/data-access';"],
   ])('fails the lint for %s', async (_name, filePath, code) => {
     expect(await lint(filePath, code)).not.toHaveLength(0);
   });
@@ -51,6 +53,8 @@ describe('the import matrix of architecture.md, enforced by lint', () => {
     ['a feature importing the UI kit and data-access', 'libs/feature-reports/src/probe.ts', "import '@camposense/ui';\nimport '@camposense/data-access';"],
     ['the UI kit importing i18n and domain', 'libs/ui/src/probe.ts', "import '@camposense/i18n';\nimport '@camposense/domain';"],
     ['the API importing the database', 'apps/api/src/probe.ts', "import '@camposense/db';"],
+    ['ingest importing the database, the alarm engine and the notifier', 'libs/server-ingest/src/probe.ts', "import '@camposense/db';\nimport '@camposense/server-alarms';\nimport '@camposense/server-notify';"],
+    ['the API importing the server libraries', 'apps/api/src/probe.ts', "import '@camposense/server-ingest';\nimport '@camposense/server-notify';"],
   ])('allows %s', async (_name, filePath, code) => {
     expect(await lint(filePath, code)).toEqual([]);
   });

@@ -91,7 +91,7 @@ describe.each(testDrivers())('detect before migrating on $kind', (driver) => {
 
   it('answers available: false with an error', async () => {
     // No users exist yet, so sign a token directly: detect must not depend on the schema it checks.
-    const { signAccessToken } = await import('./auth/tokens');
+    const { signAccessToken } = await import('./modules/auth/tokens');
     const { TEST_JWT_SECRET } = await import('./testing/test-app');
     const token = await signAccessToken(
       { id: 1, email: 'a@camposense.dev', user_metadata: { firstname: null, lastname: null, rol: 'user' } },

@@ -1,3 +1,5 @@
+import { SessionSchema, SessionUserSchema } from '@camposense/domain';
+
 /** JSON schemas shared by routes: validation, serialisation and the OpenAPI document. */
 export const apiErrorSchema = {
   $id: 'ApiError',
@@ -76,39 +78,8 @@ export function cursorPageSchemaOf<const Row extends object>(row: Row) {
   } as const;
 }
 
-export const sessionUserSchema = {
-  $id: 'SessionUser',
-  type: 'object',
-  required: ['id', 'email', 'user_metadata'],
-  properties: {
-    id: { type: 'integer' },
-    email: { type: 'string' },
-    user_metadata: {
-      type: 'object',
-      required: ['firstname', 'lastname', 'rol'],
-      properties: {
-        firstname: { type: ['string', 'null'] },
-        lastname: { type: ['string', 'null'] },
-        rol: { type: 'string', enum: ['admin', 'user'] },
-      },
-    },
-  },
-} as const;
-
-export const sessionSchema = {
-  $id: 'Session',
-  type: 'object',
-  required: ['access_token', 'refresh_token', 'expires_in', 'expires_at', 'user'],
-  properties: {
-    access_token: { type: 'string' },
-    refresh_token: { type: 'string' },
-    expires_in: { type: 'integer' },
-    expires_at: { type: 'integer' },
-    user: { $ref: 'SessionUser#' },
-  },
-} as const;
-
-export const sharedSchemas = [apiErrorSchema, sessionUserSchema, sessionSchema];
+/** Schemas routes reference by `$id`: the error body, and the signed-in user and session (contracts/auth.ts). */
+export const sharedSchemas = [apiErrorSchema, SessionUserSchema, SessionSchema];
 
 /** `{ $ref: 'ApiError#' }` for each status a route may fail with. */
 export function errorResponses(...statuses: number[]): Record<number, { $ref: string }> {

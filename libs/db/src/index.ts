@@ -10,6 +10,7 @@ export { seedDemoFarm } from './demo/seed-demo-farm';
 export { planFarm } from './demo/farm-plan';
 export type { DemoNode } from './demo/farm-plan';
 export { sqlState, isConnectionError } from './errors';
+export { numberArray, textArray } from './pg-arrays';
 export { DataDirLockedError, DATA_DIR_LOCK_FILE } from './data-dir-lock';
 // Every table, its row type and the shared column helpers: the schema is the package's contract.
 export * from './schema/index';

@@ -1,17 +1,4 @@
 export type DatabaseKind = 'pglite' | 'postgres';
 
-export interface HealthResponse {
-  status: 'ok';
-  database: DatabaseKind;
-}
-
-/** `GET /api/health/ready`: the database answers and its schema is fully migrated (else 503). */
-export interface ReadinessResponse {
-  status: 'ready';
-  database: DatabaseKind;
-}
-
-export interface DetectResponse {
-  available: boolean;
-  error?: string;
-}
+/** The answers of `/api/health`, `/api/health/ready` and `/api/sense/detect` (the contract's, contracts/health.ts). */
+export type { HealthResponse, ReadinessResponse, DetectResponse } from './contracts/health';

@@ -223,6 +223,25 @@ export {
 } from './contracts/reports';
 export type { AlertasQuery, AlertasCsvQuery, MensajesQuery, MensajesCsvQuery, DownloadableReport } from './contracts/reports';
 export { WithDefaults } from './contracts/common';
+export { healthRoute, readinessRoute, detectRoute } from './contracts/health';
+export {
+  REFRESH_TOKEN_MAX_LENGTH,
+  SessionUserSchema,
+  SessionSchema,
+  loginRoute,
+  refreshRoute,
+  logoutRoute,
+  meRoute,
+  ownLanguageRoute,
+  setOwnLanguageRoute,
+} from './contracts/auth';
+export type { RefreshTokenBody } from './contracts/auth';
+export { MAX_BATCH_READINGS, ingestReadingsRoute, ingestKeysRoute, createIngestKeyRoute, revokeIngestKeyRoute } from './contracts/ingest';
+export { enCursoRoute } from './contracts/en-curso';
+export { labelsRoute, tableColumnsRoute, tableInfoRoute, tableConstraintsRoute } from './contracts/tables';
+export type { TableParams } from './contracts/tables';
+export { REPLICATE_LIMITS, sensorReplicateRoute, metricaSensorReplicateRoute, usuarioPerfilAssignRoute } from './contracts/replicate';
+export { umbralScopeRoute, umbralChangesRoute, umbralPreviewRoute, umbralHistoryRoute, umbralPerfilesRoute, umbralMassiveRoute } from './contracts/thresholds';
 export type { AcknowledgeBody, AcknowledgeMatchingBody, AcknowledgeMatchingResult, AcknowledgeEpisodeResult } from './contracts/alerts';
 export { DAY_SECONDS, NICE_BUCKET_SECONDS, bucketsTouched, bucketSecondsFor, isDailyBucket } from './series';
 export type { OpenEpisode, OpenEpisodesResponse } from './episodes';

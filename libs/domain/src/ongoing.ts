@@ -17,17 +17,8 @@
  */
 export const EN_CURSO = { episodeOpen: 'fechafin is null', episodeStatusid: 1, alertStatusid: 1 } as const;
 
-/** `GET /api/sense/en-curso`: what is en curso now, from one query (see EN_CURSO). */
-export interface EnCursoResponse {
-  /** Episodes en curso, of both kinds: the header's count. */
-  episodios: number;
-  /** Of those, threshold episodes. */
-  umbral: number;
-  /** Of those, silent nodes (no-data episodes). */
-  sinDatos: number;
-  /** The alerts of the threshold episodes en curso (statusid 1): the alerts report's ACTIVA count. */
-  alertas: number;
-}
+/** `GET /api/sense/en-curso`'s answer (the contract's, contracts/en-curso.ts): episodes en curso of both kinds (the header's count), of them threshold and no-data ones, and the threshold episodes' active alerts (the alerts report's ACTIVA count). */
+export type { EnCursoResponse } from './contracts/en-curso';
 
 /** Whether an episode (or an alert's episode) is en curso. */
 export function isEnCurso(episode: { fechafin?: string | Date | null; statusid: number }): boolean {

@@ -1,38 +1,17 @@
 /** The bodies and answers of POST /api/sense/sensor/replicate, /metricasensor/replicate and /usuarioperfil/assign (issue 13). */
 
-export interface SensorPair {
-  nodoid: number;
-  tipoid: number;
-}
+/** The keys and bodies (the contract's, contracts/replicate.ts). */
+export type {
+  SensorPair,
+  MetricaSensorTriple,
+  UsuarioPerfilPair,
+  SensorReplicateRequest,
+  MetricaSensorReplicateRequest,
+  UsuarioPerfilAssignRequest,
+} from './contracts/replicate';
 
-export interface MetricaSensorTriple extends SensorPair {
-  metricaid: number;
-}
-
+/** Any of the three answers: the rows written (in key order), and those that already existed (left as they were, not errors). */
 export interface ReplicateResult<Row> {
-  /** The rows written, in key order. */
   created: Row[];
-  /** The rows that already existed: left as they were, not errors. */
   skipped: Row[];
-}
-
-export interface SensorReplicateRequest {
-  nodoids: number[];
-  tipoids: number[];
-}
-
-export interface MetricaSensorReplicateRequest {
-  nodoids: number[];
-  tipoid: number;
-  metricaids: number[];
-}
-
-export interface UsuarioPerfilPair {
-  usuarioid: number;
-  perfilid: number;
-}
-
-export interface UsuarioPerfilAssignRequest {
-  usuarioids: number[];
-  perfilids: number[];
 }

@@ -84,29 +84,8 @@ export interface NodoConLocalizacion {
   episodioSinDatos: { episodioid: number; statusid: number; fechainicio: string } | null;
 }
 
-/** `GET /{table}/columns`: one row of information_schema.columns. */
-export interface TableColumn {
-  column_name: string;
-  data_type: string;
-  /** 'YES' when the column accepts null. */
-  is_nullable: 'YES' | 'NO';
-  column_default: string | null;
-}
-
-/** `GET /{table}/info`. */
-export interface TableInfo {
-  table_name: string;
-  primary_key: string[];
-  identity_columns: string[];
-}
-
-/** `GET /{table}/constraints`: `references` names the referenced table and columns of a foreign key. */
-export interface TableConstraint {
-  constraint_name: string;
-  constraint_type: 'PRIMARY KEY' | 'UNIQUE' | 'FOREIGN KEY' | 'CHECK' | 'EXCLUDE';
-  columns: string[];
-  references: { table: string; columns: string[] } | null;
-}
+/** What the catalogue says of a table: `/columns`, `/info`, `/constraints` (the contract's, contracts/tables.ts). */
+export type { TableColumn, TableInfo, TableConstraint } from './contracts/tables';
 
 /** `POST /{table}/bulk`: many rows at once, all or none; foreign keys by id or by label. */
 export interface BulkCreateRequest {
@@ -142,16 +121,8 @@ export interface BulkCreateResult {
   errorCount: number;
 }
 
-/** `GET /{table}/labels`: a row's key and the words that name it. */
-export interface LabelOption {
-  id: number;
-  label: string;
-}
-
-export interface LabelPage {
-  data: LabelOption[];
-  pagination: Pagination;
-}
+/** `GET /{table}/labels`: a row's key and the words that name it, a page of them (the contract's, contracts/tables.ts). */
+export type { LabelOption, LabelPage } from './contracts/tables';
 
 /** One table whose rows still point at a row that a delete was refused for. */
 export interface ReferencingRows {

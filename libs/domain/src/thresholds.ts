@@ -4,6 +4,27 @@
  * the console and the fixtures, so a mock that drifts from the contract fails the type check.
  */
 
+/** The wire types of the tab's calls (the contract's, contracts/thresholds.ts). */
+export type {
+  UmbralPerfil,
+  UmbralScopeThreshold,
+  UmbralScopeMetric,
+  UmbralScopeProbe,
+  UmbralScopeNode,
+  UmbralScopeLocation,
+  UmbralScopeResponse,
+  UmbralPreviewCount,
+  UmbralPreviewResponse,
+  UmbralAuditChange,
+  UmbralAuditUser,
+  UmbralAuditEntry,
+  UmbralPerfilesBody,
+  UmbralPerfilesResponse,
+  UmbralMassiveRow,
+  UmbralMassiveRequest,
+  UmbralMassiveResult,
+} from './contracts/thresholds';
+
 /**
  * A row of `sense.umbral` as the server reads it: where the threshold applies (location, node,
  * probe type, metric), its criticality and its band. The one definition the API, the ingest
@@ -23,27 +44,6 @@ export interface UmbralRow {
 /** A threshold's place and band, as the preview counts it. */
 export type UmbralBand = Omit<UmbralRow, 'criticidadid'>;
 
-/** A profile told when a threshold breaks (perfilumbral → perfil). */
-export interface UmbralPerfil {
-  perfilid: number;
-  perfil: string;
-}
-
-/** One threshold of the scope listing. */
-export interface UmbralScopeThreshold {
-  umbralid: number;
-  umbral: string;
-  minimo: number;
-  maximo: number;
-  criticidadid: number;
-  criticidad: string;
-  /** 1 is the most severe. */
-  grado: number;
-  /** 1 active, 0 inactive. */
-  statusid: number;
-  perfiles: UmbralPerfil[];
-}
-
 /** Where a threshold applies (location, node, probe type, metric), with the names a person reads. */
 export interface UmbralPlace {
   ubicacionid: number;
@@ -55,42 +55,6 @@ export interface UmbralPlace {
   metricaid: number;
   metrica: string;
   unidad: string | null;
-}
-
-/** A metric a probe reports; no thresholds means "sin umbral". */
-export interface UmbralScopeMetric {
-  metricaid: number;
-  metrica: string;
-  unidad: string | null;
-  umbrales: UmbralScopeThreshold[];
-}
-
-/** A probe (sensor) of a node: one `tipo`. */
-export interface UmbralScopeProbe {
-  tipoid: number;
-  tipo: string;
-  metricas: UmbralScopeMetric[];
-}
-
-export interface UmbralScopeNode {
-  nodoid: number;
-  nodo: string;
-  sondas: UmbralScopeProbe[];
-}
-
-export interface UmbralScopeLocation {
-  ubicacionid: number;
-  ubicacion: string;
-  fundoid: number;
-  fundo: string;
-  nodos: UmbralScopeNode[];
-}
-
-/** `GET /api/sense/umbrales`: every threshold in scope, grouped location → node → probe → metric. */
-export interface UmbralScopeResponse {
-  ubicaciones: UmbralScopeLocation[];
-  /** How many thresholds the listing holds, and how many metrics have none. */
-  totals: { umbrales: number; sinUmbral: number };
 }
 
 /** The filters of the scope listing and the recent changes; each narrows, none is required. */
@@ -106,27 +70,6 @@ export interface UmbralScopeFilters {
   metricaId?: number | null;
 }
 
-/** Readings and episodes (runs of consecutive breaking readings) a band would have alerted. */
-export interface UmbralPreviewCount {
-  minimo: number;
-  maximo: number;
-  readings: number;
-  episodes: number;
-}
-
-/** `GET /api/sense/umbral/{id}/preview`: the edited band beside the current one over a window. */
-export interface UmbralPreviewResponse {
-  umbralid: number;
-  days: number;
-  start: string;
-  /** Exclusive. */
-  end: string;
-  /** Readings of the threshold's location, node, probe and metric in the window. */
-  total: number;
-  current: UmbralPreviewCount;
-  edited: UmbralPreviewCount;
-}
-
 /** The columns of a threshold the audit trail shows. */
 export const UMBRAL_AUDIT_FIELDS = [
   'umbral',
@@ -139,46 +82,10 @@ export const UMBRAL_AUDIT_FIELDS = [
   'tipoid',
   'metricaid',
 ] as const;
+
 export type UmbralAuditField = (typeof UMBRAL_AUDIT_FIELDS)[number];
 
 export type UmbralAuditAction = 'INSERT' | 'UPDATE' | 'DELETE';
-
-/** One changed value: INSERT has no `anterior`, DELETE no `nuevo`. */
-export interface UmbralAuditChange {
-  campo: UmbralAuditField;
-  anterior: string | number | null;
-  nuevo: string | number | null;
-}
-
-export interface UmbralAuditUser {
-  usuarioid: number;
-  /** Null for a reader, unless it is the reader's own (no one's e-mail is shown to readers). */
-  login: string | null;
-  firstname: string | null;
-  lastname: string | null;
-}
-
-/** One entry of `audit_log_umbral`, with who and a readable diff. */
-export interface UmbralAuditEntry {
-  auditlogumbralid: number;
-  umbralid: number;
-  accion: UmbralAuditAction;
-  fecha: string;
-  usuario: UmbralAuditUser | null;
-  cambios: UmbralAuditChange[];
-  /** The threshold's label, new or else old. */
-  umbral: string | null;
-}
-
-/** `PUT /api/sense/umbral/{id}/perfiles` body: the complete set of profiles told. */
-export interface UmbralPerfilesBody {
-  perfilids: number[];
-}
-
-export interface UmbralPerfilesResponse {
-  umbralid: number;
-  perfiles: UmbralPerfil[];
-}
 
 /** The preview's window: 7 days by default, at most 90. */
 export const UMBRAL_PREVIEW_DEFAULT_DAYS = 7;
@@ -200,18 +107,3 @@ export function parseDecimalInput(text: string): number | null {
 /** Rows one massive threshold save may carry: every metric of every probe of a large farm. */
 export const UMBRAL_MASSIVE_MAX_ROWS = 5000;
 
-/** One threshold of a massive save: its place, level and band; the label defaults to "metric · level". */
-export type UmbralMassiveRow = Omit<UmbralRow, 'umbralid'> & { umbral?: string | undefined };
-
-/** POST /api/sense/umbral/massive: `dryRun` counts what a save would do and writes nothing. */
-export interface UmbralMassiveRequest {
-  rows: UmbralMassiveRow[];
-  dryRun?: boolean;
-}
-
-/** How many thresholds the save created and how many active ones (same place and level) it replaced. */
-export interface UmbralMassiveResult {
-  created: number;
-  replaced: number;
-  dryRun: boolean;
-}

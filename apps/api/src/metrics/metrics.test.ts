@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase, seedDemoUsers } from '@camp
 import type { Database } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProbe, minutesAfter } from '../ingest/testing/probes';
+import { findProbe, minutesAfter } from '@camposense/server-ingest/testing';
 import { seedTestFarm, TEST_FARM_NOW } from '../testing/sense-farm';
 import { spawnServer, waitUntilListening } from '../testing/spawn-server';
 import type { SpawnedServer } from '../testing/spawn-server';

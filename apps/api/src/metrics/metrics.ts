@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { errorBody } from '../errors/api-error';
-import type { IngestService } from '../ingest/ingest-service';
-import type { EventBus } from '../live/event-bus';
+import type { IngestService } from '@camposense/server-ingest';
+import type { EventBus } from '../modules/live/event-bus';
 
 export interface AppMetrics {
   registry: Registry;

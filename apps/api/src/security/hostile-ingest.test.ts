@@ -8,8 +8,8 @@
 import { testDrivers } from '@camposense/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProbe, readingOf } from '../ingest/testing/probes';
-import type { ProbeUnderTest } from '../ingest/testing/probes';
+import { findProbe, readingOf } from '@camposense/server-ingest/testing';
+import type { ProbeUnderTest } from '@camposense/server-ingest/testing';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
 

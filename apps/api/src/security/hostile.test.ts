@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_BODY_LIMIT_BYTES } from '../routes/sense/tables';
+import { BULK_BODY_LIMIT_BYTES } from '../modules/tables/bulk-routes';
 import type { RouteEntry } from './route-catalogue';
 import { GUARDED_PREFIX, WRITE_METHODS } from './require-role';
 import { closeTestApp, loginAs, openTestApp, TEST_JWT_SECRET } from '../testing/test-app';
@@ -84,7 +84,7 @@ const HOSTILE_IDS: readonly string[] = [
 ];
 
 /**
- * The live stream's only credential is a one-use ticket in its query (live/routes.ts): these cases
+ * The live stream's only credential is a one-use ticket in its query (modules/live/routes.ts): these cases
  * carry a bearer instead, so its right answer is 401 (live.test.ts tries the tickets themselves).
  */
 const TICKET_ONLY_ROUTE = '/api/sense/stream';

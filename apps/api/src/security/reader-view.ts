@@ -1,5 +1,5 @@
 import type { ApiErrorDetail, TableDefinition, TableRow } from '@camposense/domain';
-import type { AccessClaims } from '../auth/tokens';
+import type { AccessClaims } from '../modules/auth/tokens';
 
 /*
  * What a `user` (reader) may see (issue 10, item 6): the console shows a reader names, never other

@@ -4,7 +4,7 @@ import { TABLE_REGISTRY } from '@camposense/domain';
 import type { TableRow, UmbralAuditEntry } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessClaims } from '../auth/tokens';
+import type { AccessClaims } from '../modules/auth/tokens';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
 import { loginAs } from '../testing/test-app';

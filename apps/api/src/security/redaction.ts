@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccessClaims } from '../auth/tokens';
+import type { AccessClaims } from '../modules/auth/tokens';
 
 /*
  * Readers see no one's e-mail or phone but their own (issue 28, item 5; docs/security.md,

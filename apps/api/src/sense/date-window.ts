@@ -1,5 +1,5 @@
 import { isIsoDate } from './row-values';
-import { validationError } from './table-queries';
+import { validationError } from '../modules/tables/queries';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueColumn } from './catalogue';
 import { checkFilterValue, checkJsonValue, isIsoDate } from './row-values';
-import { containsPattern } from './table-queries';
+import { containsPattern } from '../modules/tables/queries';
 import { isoTimestamp } from './timestamps';
 
 const column = (overrides: Partial<CatalogueColumn>): CatalogueColumn => ({

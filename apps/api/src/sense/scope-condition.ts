@@ -3,7 +3,7 @@ import type { TableName, TableScope } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { columnRef, tableRef } from './sql-names';
-import { validationError } from './table-queries';
+import { validationError } from '../modules/tables/queries';
 
 /**
  * "The row of `table` under alias `alias` is in the global scope", through the joins of

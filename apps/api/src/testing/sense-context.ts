@@ -23,7 +23,7 @@ export interface SenseContext extends TestContext {
 
 /**
  * `readCacheMs` is 0 unless given: these tests arrange state with bare SQL behind the API's back,
- * which the read cache would see only after its time to live (read-cache.test.ts in routes/sense
+ * which the read cache would see only after its time to live (read-cache.test.ts in modules/tables
  * tests it on).
  */
 export async function openSenseContext(

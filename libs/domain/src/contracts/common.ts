@@ -48,6 +48,12 @@ export function StringEnum<const Values extends readonly string[]>(values: Value
 /** The error body every non-2xx answer has (api.md, "Errors"), by reference to the shared `ApiError` schema. */
 export const ApiErrorRef = Type.Unsafe<ApiErrorBody>({ $ref: 'ApiError#' });
 
+/**
+ * A 204's body schema (`{ type: 'null' }`, as the API always published it), typed `void` so a
+ * handler answers `reply.status(204).send()` with no body at all.
+ */
+export const NoContent = (options: { description?: string } = {}) => Type.Unsafe<void>({ type: 'null', ...options });
+
 /** The error answers of a route, one per status it may fail with. */
 export function errorResponses<const Statuses extends readonly number[]>(...statuses: Statuses): Record<Statuses[number], typeof ApiErrorRef> {
   return Object.fromEntries(statuses.map((status) => [status, ApiErrorRef])) as Record<Statuses[number], typeof ApiErrorRef>;

@@ -1,5 +1,5 @@
 /**
- * The live stream (apps/api/src/live): the ticket that opens it, and the events it sends, which
+ * The live stream (apps/api/src/modules/live): the ticket that opens it, and the events it sends, which
  * the API's event bus publishes (and carries over NOTIFY between instances).
  */
 import { Type } from 'typebox';

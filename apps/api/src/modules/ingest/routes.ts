@@ -1,0 +1,181 @@
+import { createIngestKeyRoute, ingestKeysRoute, ingestReadingsRoute, revokeIngestKeyRoute } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { ApiError, notFound, unauthorized } from '../../errors/api-error';
+import { requireRole } from '../../security/require-role';
+import type { IngestKeys } from './queries';
+import { IngestBusyError } from '@camposense/server-ingest';
+import type { IngestReading, IngestService, Rejection } from '@camposense/server-ingest';
+
+/** 10,000 readings of up to about 200 bytes each (a typical one is about 110). */
+export const INGEST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export interface IngestRoutesOptions {
+  ingest: IngestService;
+  keys: IngestKeys;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The ingest key that authenticated a POST /api/ingest/readings. */
+    ingestKeyId: number | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route's writes tell the read cache what they changed themselves (a batch forgets what
+     * follows its nodes' readings), so its answer does not clear the whole cache.
+     */
+    forgetsItsOwnReads?: boolean;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const TAGS = ['ingest'];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isId = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+const isShortText = (value: unknown, max: number) => typeof value === 'string' && value.length > 0 && value.length <= max;
+
+/**
+ * One item of `readings` as the service takes it, or why it cannot be: the body's shape is checked
+ * here, reading by reading, so one bad item is one rejection, not a refused batch.
+ */
+export function parseReadingItem(item: unknown, index: number): IngestReading | Rejection {
+  const invalid = (message: string): Rejection => ({ index, code: 'INVALID_READING', message });
+  if (!isObject(item)) return invalid('La lectura debe ser un objeto');
+  const { deveui, nodoid, tipoid, metricaid, metricaabrev, fecha, medicion } = item;
+  if ((deveui === undefined) === (nodoid === undefined)) return invalid('Indique deveui o nodoid (uno de los dos)');
+  if (deveui !== undefined && !isShortText(deveui, 16)) return invalid('deveui debe ser texto de 16 caracteres hexadecimales');
+  if (nodoid !== undefined && !isId(nodoid)) return invalid('nodoid debe ser un entero positivo');
+  if (tipoid !== undefined && !isId(tipoid)) return invalid('tipoid debe ser un entero positivo');
+  if ((metricaid === undefined) === (metricaabrev === undefined)) return invalid('Indique metricaid o metricaabrev (uno de los dos)');
+  if (metricaid !== undefined && !isId(metricaid)) return invalid('metricaid debe ser un entero positivo');
+  if (metricaabrev !== undefined && !isShortText(metricaabrev, 10)) return invalid('metricaabrev debe ser texto de hasta 10 caracteres');
+  if (typeof fecha !== 'string') return { index, code: 'INVALID_DATE', message: 'fecha debe ser texto ISO 8601' };
+  return {
+    deveui: deveui as string | undefined,
+    nodoid: nodoid as number | undefined,
+    tipoid: tipoid as number | undefined,
+    metricaid: metricaid as number | undefined,
+    metricaabrev: metricaabrev as string | undefined,
+    fecha,
+    medicion,
+  };
+}
+
+/**
+ * /api/ingest: readings in batches with an ingest key (alarms.md, "HTTP batch"), and the keys,
+ * which only an admin creates, lists and revokes.
+ */
+export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: IngestRoutesOptions): Promise<void> {
+  fastify.decorateRequest('ingestKeyId', null);
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    '/readings',
+    {
+      bodyLimit: INGEST_BODY_LIMIT_BYTES,
+      config: { forgetsItsOwnReads: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Guarda un lote de lecturas (hasta 10 000) en una transacción, con sus alertas',
+        description:
+          'Autorización: `Bearer <clave de ingesta>`. Cada lectura: `{ deveui | nodoid, tipoid?, metricaid | metricaabrev, fecha, medicion }`. ' +
+          'Una lectura repetida (nodo, sonda, métrica, fecha) se cuenta en `duplicates`; una que no se puede guardar, en `rejected` con su índice ' +
+          '(`FUTURE_DATE`: más de INGEST_MAX_FUTURE_SECONDS, 300 por omisión, por delante del reloj del servidor; `TOO_OLD`: anterior a INGEST_MAX_AGE_DAYS días, 400 por omisión, o a 2000). ' +
+          'Un lote que choca con otros (bloqueo mutuo) se reintenta solo; si aun así no entra, 503 con `Retry-After`: no se guardó nada y el mismo lote puede enviarse de nuevo.',
+        security: [{ ingestKey: [] }],
+        ...ingestReadingsRoute,
+      },
+      // The key is checked before the body is read: an unknown sender costs no parsing.
+      onRequest: async (request) => {
+        const match = BEARER.exec(request.headers.authorization ?? '');
+        if (!match?.[1]) throw unauthorized('Falta la clave de ingesta');
+        const claveingestaid = await keys.verify(match[1]);
+        if (claveingestaid === null) throw unauthorized('La clave de ingesta no es válida o fue revocada');
+        request.ingestKeyId = claveingestaid;
+      },
+    },
+    async (request, reply) => {
+      const readings: IngestReading[] = [];
+      const positions: number[] = [];
+      const rejected: Rejection[] = [];
+      request.body.readings.forEach((item, index) => {
+        const parsed = parseReadingItem(item, index);
+        if ('code' in parsed) rejected.push(parsed);
+        else {
+          readings.push(parsed);
+          positions.push(index);
+        }
+      });
+      let result: Awaited<ReturnType<IngestService['ingest']>>;
+      try {
+        result = await ingest.ingest(readings);
+      } catch (error) {
+        // Every try lost to another batch (a deadlock or serialization conflict): nothing was
+        // stored, and the same batch sent again goes in.
+        if (!(error instanceof IngestBusyError)) throw error;
+        request.log.warn({ err: error, readings: readings.length }, 'ingest batch refused after conflicts; the sender is told to retry');
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+        throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'La base de datos está ocupada con otros lotes; reintente el mismo lote en unos segundos');
+      }
+      // Marked only for a batch that was read: a refused body leaves no trace.
+      if (request.ingestKeyId !== null) await keys.markUsed(request.ingestKeyId);
+      // The service numbers what it was given; the sender's numbering is the batch's.
+      const all = [...rejected, ...result.rejected.map((rejection) => ({ ...rejection, index: positions[rejection.index] ?? -1 }))];
+      all.sort((left, right) => left.index - right.index);
+      return { accepted: result.accepted, duplicates: result.duplicates, rejected: all };
+    },
+  );
+
+  await app.register(async (plugin) => {
+    plugin.addHook('onRequest', plugin.authenticate);
+    plugin.addHook('onRequest', requireRole(plugin, 'admin'));
+    const admin = plugin.withTypeProvider<TypeBoxTypeProvider>();
+
+    admin.get(
+      '/keys',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Las claves de ingesta (sin la clave: solo su prefijo)',
+          security: [{ bearerAuth: [] }],
+          ...ingestKeysRoute,
+        },
+      },
+      async () => keys.list(),
+    );
+
+    admin.post(
+      '/keys',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Crea una clave de ingesta; la respuesta la muestra una sola vez',
+          security: [{ bearerAuth: [] }],
+          ...createIngestKeyRoute,
+        },
+      },
+      async (request, reply) => {
+        const created = await keys.create(request.body.nombre.trim(), request.user?.id ?? 0);
+        return reply.status(201).header('cache-control', 'no-store').send(created);
+      },
+    );
+
+    admin.delete(
+      '/keys/:claveingestaid',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Revoca una clave de ingesta: deja de aceptarse en el acto',
+          security: [{ bearerAuth: [] }],
+          ...revokeIngestKeyRoute,
+        },
+      },
+      async (request, reply) => {
+        if (!(await keys.revoke(request.params.claveingestaid, request.user?.id ?? 0))) throw notFound('La clave de ingesta no existe');
+        return reply.status(204).send();
+      },
+    );
+  });
+}

@@ -1,0 +1,23 @@
+import type { AlertaReportFilters, MensajeReportFilters, ReportDateRange, ReportScope } from '@camposense/domain';
+import { parseDateWindow } from '../../sense/date-window';
+
+/*
+ * A report query's filters as the statements take them (queries.ts): only the filter
+ * fields, and the dates checked (400 naming the field) and made ISO instants.
+ */
+
+/** The global selection and the date range of a report query, the range as ISO instants [desde, hasta). */
+function scopeOf({ paisId, empresaId, fundoId, desde, hasta }: ReportScope & ReportDateRange): ReportScope & ReportDateRange {
+  const { start, end } = parseDateWindow('desde', desde ?? undefined, 'hasta', hasta ?? undefined);
+  return { paisId, empresaId, fundoId, desde: start?.toISOString(), hasta: end?.toISOString() };
+}
+
+export function filtersOf(query: AlertaReportFilters): AlertaReportFilters {
+  const { estado, criticidadId, ubicacionId, nodoId } = query;
+  return { estado, criticidadId, ubicacionId, nodoId, ...scopeOf(query) };
+}
+
+export function mensajeFiltersOf(query: MensajeReportFilters): MensajeReportFilters {
+  const { estado, contactoId, medioId } = query;
+  return { estado, contactoId, medioId, ...scopeOf(query) };
+}

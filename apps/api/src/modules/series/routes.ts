@@ -1,0 +1,86 @@
+import type { Database } from '@camposense/db';
+import { canonicalTimeZone, seriesRoute } from '@camposense/domain';
+import type { ApiErrorDetail } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { isIsoDate } from '../../sense/row-values';
+import { validationError } from '../tables/queries';
+import { createSeriesQueries } from './queries';
+import { bucketSecondsFor, DEFAULT_MAX_POINTS } from './series-window';
+
+export interface SeriesRoutesOptions {
+  database: Database;
+  /** The server's clock (tests pin it). @default () => new Date() */
+  now?: () => Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const security = [{ bearerAuth: [] }];
+
+function parseDate(value: string, isEnd: boolean): number {
+  const time = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
+  // A date alone as the end means the whole of that day; a date-time end is exclusive.
+  return isEnd && DATE_ONLY.test(value) ? time + DAY_MS : time;
+}
+
+/**
+ * GET /api/sense/series: one metric of a node or a location over a window, downsampled in SQL to
+ * at most `maxPoints` buckets (min, max, average, count each), with the thresholds to draw as a
+ * band and the window's figures. A year of 15-minute readings answers as many points as a day, and
+ * the newest readings are always in it: the budget widens buckets, it never drops rows.
+ */
+export async function seriesRoutes(app: FastifyInstance, { database, now = () => new Date() }: SeriesRoutesOptions): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  const queries = createSeriesQueries(database);
+
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/series',
+    {
+      schema: {
+        tags: ['sense'],
+        summary: 'Serie de una métrica de un nodo o una ubicación, agregada por intervalos',
+        description:
+          'Agrega en SQL las lecturas de la ventana en a lo sumo `maxPoints` intervalos (mínimo, máximo, promedio y cantidad). ' +
+          'Se necesita `nodoId` o `ubicacionId`. Sin fechas, las últimas 24 horas.',
+        security,
+        ...seriesRoute,
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const errors: ApiErrorDetail[] = [];
+      if (query.nodoId === undefined && query.ubicacionId === undefined) errors.push({ field: 'nodoId', rule: 'required' });
+      for (const field of ['startDate', 'endDate'] as const) {
+        const value = query[field];
+        if (value !== undefined && !isIsoDate(value)) errors.push({ field, rule: 'format', limit: 'date-time' });
+      }
+      const timeZone = query.tz === undefined ? undefined : canonicalTimeZone(query.tz);
+      if (timeZone === null) errors.push({ field: 'tz', rule: 'format', limit: 'timeZone' });
+      if (errors.length > 0) throw validationError(errors);
+
+      const clock = now().getTime();
+      let end = query.endDate === undefined ? clock : parseDate(query.endDate, true);
+      const start = query.startDate === undefined ? end - DAY_MS : parseDate(query.startDate, false);
+      if (start >= end) throw validationError([{ field: 'endDate', rule: 'minimum', limit: 'startDate' }]);
+      // A window that runs into the future (today's date as the end) is drawn up to now, so the
+      // chart's right edge is the latest reading and not an empty afternoon.
+      if (end > clock && clock > start) end = clock;
+
+      const bucketSeconds = bucketSecondsFor(start, end, query.maxPoints ?? DEFAULT_MAX_POINTS);
+      const answer = await queries.series(
+        {
+          metricaId: query.metricaId,
+          nodoId: query.nodoId,
+          ubicacionId: query.ubicacionId,
+          tipoId: query.tipoId,
+          start: new Date(start),
+          end: new Date(end),
+          timeZone: timeZone ?? undefined,
+        },
+        bucketSeconds,
+      );
+      return { ...answer, start: new Date(start).toISOString(), end: new Date(end).toISOString(), bucketSeconds };
+    },
+  );
+}
