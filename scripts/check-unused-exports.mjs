@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Each library exports what others use (issue 29, item 6): lists every export nothing imports, in
-// a library's public entry (src/index.ts, src/testing/index.ts) or inside it, and fails if any
-// remain. Knip (knip.json) finds them across the whole workspace; an export used only in its own
+// a library's public entry (src/index.ts, src/testing/index.ts) or inside it, and every file no
+// entry reaches, and fails if any remain. Knip (knip.json) finds them across the whole workspace; an export used only in its own
 // file counts as unused, since the `export` keyword is then surface without a user. Stories, tests,
 // scripts, tools and benches are entries whose own exports are not surface.
 //
@@ -26,6 +26,8 @@ if (run.status !== 0 || !run.stdout.trim().startsWith('{')) {
 
 const unused = [];
 for (const issue of JSON.parse(run.stdout).issues) {
+  // A module nothing imports (and no entry names): all of it is unused.
+  if (issue.files?.length) unused.push({ file: issue.file, line: 1, name: '(the whole file)', kind: 'files' });
   for (const kind of KINDS) {
     for (const { name, line } of issue[kind] ?? []) unused.push({ file: issue.file, line, name, kind });
   }

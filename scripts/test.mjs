@@ -38,6 +38,7 @@ const phases = [
   [
     step('stories', process.execPath, ['scripts/check-stories.mjs']),
     step('contract mirrors', process.execPath, ['scripts/check-contract-mirrors.mjs']),
+    step('unused exports', process.execPath, ['scripts/check-unused-exports.mjs']),
     vitest('unit', ['unit', 'dom']),
   ],
   [vitest('api', ['api'])],

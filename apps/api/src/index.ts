@@ -1,21 +1,16 @@
-export { buildApp, BODY_LIMIT_BYTES } from './app';
-export type { BuildAppOptions } from './app';
-export { loadJwtSecret, JWT_SECRET_FILE } from './jwt-secret';
-export type { JwtSecret, JwtSecretSource } from './jwt-secret';
-export { readConfig } from './config';
-export type { ApiConfig } from './config';
+export { buildApp } from './app';
 export { createCatalogue } from './sense/catalogue';
-export type { Catalogue } from './sense/catalogue';
 export { createTableQueries } from './modules/tables/queries';
-export type { TableQueries, ListCriteria } from './modules/tables/queries';
-export { readingsStatement, readingsCountStatement, nodosConLocalizacionStatement } from './modules/readings/queries';
-export type { ReadingWindow } from './modules/readings/queries';
+export type { ListCriteria } from './modules/tables/queries';
+export {
+  readingsStatement,
+  readingsCountStatement,
+  nodosConLocalizacionStatement,
+} from './modules/readings/queries';
 export { reportStatements, createReportQueries, encodeReportCursor } from './modules/reports/queries';
-export type { ReportStatements, ReportQueries, KeysetBound, PageWindow } from './modules/reports/queries';
+export type { PageWindow } from './modules/reports/queries';
 export { previewStatement } from './modules/thresholds/queries';
 export { createIngestService } from '@camposense/server-ingest';
-export type { IngestService, IngestReading, IngestResult, IngestCommit } from '@camposense/server-ingest';
 export { startMqttSubscriber } from '@camposense/server-ingest';
-export type { MqttSubscriber } from '@camposense/server-ingest';
 export { messageIdFor } from '@camposense/server-notify';
 export { deliveryKey } from '@camposense/server-notify';

@@ -50,15 +50,6 @@ export const paginationSchema = {
   },
 } as const;
 
-/** A page of rows (`PaginatedRows<Row>`): the rows' schema, and the pagination. */
-export function paginatedSchemaOf<const Row extends object>(row: Row) {
-  return {
-    type: 'object',
-    required: ['data', 'pagination'],
-    properties: { data: { type: 'array', items: row }, pagination: paginationSchema },
-  } as const;
-}
-
 /** Pagination with the cursor of the next page (`after=`), as deep pages are reached. */
 export const cursorPaginationSchema = {
   ...paginationSchema,

@@ -5,7 +5,14 @@ export const ROLES = ['admin', 'user'] as const;
 export type Rol = (typeof ROLES)[number];
 
 /** The wire types of sign-in, sessions and `me` (the contract's, contracts/auth.ts). */
-export type { SessionUser, Session, LoginRequest, LoginSuccess, LoginFailure, MeResponse, MessageLanguageBody } from './contracts/auth';
+export type {
+  SessionUser,
+  Session,
+  LoginSuccess,
+  LoginFailure,
+  MeResponse,
+  MessageLanguageBody,
+} from './contracts/auth';
 
 export type LoginResponse = LoginSuccess | LoginFailure;
 

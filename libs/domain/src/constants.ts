@@ -5,7 +5,6 @@ export const REPORT_ROW_CAP = 1000;
 export const NODE_LIST_DEFAULT_LIMIT = 1000;
 export const CHART_DATA_LIMIT = 1000;
 export const GET_ALL_THRESHOLD = 1_000_000;
-export const ACTIVE_SENSOR_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** The password rule of issue 4: at least this many characters and not the e-mail. */

@@ -3,7 +3,6 @@ export type {
   Rol,
   SessionUser,
   Session,
-  LoginRequest,
   LoginSuccess,
   LoginFailure,
   LoginResponse,
@@ -13,9 +12,9 @@ export type {
   IngestKey,
   CreatedIngestKey,
 } from './auth';
-export { API_ERROR_CODES, isApiErrorBody, isNetworkFailure } from './errors';
+export { isApiErrorBody, isNetworkFailure } from './errors';
 export type { ApiErrorCode, ApiErrorDetail, ApiErrorBody } from './errors';
-export type { DatabaseKind, HealthResponse, ReadinessResponse, DetectResponse } from './health';
+export type { DatabaseKind, HealthResponse, DetectResponse } from './health';
 export {
   APP_VERSION,
   REPORT_PAGE_SIZE,
@@ -23,7 +22,6 @@ export {
   NODE_LIST_DEFAULT_LIMIT,
   CHART_DATA_LIMIT,
   GET_ALL_THRESHOLD,
-  ACTIVE_SENSOR_WINDOW_MS,
   TOAST_DEFAULT_DURATION_MS,
   CHUNK_LOAD_TIMEOUT_MS,
   MIN_PASSWORD_LENGTH,
@@ -37,15 +35,12 @@ export {
   TABLE_OPERATIONS,
   TABLE_NAMES,
   TABLE_REGISTRY,
-  AUDIT_COLUMNS,
   isTableName,
   findTable,
   tableDefinition,
   tablesInGroup,
   isWritableTable,
   hasCompositeKey,
-  FIELD_INPUTS,
-  ABBREVIATION_LIMITS,
   referencedTable,
   fieldMaxLength,
   ancestorsOf,
@@ -53,23 +48,18 @@ export {
   rowLabel,
 } from './registry';
 export type {
-  TableGroup,
   TableOperation,
   TableName,
   TableDefinition,
   TableEmbed,
-  TableOrder,
   SortDirection,
   FieldInput,
-  FieldDefinition,
 } from './registry';
 export type {
   TableRow,
-  Pagination,
   PaginatedRows,
   MedicionReading,
   CountAnswer,
-  LatestReading,
   NodoConLocalizacion,
   TableColumn,
   TableInfo,
@@ -82,12 +72,9 @@ export type {
   ReferencingRows,
 } from './sense-api';
 export {
-  ALERTA_SORT_COLUMNS,
   ALERTA_STATES,
   MENSAJE_STATES,
-  MENSAJE_SORT_COLUMNS,
   REPORT_DEFAULT_SORT,
-  REPORT_LANGUAGES,
   REPORT_CSV_TEXTS,
   REPORT_MAX_PAGE_OFFSET,
   ACKNOWLEDGE_NOTE_MAX_LENGTH,
@@ -97,11 +84,7 @@ export {
   csvNameColumn,
 } from './reports';
 export type {
-  AlertaUmbral,
-  AlertaMedicion,
   AlertaReportRow,
-  MensajeUsuario,
-  AcknowledgedBy,
   AcknowledgeAnswer,
   MensajeContacto,
   MensajeReportRow,
@@ -125,9 +108,7 @@ export type {
 export {
   UMBRAL_AUDIT_FIELDS,
   UMBRAL_PREVIEW_DEFAULT_DAYS,
-  UMBRAL_PREVIEW_MAX_DAYS,
   UMBRAL_CHANGES_DEFAULT_LIMIT,
-  UMBRAL_CHANGES_MAX_LIMIT,
   UMBRAL_MASSIVE_MAX_ROWS,
   parseDecimalInput,
 } from './thresholds';
@@ -138,8 +119,6 @@ export type {
   UmbralScopeThreshold,
   UmbralPlace,
   UmbralScopeMetric,
-  UmbralScopeProbe,
-  UmbralScopeNode,
   UmbralScopeLocation,
   UmbralScopeResponse,
   UmbralScopeFilters,
@@ -148,81 +127,38 @@ export type {
   UmbralMassiveResult,
   UmbralPreviewCount,
   UmbralPreviewResponse,
-  UmbralAuditField,
   UmbralAuditAction,
   UmbralAuditChange,
-  UmbralAuditUser,
   UmbralAuditEntry,
   UmbralPerfilesBody,
   UmbralPerfilesResponse,
 } from './thresholds';
 export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesResponse } from './series';
-export { Nullable, Lenient, StringEnum, ApiErrorRef, errorResponses, IdParam } from './contracts/common';
-export {
-  SERIES_DEFAULT_MAX_POINTS,
-  SERIES_MAX_POINTS_CAP,
-  SERIES_MIN_POINTS,
-  SeriesQuerySchema,
-  SeriesBucketSchema,
-  SeriesThresholdSchema,
-  SeriesStatsSchema,
-  SeriesMetricSchema,
-  SeriesResponseSchema,
-  seriesRoute,
-} from './contracts/series';
+export { SERIES_DEFAULT_MAX_POINTS, SERIES_MAX_POINTS_CAP, seriesRoute } from './contracts/series';
 export type { SeriesQuery } from './contracts/series';
 export { LIVE_EVENT_TYPES } from './live';
 export type { LiveEventType } from './live';
-export { LiveReadingSchema, LiveEventSchema, StreamTicketSchema, StreamQuerySchema, streamTicketRoute, streamRoute } from './contracts/live';
+export { streamTicketRoute, streamRoute } from './contracts/live';
 export type { LiveReading, LiveEvent, StreamTicket } from './contracts/live';
-export { DateParam, MAX_INTEGER_ID, TableIdParam } from './contracts/common';
-export { reportScopeQuery, alertaFilterQuery } from './contracts/report-filters';
+export { DateParam } from './contracts/common';
 export {
-  AcknowledgeBodySchema,
-  AcknowledgedBySchema,
-  AcknowledgeAnswerSchema,
   acknowledgeAlertRoute,
-  AcknowledgeMatchingBodySchema,
-  AcknowledgeMatchingResultSchema,
   acknowledgeMatchingRoute,
-  AcknowledgeEpisodeResultSchema,
   acknowledgeEpisodeRoute,
-  OpenEpisodeSchema,
-  OpenEpisodesResponseSchema,
   openEpisodesRoute,
 } from './contracts/alerts';
 export {
-  MAX_REPORT_PAGE_SIZE,
   reportReadErrors,
-  PaginationSchema,
-  CursorPaginationSchema,
   CursorPageSchema,
-  UbicacionInFundoSchema,
-  AlertasQuerySchema,
   AlertasCsvQuerySchema,
-  MensajesQuerySchema,
   MensajesCsvQuerySchema,
-  AlertaFilterOptionsQuerySchema,
-  DownloadTokenQuerySchema,
-  AlertaUmbralSchema,
-  AlertaMedicionSchema,
-  AlertaReportRowSchema,
-  MensajeUsuarioSchema,
-  MensajeContactoSchema,
-  MensajeReportRowSchema,
-  AlertaReportPageSchema,
-  MensajeReportPageSchema,
-  AlertaFilterOptionsSchema,
-  MensajeFilterOptionsSchema,
-  ReportDownloadTokenSchema,
   alertasRoute,
   alertaFilterOptionsRoute,
   mensajeFilterOptionsRoute,
   mensajesRoute,
   downloadTokenRoute,
 } from './contracts/reports';
-export type { AlertasQuery, AlertasCsvQuery, MensajesQuery, MensajesCsvQuery, DownloadableReport } from './contracts/reports';
-export { WithDefaults } from './contracts/common';
+export type { DownloadableReport } from './contracts/reports';
 export { healthRoute, readinessRoute, detectRoute } from './contracts/health';
 export {
   REFRESH_TOKEN_MAX_LENGTH,
@@ -236,27 +172,56 @@ export {
   setOwnLanguageRoute,
 } from './contracts/auth';
 export type { RefreshTokenBody } from './contracts/auth';
-export { MAX_BATCH_READINGS, ingestReadingsRoute, ingestKeysRoute, createIngestKeyRoute, revokeIngestKeyRoute } from './contracts/ingest';
+export {
+  MAX_BATCH_READINGS,
+  ingestReadingsRoute,
+  ingestKeysRoute,
+  createIngestKeyRoute,
+  revokeIngestKeyRoute,
+} from './contracts/ingest';
 export { enCursoRoute } from './contracts/en-curso';
 export { labelsRoute, tableColumnsRoute, tableInfoRoute, tableConstraintsRoute } from './contracts/tables';
 export type { TableParams } from './contracts/tables';
-export { REPLICATE_LIMITS, sensorReplicateRoute, metricaSensorReplicateRoute, usuarioPerfilAssignRoute } from './contracts/replicate';
-export { umbralScopeRoute, umbralChangesRoute, umbralPreviewRoute, umbralHistoryRoute, umbralPerfilesRoute, umbralMassiveRoute } from './contracts/thresholds';
-export type { AcknowledgeBody, AcknowledgeMatchingBody, AcknowledgeMatchingResult, AcknowledgeEpisodeResult } from './contracts/alerts';
-export { DAY_SECONDS, NICE_BUCKET_SECONDS, bucketsTouched, bucketSecondsFor, isDailyBucket } from './series';
+export {
+  REPLICATE_LIMITS,
+  sensorReplicateRoute,
+  metricaSensorReplicateRoute,
+  usuarioPerfilAssignRoute,
+} from './contracts/replicate';
+export {
+  umbralScopeRoute,
+  umbralChangesRoute,
+  umbralPreviewRoute,
+  umbralHistoryRoute,
+  umbralPerfilesRoute,
+  umbralMassiveRoute,
+} from './contracts/thresholds';
+export type {
+  AcknowledgeMatchingBody,
+  AcknowledgeMatchingResult,
+  AcknowledgeEpisodeResult,
+} from './contracts/alerts';
+export { bucketsTouched, bucketSecondsFor } from './series';
 export type { OpenEpisode, OpenEpisodesResponse } from './episodes';
-export type { SensorPair, MetricaSensorTriple, ReplicateResult, SensorReplicateRequest, MetricaSensorReplicateRequest, UsuarioPerfilPair, UsuarioPerfilAssignRequest } from './replicate';
+export type {
+  SensorPair,
+  MetricaSensorTriple,
+  ReplicateResult,
+  SensorReplicateRequest,
+  MetricaSensorReplicateRequest,
+  UsuarioPerfilPair,
+  UsuarioPerfilAssignRequest,
+} from './replicate';
 export {
   canonicalTimeZone,
   isTimeZone,
   timeZoneOffsetMinutes,
-  formatOffset,
   formatInstantInZone,
   dayInZone,
   addCalendarDays,
   zonedDayStart,
 } from './time-zone';
 export type { ScopeLevel, TableScope } from './scope';
-export { SCOPE_LINKS, scopeChain, isScopable, formatTableScope, parseTableScope } from './scope';
-export { EN_CURSO, isEnCurso } from './ongoing';
+export { SCOPE_LINKS, isScopable, formatTableScope, parseTableScope } from './scope';
+export { EN_CURSO } from './ongoing';
 export type { EnCursoResponse } from './ongoing';

@@ -19,8 +19,3 @@ export const EN_CURSO = { episodeOpen: 'fechafin is null', episodeStatusid: 1, a
 
 /** `GET /api/sense/en-curso`'s answer (the contract's, contracts/en-curso.ts): episodes en curso of both kinds (the header's count), of them threshold and no-data ones, and the threshold episodes' active alerts (the alerts report's ACTIVA count). */
 export type { EnCursoResponse } from './contracts/en-curso';
-
-/** Whether an episode (or an alert's episode) is en curso. */
-export function isEnCurso(episode: { fechafin?: string | Date | null; statusid: number }): boolean {
-  return (episode.fechafin ?? null) === null && episode.statusid === EN_CURSO.episodeStatusid;
-}

@@ -8,27 +8,17 @@ import type { Static } from 'typebox';
 import type { PaginatedRows } from './sense-api';
 import type {
   AlertaFilterOptionsSchema,
-  AlertaMedicionSchema,
   AlertaReportPageSchema,
   AlertaReportRowSchema,
-  AlertaUmbralSchema,
   MensajeContactoSchema,
   MensajeFilterOptionsSchema,
   MensajeReportPageSchema,
   MensajeReportRowSchema,
-  MensajeUsuarioSchema,
   ReportDownloadTokenSchema,
 } from './contracts/reports';
 
-/** The threshold an alert broke, as the alerts report embeds it: the row and its label. */
-export type AlertaUmbral = Static<typeof AlertaUmbralSchema>;
-/** The reading that broke it. */
-export type AlertaMedicion = Static<typeof AlertaMedicionSchema>;
 /** One alert of the report (contracts/reports.ts says what each field holds). */
 export type AlertaReportRow = Static<typeof AlertaReportRowSchema>;
-
-/** Who acknowledged an alarm, by name only (the contract's, contracts/alerts.ts). */
-export type { AcknowledgedBy } from './contracts/alerts';
 
 /** The longest note an acknowledgement takes (the API refuses longer with 400 on `nota`). */
 export const ACKNOWLEDGE_NOTE_MAX_LENGTH = 500;
@@ -37,7 +27,6 @@ export const ACKNOWLEDGE_NOTE_MAX_LENGTH = 500;
 export type { AcknowledgeAnswer } from './contracts/alerts';
 
 /** The user behind a message's contact. */
-export type MensajeUsuario = Static<typeof MensajeUsuarioSchema>;
 export type MensajeContacto = Static<typeof MensajeContactoSchema>;
 /** One message of the report: the `mensaje` columns with `contacto.usuario` embedded. */
 export type MensajeReportRow = Static<typeof MensajeReportRowSchema>;

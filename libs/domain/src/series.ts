@@ -72,8 +72,3 @@ export function bucketSecondsFor(startMs: number, endMs: number, maxPoints: numb
   while (bucketsTouched(startMs, endMs, days * DAY_SECONDS) > maxPoints) days += 1;
   return days * DAY_SECONDS;
 }
-
-/** True when the buckets are whole days: the chart reads them as daily min–max and mean. */
-export function isDailyBucket(bucketSeconds: number): boolean {
-  return bucketSeconds >= DAY_SECONDS;
-}

@@ -9,14 +9,11 @@ export type {
   UmbralPerfil,
   UmbralScopeThreshold,
   UmbralScopeMetric,
-  UmbralScopeProbe,
-  UmbralScopeNode,
   UmbralScopeLocation,
   UmbralScopeResponse,
   UmbralPreviewCount,
   UmbralPreviewResponse,
   UmbralAuditChange,
-  UmbralAuditUser,
   UmbralAuditEntry,
   UmbralPerfilesBody,
   UmbralPerfilesResponse,
@@ -82,8 +79,6 @@ export const UMBRAL_AUDIT_FIELDS = [
   'tipoid',
   'metricaid',
 ] as const;
-
-export type UmbralAuditField = (typeof UMBRAL_AUDIT_FIELDS)[number];
 
 export type UmbralAuditAction = 'INSERT' | 'UPDATE' | 'DELETE';
 

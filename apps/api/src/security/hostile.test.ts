@@ -233,8 +233,10 @@ function violations(testCase: HostileCase, response: LightMyRequestResponse): st
   return problems.map((problem) => describeViolation(testCase, response, problem));
 }
 
-/** Per table: its row count and an md5 over its rows in a fixed order. */
-/** Every sense table but the ones a sign-in writes by design: its sessions and its attempt counts. */
+/**
+ * Per table: its row count and an md5 over its rows in a fixed order. Every sense table but the
+ * ones a sign-in writes by design: its sessions and its attempt counts.
+ */
 async function fingerprint(database: Database): Promise<Record<string, string>> {
   const tables = await database.query<{ table_name: string }>(
     sql`select table_name from information_schema.tables

@@ -44,13 +44,13 @@ export type RefreshResult =
   /** No answer, or a server failure: the session may still be fine; try again later. */
   | { ok: false; reason: 'unreachable' };
 
+/** A refresh holds the cross-tab lock: a server that never answers must not hold it for ever. */
+export const REFRESH_TIMEOUT_MS = 15_000;
+
 /**
  * Trades the refresh cookie for a new session. The cookie (httpOnly, path /api/auth) travels by
  * itself with a same-origin request; the body stays empty so the cookie is what counts.
  */
-/** A refresh holds the cross-tab lock: a server that never answers must not hold it for ever. */
-export const REFRESH_TIMEOUT_MS = 15_000;
-
 export async function refreshRequest(): Promise<RefreshResult> {
   try {
     const session = await apiRequest<Session>('/auth/refresh', {

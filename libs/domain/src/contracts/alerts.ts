@@ -14,14 +14,12 @@ const note = Type.String({ maxLength: ACKNOWLEDGE_NOTE_MAX_LENGTH });
 
 /** What acknowledging one alert's episode, or one episode, may say: a note, or nothing. */
 export const AcknowledgeBodySchema = Nullable(Type.Object({ nota: Type.Optional(note) }, { additionalProperties: false }));
-export type AcknowledgeBody = Static<typeof AcknowledgeBodySchema>;
 
 /**
  * Who acknowledged an alarm, by name only: never their login (their e-mail). Without first and
  * last name the console shows "Usuario {id}".
  */
 export const AcknowledgedBySchema = Type.Object({ usuarioid: Type.Integer(), firstname: Nullable(Type.String()), lastname: Nullable(Type.String()) });
-export type AcknowledgedBy = Static<typeof AcknowledgedBySchema>;
 
 /**
  * `POST /api/alerts/{alertaid}/acknowledge`: the episode, how many alerts this call acknowledged

@@ -44,8 +44,6 @@ export const LoginRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export type LoginRequest = Static<typeof LoginRequestSchema>;
-
 export const LoginSuccessSchema = Type.Object({ success: Type.Literal(true), user: SessionUserRef, session: SessionRef });
 export type LoginSuccess = Static<typeof LoginSuccessSchema>;
 

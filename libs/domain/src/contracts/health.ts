@@ -15,7 +15,6 @@ export type HealthResponse = Static<typeof HealthResponseSchema>;
 
 /** `GET /api/health/ready`: the database answers and its schema is fully migrated (else 503). */
 export const ReadinessResponseSchema = Type.Object({ status: Type.Literal('ready'), database: DatabaseKindSchema });
-export type ReadinessResponse = Static<typeof ReadinessResponseSchema>;
 
 /** `GET /api/sense/detect`: whether the `sense` schema exists and is migrated, and why not. */
 export const DetectResponseSchema = Type.Object({ available: Type.Boolean(), error: Type.Optional(Type.String()) });

@@ -94,15 +94,11 @@ function reportQueries<const SortColumns extends readonly string[], const Filter
 
 const alertasQueries = reportQueries(ALERTA_SORT_COLUMNS, alertaFilterQuery);
 export const AlertasQuerySchema = alertasQueries.page;
-export type AlertasQuery = Static<typeof AlertasQuerySchema>;
 export const AlertasCsvQuerySchema = alertasQueries.csv;
-export type AlertasCsvQuery = Static<typeof AlertasCsvQuerySchema>;
 
 const mensajesQueries = reportQueries(MENSAJE_SORT_COLUMNS, mensajeFilterQuery);
 export const MensajesQuerySchema = mensajesQueries.page;
-export type MensajesQuery = Static<typeof MensajesQuerySchema>;
 export const MensajesCsvQuerySchema = mensajesQueries.csv;
-export type MensajesCsvQuery = Static<typeof MensajesCsvQuerySchema>;
 
 export const AlertaFilterOptionsQuerySchema = Type.Object(
   { paisId: alertaFilterQuery.paisId, empresaId: alertaFilterQuery.empresaId, fundoId: alertaFilterQuery.fundoId },

@@ -30,13 +30,13 @@ function useMaxPoints() {
   return [ref, points] as const;
 }
 
-/** The dashboard's content under the filter bar: the node selector, one chart per metric, the analysis. */
 /** Its own component: the last-heard time changes every second, the dashboard around it does not. */
 function DashboardLiveIndicator() {
   const connection = useConnectionStatus();
   return <LiveIndicator state={connection.state} lastEventAt={connection.lastEventAt} />;
 }
 
+/** The dashboard's content under the filter bar: the node selector, one chart per metric, the analysis. */
 export default function DashboardView() {
   const { t } = useTranslation();
   const filters = useDashboardFilters();

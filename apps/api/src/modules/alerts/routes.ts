@@ -139,7 +139,6 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
 }
 
 // Its answer's type, AcknowledgeMatchingResult, is the contract's (libs/domain, contracts/alerts.ts).
-export type { AcknowledgeMatchingResult };
 
 /**
  * POST /api/alerts/acknowledge: every active alert the alerts report's filters select, on every
@@ -198,7 +197,6 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
 }
 
 // Its answer's type, AcknowledgeEpisodeResult, is the contract's (libs/domain, contracts/alerts.ts).
-export type { AcknowledgeEpisodeResult };
 
 /**
  * /api/episodes: acknowledging an episode by its id, for the no-data episodes of silent nodes

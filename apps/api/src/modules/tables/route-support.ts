@@ -6,7 +6,7 @@ import type { Catalogue } from '../../sense/catalogue';
 import { parseIfMatch, rowEtag } from './row-etag';
 import type { KeyValues } from './writes';
 
-/** What the table routes of /api/sense share: the URL's table, its key, the writer, the row's ETag. */
+// What the table routes of /api/sense share: the URL's table, its key, the writer, the row's ETag.
 
 /** `/{table}` (the contract's, contracts/tables.ts). */
 export type { TableParams } from '@camposense/domain';
