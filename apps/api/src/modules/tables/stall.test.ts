@@ -220,8 +220,10 @@ describe.each(testDrivers())('no reader stalls the database on $kind', (driver) 
     await Promise.all([...Array.from({ length: 10 }, reader), poller()]);
     expect(readerStatuses).toHaveLength(80);
     expect(readiness.every(({ status }) => status === 200)).toBe(true);
-    // Readiness was answered between the readers' pages, not only once they had finished.
-    expect(readiness.filter(({ whileReading }) => whileReading).length).toBeGreaterThanOrEqual(5);
+    // Readiness was answered between the readers' pages, not only once they had finished (a starved
+    // check answers only after the last reader, with no reader running). How many times depends on
+    // the machine: on PostgreSQL the readers' 80 pages take under 2 s and CI saw 4 answers there.
+    expect(readiness.filter(({ whileReading }) => whileReading).length).toBeGreaterThanOrEqual(2);
   }, 300_000);
 
   describe('a 100,000-row import', () => {
