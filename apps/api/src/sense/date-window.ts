@@ -4,9 +4,6 @@ import { validationError } from '../modules/tables/queries';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The query parameter of a date window, as its JSON schema (the contracts' DateParam, documented once for every route). */
-export { DateParam as dateParam } from '@camposense/domain';
-
 export interface DateWindow {
   /** Included. */
   start: Date | undefined;

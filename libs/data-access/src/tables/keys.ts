@@ -1,4 +1,4 @@
-import { hasCompositeKey, tableDefinition } from '@camposense/domain';
+import { hasCompositeKey, MAX_TABLE_PAGE_SIZE, tableDefinition } from '@camposense/domain';
 import type { SortDirection, TableName } from '@camposense/domain';
 import { keyStartsWith } from '../client/query-key';
 import { thresholdKeys } from '../thresholds/keys';
@@ -39,7 +39,7 @@ export interface AncestorStart {
 }
 
 /** The API's largest page (`pageSize` maximum): a specialised form reads a link table whole, up to it. */
-export const FORM_LIST_LIMIT = 1000;
+export const FORM_LIST_LIMIT = MAX_TABLE_PAGE_SIZE;
 
 const trimmed = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
 

@@ -45,7 +45,30 @@ export function StringEnum<const Values extends readonly string[]>(values: Value
   return Type.Unsafe<Values[number]>({ type: 'string', enum: values, ...options });
 }
 
-/** The error body every non-2xx answer has (api.md, "Errors"), by reference to the shared `ApiError` schema. */
+/** The error body every non-2xx answer has (api.md, "Errors"): a shared schema (`$id`) the answers reference. */
+export const ApiErrorSchema = Type.Unsafe<ApiErrorBody>(
+  Type.Object(
+    {
+      error: Type.Object({
+        code: Type.String(),
+        message: Type.String(),
+        details: Type.Optional(
+          Type.Array(
+            Type.Object({
+              field: Type.String(),
+              rule: Type.String(),
+              limit: Type.Optional(Type.Unsafe<number | string>({ type: ['number', 'string'] })),
+              message: Type.Optional(Type.String()),
+            }),
+          ),
+        ),
+      }),
+    },
+    { $id: 'ApiError' },
+  ),
+);
+
+/** The error body every non-2xx answer has, by reference to the shared `ApiError` schema. */
 export const ApiErrorRef = Type.Unsafe<ApiErrorBody>({ $ref: 'ApiError#' });
 
 /**

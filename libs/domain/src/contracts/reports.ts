@@ -14,7 +14,7 @@ import { alertaFilterQuery, reportScopeQuery } from './report-filters';
 /** Larger pages than this are refused: the export is the way to read everything at once. */
 export const MAX_REPORT_PAGE_SIZE = 100;
 
-export const reportReadErrors = errorResponses(400, 401, 500);
+const reportReadErrors = errorResponses(400, 401, 500);
 
 /** The pagination of a page (`PaginatedRows`' pagination). */
 export const PaginationSchema = Type.Object({ page: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer(), totalPages: Type.Integer() });
@@ -239,3 +239,42 @@ export const alertaFilterOptionsRoute = { querystring: AlertaFilterOptionsQueryS
 export const mensajeFilterOptionsRoute = { response: { 200: MensajeFilterOptionsSchema, ...reportReadErrors } } as const;
 export const mensajesRoute = { querystring: MensajesQuerySchema, response: { 200: MensajeReportPageSchema, ...reportReadErrors } } as const;
 export const downloadTokenRoute = { querystring: DownloadTokenQuerySchema, response: { 200: ReportDownloadTokenSchema, ...reportReadErrors } } as const;
+
+/** A CSV export's answer: UTF-8 with a BOM, every row the filters select, in the order asked for. */
+const csvResponse = {
+  200: Type.Unsafe<string>({
+    description: 'CSV en UTF-8 con BOM, todas las filas que seleccionan los filtros, en el orden pedido',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  }),
+  ...reportReadErrors,
+} as const;
+
+/** `GET /reports/alertas.csv`. */
+export const alertasCsvRoute = { querystring: AlertasCsvQuerySchema, response: csvResponse } as const;
+/** `GET /reports/mensajes.csv`. */
+export const mensajesCsvRoute = { querystring: MensajesCsvQuerySchema, response: csvResponse } as const;
+
+/** `GET /reports/tablas/{table}/csv`: a table status view's rows, its search and column filters as in `GET /{table}`. */
+const TableCsvQuerySchema = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'La búsqueda de la vista de estado' })),
+    sortBy: Type.Optional(Type.String({ maxLength: 63, description: 'Columna por la que ordenar' })),
+    sortOrder: Type.Optional(StringEnum(['asc', 'desc'] as const)),
+    tz: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'Zona IANA de las fechas (la que muestra la consola); por defecto UTC. Se nombra en la cabecera de cada columna de fecha',
+      }),
+    ),
+    scope: Type.Optional(Type.String({ maxLength: 20, description: 'Alcance global `pais:{id}`, `empresa:{id}` o `fundo:{id}`, como en `GET /api/sense/{table}`' })),
+    token: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'Token de descarga de un solo uso (`report=tabla:{table}`), en lugar de la cabecera Authorization' }),
+    ),
+  },
+  { additionalProperties: Type.String({ maxLength: 64, description: 'Filtro por igualdad: `{columna}={valor}`, como en la vista de estado' }) },
+);
+export const tableCsvRoute = {
+  params: Type.Object({ table: Type.String({ maxLength: 63 }) }),
+  querystring: TableCsvQuerySchema,
+  response: csvResponse,
+} as const;

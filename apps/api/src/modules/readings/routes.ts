@@ -1,64 +1,13 @@
-import type { CountAnswer, NodoConLocalizacion } from '@camposense/domain';
-import { CHART_DATA_LIMIT, enCursoRoute, GET_ALL_THRESHOLD, NODE_LIST_DEFAULT_LIMIT } from '@camposense/domain';
+import type { CountAnswer, ReadingsQuery } from '@camposense/domain';
+import { CHART_DATA_LIMIT, enCursoRoute, entityReadingsRoute, GET_ALL_THRESHOLD, NODE_LIST_DEFAULT_LIMIT, nodeListRoute, readingsRoute } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dateParam, parseDateWindow } from '../../sense/date-window';
+import { parseDateWindow } from '../../sense/date-window';
 import type { ReadCache } from '../../sense/read-cache';
 import type { ReadingQueries, ReadingWindow } from './queries';
-import { ubicacionInFundoProperties } from '../../schemas';
 import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
-import { limitSchema, optionalId, readErrors, security } from '../tables/schemas';
-
-interface ReadingsQuery {
-  ubicacionId?: number;
-  entidadId?: number;
-  startDate?: string;
-  endDate?: string;
-  limit?: number;
-  countOnly?: boolean;
-  getAll?: boolean;
-}
-
-const readingSchema = {
-  type: 'object',
-  required: ['medicionid', 'fecha', 'medicion', 'metricaid', 'metrica', 'nodoid', 'tipoid', 'ubicacionid'],
-  properties: {
-    medicionid: { type: 'integer' },
-    fecha: { type: 'string', format: 'date-time' },
-    medicion: { type: 'number' },
-    metricaid: { type: 'integer' },
-    metrica: { type: 'string' },
-    unidad: { type: ['string', 'null'] },
-    nodoid: { type: 'integer' },
-    tipoid: { type: 'integer' },
-    ubicacionid: { type: 'integer' },
-    entidadid: { type: ['integer', 'null'], description: 'La entidad del nodo en esa ubicación (localizacion)' },
-  },
-} as const;
-
-const readingsResponse = {
-  description: 'Las lecturas, de la más reciente a la más antigua; con countOnly=true, `{ count }`',
-  anyOf: [
-    { type: 'object', required: ['count'], properties: { count: { type: 'integer' } }, additionalProperties: false },
-    { type: 'array', items: readingSchema },
-  ],
-} as const;
-
-const readingsQuerystring = (withEntity: boolean) => ({
-  type: 'object',
-  ...(withEntity ? { required: ['entidadId'] } : {}),
-  properties: {
-    ...(withEntity ? { entidadId: optionalId('La entidad: solo sus ubicaciones y sus tipos de sensor') } : {}),
-    ubicacionId: optionalId('Solo las lecturas de esta ubicación'),
-    startDate: dateParam('Desde (incluida)'),
-    endDate: dateParam('Hasta (incluida)'),
-    limit: limitSchema(`Cuántas lecturas (por defecto ${CHART_DATA_LIMIT}); ${GET_ALL_THRESHOLD} o más quita el límite`),
-    countOnly: { type: 'boolean', description: 'true: responde solo `{ count }`' },
-    getAll: { type: 'boolean', description: 'true: sin límite' },
-  },
-  additionalProperties: false,
-});
+import { security } from '../tables/schemas';
 
 /** The window of a readings request; 400 naming the field for a malformed or reversed date. */
 function readingWindow(query: ReadingsQuery): ReadingWindow {
@@ -72,7 +21,8 @@ function readingsLimit(query: ReadingsQuery): number | null {
   return limit >= GET_ALL_THRESHOLD ? null : limit;
 }
 
-export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQueries, heavyReads: HeavyReadBudget, readCache: ReadCache): void {
+export function registerReadingRoutes(fastify: FastifyInstance, queries: ReadingQueries, heavyReads: HeavyReadBudget, readCache: ReadCache): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const answer = async (request: FastifyRequest<{ Querystring: ReadingsQuery }>, reply: FastifyReply): Promise<CountAnswer | FastifyReply> => {
     const { query } = request;
     const window = readingWindow(query);
@@ -96,53 +46,48 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
     return reply.type('application/json; charset=utf-8').send(json);
   };
 
-  app.get<{ Querystring: ReadingsQuery }>(
+  // Untyped by the provider: the readings go out as JSON the database wrote, or streamed, not through
+  // the serialiser, so the handler answers the reply; the query's type is the contract's all the same.
+  fastify.get<{ Querystring: ReadingsQuery }>(
     '/mediciones',
     {
       schema: {
         tags: ['sense'],
         summary: 'Lecturas de una ubicación en una ventana de fechas',
         security,
-        querystring: readingsQuerystring(false),
-        response: { 200: readingsResponse, ...readErrors },
+        ...readingsRoute,
       },
     },
-    (request, reply) => answer(request, reply),
+    answer,
   );
 
-  app.get<{ Querystring: ReadingsQuery }>(
+  fastify.get<{ Querystring: ReadingsQuery }>(
     '/mediciones-con-entidad',
     {
       schema: {
         tags: ['sense'],
         summary: 'Lecturas de las ubicaciones y tipos de una entidad',
         security,
-        querystring: readingsQuerystring(true),
-        response: { 200: readingsResponse, ...readErrors },
+        ...entityReadingsRoute,
       },
     },
-    (request, reply) => answer(request, reply),
+    answer,
   );
 
-  app.get<{ Querystring: { limit?: number }; Reply: NodoConLocalizacion[] }>(
+  app.get(
     '/nodos-con-localizacion',
     {
       schema: {
         tags: ['sense'],
         summary: 'Nodos con su lugar, coordenadas y última lectura',
         security,
-        querystring: {
-          type: 'object',
-          properties: { limit: limitSchema(`Cuántos nodos (por defecto ${NODE_LIST_DEFAULT_LIMIT})`) },
-          additionalProperties: false,
-        },
-        response: { 200: { type: 'array', items: nodoConLocalizacionSchema }, ...readErrors },
+        ...nodeListRoute,
       },
     },
     (request) => readCache.get(request.url, () => queries.nodosConLocalizacion(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT)),
   );
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
+  app.get(
     '/en-curso',
     {
       schema: {
@@ -158,56 +103,3 @@ export function registerReadingRoutes(app: FastifyInstance, queries: ReadingQuer
     (request) => readCache.get(request.url, () => queries.enCurso()),
   );
 }
-
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableNumber = { type: ['number', 'null'] } as const;
-
-const nodoConLocalizacionSchema = {
-  type: 'object',
-  required: ['nodoid', 'nodo', 'ubicacionid', 'fundoid', 'empresaid', 'paisid', 'entidadid', 'ultimasMediciones'],
-  properties: {
-    nodoid: { type: 'integer' },
-    nodo: { type: 'string' },
-    nodoabrev: nullableString,
-    deveui: nullableString,
-    statusid: { type: 'integer' },
-    ...ubicacionInFundoProperties,
-    empresaid: { type: 'integer' },
-    empresa: { type: 'string' },
-    paisid: { type: 'integer' },
-    pais: { type: 'string' },
-    entidadid: { type: 'integer' },
-    entidad: { type: 'string' },
-    latitud: nullableNumber,
-    longitud: nullableNumber,
-    referencia: nullableString,
-    ultimaFecha: { type: ['string', 'null'], format: 'date-time', description: 'Cuándo informó por última vez' },
-    ventanaInactividad: { type: 'integer', description: 'Minutos sin lecturas tras los que el nodo abre un episodio «sin datos»' },
-    episodiosActivos: { type: 'integer', description: 'Episodios de umbral abiertos y sin reconocer del nodo' },
-    episodioSinDatos: {
-      type: ['object', 'null'],
-      description: 'El episodio «sin datos» abierto del nodo (statusid 1 activo, -1 reconocido), o null si informa',
-      properties: {
-        episodioid: { type: 'integer' },
-        statusid: { type: 'integer' },
-        fechainicio: { type: 'string', format: 'date-time' },
-      },
-    },
-    ultimasMediciones: {
-      type: 'array',
-      description: 'El último valor de cada métrica de cada sensor del nodo',
-      items: {
-        type: 'object',
-        properties: {
-          tipoid: { type: 'integer' },
-          tipo: nullableString,
-          metricaid: { type: 'integer' },
-          metrica: { type: 'string' },
-          unidad: nullableString,
-          medicion: { type: 'number' },
-          fecha: { type: 'string', format: 'date-time' },
-        },
-      },
-    },
-  },
-} as const;

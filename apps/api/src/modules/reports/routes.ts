@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Database } from '@camposense/db';
 import { canonicalTimeZone, findTable, formatInstantInZone, REPORT_CSV_TEXTS, reportStatusKind } from '@camposense/domain';
-import type { ReportLanguage, SortDirection, TableRow } from '@camposense/domain';
+import type { ReportLanguage, TableRow } from '@camposense/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../auth/tokens';
 import { notFound, unauthorized } from '../../errors/api-error';
@@ -21,15 +21,16 @@ import { createReportQueries } from './queries';
 import type { AlertaCsvRow, MensajeCsvRow } from './queries';
 import {
   alertaFilterOptionsRoute,
-  AlertasCsvQuerySchema,
+  alertasCsvRoute,
   alertasRoute,
   downloadTokenRoute,
   mensajeFilterOptionsRoute,
-  MensajesCsvQuerySchema,
+  mensajesCsvRoute,
   mensajesRoute,
+  tableCsvRoute,
 } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { csvResponse, security, tableCsvQuery } from './schemas';
+import { security } from './schemas';
 
 export interface ReportRoutesOptions {
   database: Database;
@@ -40,8 +41,6 @@ export interface ReportRoutesOptions {
   /** The heavy-read budget shared with the rest of /api/sense: a report page that runs long counts in it. */
   heavyReads: HeavyReadBudget;
 }
-
-type TableCsvQuery = { search?: string; sortBy?: string; sortOrder?: SortDirection; tz?: string; scope?: string; token?: string; [filter: string]: unknown };
 
 /** The query keys of a table's CSV that are not column filters. */
 const TABLE_CSV_PARAMETERS = new Set(['search', 'sortBy', 'sortOrder', 'tz', 'scope', 'token']);
@@ -292,8 +291,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         summary: 'Exportar alertas a CSV',
         description: 'Todas las alertas que seleccionan los filtros (todas las páginas), en streaming; cabeceras en `lang`.',
         security,
-        querystring: AlertasCsvQuerySchema,
-        response: csvResponse,
+        ...alertasCsvRoute,
       },
     },
     async (request, reply) => {
@@ -336,8 +334,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         summary: 'Exportar mensajes a CSV',
         description: 'Todos los mensajes que seleccionan los filtros (todas las páginas), en streaming; cabeceras en `lang`.',
         security,
-        querystring: MensajesCsvQuerySchema,
-        response: csvResponse,
+        ...mensajesCsvRoute,
       },
     },
     async (request, reply) => {
@@ -354,7 +351,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
   );
 
-  app.get<{ Params: { table: string }; Querystring: TableCsvQuery }>(
+  typed.get(
     '/tablas/:table/csv',
     {
       onRequest: bearerOrDownloadToken((request) => `tabla:${(request.params as { table: string }).table}`),
@@ -368,9 +365,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
           '(un CSV de sensor, metricasensor o umbral se vuelve a cargar tal cual en la carga masiva). Las celdas que empiezan por = + - @ se neutralizan. ' +
           'Con la cabecera Authorization o con `token` (de `/download-token?report=tabla:{table}`, un minuto, un solo uso).',
         security,
-        params: { type: 'object', required: ['table'], properties: { table: { type: 'string', maxLength: 63 } } },
-        querystring: tableCsvQuery,
-        response: csvResponse,
+        ...tableCsvRoute,
       },
     },
     async (request, reply) => {

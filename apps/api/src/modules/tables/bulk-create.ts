@@ -1,7 +1,7 @@
 import { appDb } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { MAX_BULK_ERRORS, referencedTable, TABLE_REGISTRY, tableDefinition } from '@camposense/domain';
-import type { ApiErrorCode, ApiErrorDetail, BulkCreateError, BulkCreateResult, TableDefinition, TableName } from '@camposense/domain';
+import type { ApiErrorDetail, BulkCreateError, BulkCreateResult, TableDefinition, TableName } from '@camposense/domain';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -430,7 +430,7 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
                    and not exists (select 1 from ${tableRef(foreignKey.table)} r where ${sql.join(matches, sql` and `)})`);
               add(found, () => ({
                 ...fieldOf(foreignKey.columns),
-                code: 'FOREIGN_KEY' as ApiErrorCode,
+                code: 'FOREIGN_KEY' as const,
                 rule: 'missing',
                 message: `No existe ningún registro de ${foreignKey.table} con ${foreignKey.columns.join(', ')} así`,
               }));
@@ -440,7 +440,7 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
               const named = namedCheck(check.name);
               add(found, () => ({
                 ...(named?.field ? { field: named.field } : check.columns.length > 0 ? { field: check.columns.at(-1)! } : {}),
-                code: 'CONSTRAINT' as ApiErrorCode,
+                code: 'CONSTRAINT' as const,
                 rule: named?.rule ?? 'check',
                 limit: check.name,
                 message: named?.message ?? `No cumple la regla ${check.name} (${check.expression})`,
@@ -456,7 +456,7 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
                    and exists (select 1 from ${tableRef(definition.name)} x where ${sql.join([...equal, ...predicate], sql` and `)})`);
               add(existing, () => ({
                 ...fieldOf(unique.columns),
-                code: 'DUPLICATE' as ApiErrorCode,
+                code: 'DUPLICATE' as const,
                 rule: 'exists',
                 limit: unique.name,
                 message: `Ya existe un registro de ${definition.name} con esos ${unique.columns.join(', ')}`,
@@ -474,7 +474,7 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
                where s.index <> s.first`);
             add(repeated, (row) => ({
               ...fieldOf(unique.columns),
-              code: 'DUPLICATE' as ApiErrorCode,
+              code: 'DUPLICATE' as const,
               rule: 'repeated',
               limit: Number(row['first']),
               message: `Repite ${unique.columns.join(', ')} de la fila ${Number(row['first']) + 1} del lote`,

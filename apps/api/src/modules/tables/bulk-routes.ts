@@ -1,17 +1,16 @@
-import type { BulkCreateRequest, BulkCreateResult } from '@camposense/domain';
-import { MAX_BULK_ERRORS, MAX_BULK_ROWS } from '@camposense/domain';
+import { bulkCreateRoute, MAX_BULK_ERRORS, MAX_BULK_ROWS } from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actorOf, massiveTable } from './route-support';
-import type { TableParams } from './route-support';
 import type { TableRouteDependencies } from './routes';
-import { bulkBodySchema, bulkResultSchema, security, tableParams, writeErrors } from './schemas';
+import { security } from './schemas';
 
 /** Bodies of `POST /{table}/bulk` up to this size (100,000 rows of a threshold with labels fit); larger answer 413. */
 export const BULK_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** `POST /{table}/bulk`: the massive import, all rows or none. */
 export function registerBulkRoute(app: FastifyInstance, { bulk }: TableRouteDependencies): void {
-  app.post<{ Params: TableParams; Body: BulkCreateRequest; Reply: BulkCreateResult }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/:table/bulk',
     {
       bodyLimit: BULK_BODY_LIMIT_BYTES,
@@ -35,9 +34,7 @@ export function registerBulkRoute(app: FastifyInstance, { bulk }: TableRouteDepe
           'sola transacción; en PGlite (la base embebida) se escribe por tramos de 250 filas: una carga mayor aparece por tramos mientras se ' +
           'escribe, y si un tramo falla se borran los ya escritos antes de responder el error.',
         security,
-        params: tableParams,
-        body: bulkBodySchema,
-        response: { 200: bulkResultSchema, ...writeErrors },
+        ...bulkCreateRoute,
       },
     },
     async (request) => {

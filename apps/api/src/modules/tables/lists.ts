@@ -1,5 +1,5 @@
-import type { TableName, TableRow } from '@camposense/domain';
-import { tableDefinition } from '@camposense/domain';
+import type { TableName } from '@camposense/domain';
+import { namedListRoute, tableDefinition } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,7 @@ import { measuredRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { columnRef, tableRef } from '../../sense/sql-names';
 import type { TableQueries } from './queries';
-import { optionalId, readErrors, rowsSchema, security } from './schemas';
+import { security } from './schemas';
 
 interface NamedList {
   path: string;
@@ -62,7 +62,7 @@ const NAMED_LISTS: readonly NamedList[] = [
 export function registerListRoutes(app: FastifyInstance, queries: TableQueries, readCache: ReadCache, heavyReads: HeavyReadBudget): void {
   for (const list of NAMED_LISTS) {
     const { parent } = list;
-    app.get<{ Querystring: Record<string, number | undefined>; Reply: TableRow[] }>(
+    app.get<{ Querystring: Record<string, number | undefined> }>(
       list.path,
       {
         schema: {
@@ -70,12 +70,7 @@ export function registerListRoutes(app: FastifyInstance, queries: TableQueries, 
           summary: list.summary,
           description: `Todas las filas de ${list.table}, en el orden por defecto de la tabla.`,
           security,
-          querystring: {
-            type: 'object',
-            properties: parent ? { [parent.param]: optionalId(parent.description) } : {},
-            additionalProperties: false,
-          },
-          response: { 200: rowsSchema, ...readErrors },
+          ...namedListRoute(parent),
         },
       },
       async (request, reply) => {

@@ -1,5 +1,5 @@
-import type { SortDirection, TableDefinition, TableRow } from '@camposense/domain';
-import { REPORT_PAGE_SIZE, REPORT_ROW_CAP, tableColumnsRoute, tableConstraintsRoute, tableInfoRoute } from '@camposense/domain';
+import type { SortDirection, TableDefinition, TableListQuery } from '@camposense/domain';
+import { compositeRowRoute, REPORT_PAGE_SIZE, REPORT_ROW_CAP, rowRoute, tableColumnsRoute, tableConstraintsRoute, tableInfoRoute, tableListRoute } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors/api-error';
@@ -8,33 +8,16 @@ import type { ReadingsFollowed } from '../../sense/read-cache';
 import { scopeConditions } from '../../sense/scope-condition';
 import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/streaming';
 import { MAX_PAGE_OFFSET, validationError } from './queries';
-import type { TablePage } from './queries';
 import { KEY_QUERY_DOC, registeredTable, setEtag, singleKey } from './route-support';
-import type { RowParams, TableParams } from './route-support';
 import type { TableRouteDependencies } from './routes';
-import { cursorPageSchema, keyQuery, limitSchema, readErrors, rowParams, rowSchema, rowsSchema, security, tableParams } from './schemas';
+import { security } from './schemas';
 import type { KeyValues } from './writes';
-
-/** The largest page a paginated list answers. */
-export const MAX_PAGE_SIZE = 1000;
 
 /** The query keys that choose a page of a list, not the list. */
 const PAGE_PARAMETERS = new Set(['page', 'pageSize', 'after', 'sortBy', 'sortOrder']);
 
 /** The query keys of a list that are not column filters. */
 const LIST_PARAMETERS = new Set(['limit', 'page', 'pageSize', 'after', 'search', 'sortBy', 'sortOrder', 'scope']);
-
-interface ListQuery {
-  limit?: number;
-  page?: number;
-  pageSize?: number;
-  after?: string;
-  search?: string;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc' | 'ASC' | 'DESC';
-  scope?: string;
-  [filter: string]: unknown;
-}
 
 /**
  * Which readings a table's page changes with. A batch of readings alone writes only medicion (and the
@@ -47,8 +30,9 @@ function followedReadings(table: string): ReadingsFollowed {
 }
 
 /** `GET /{table}`: a table's rows, as an array or a page. */
-export function registerListRoute(app: FastifyInstance, { queries, heavyReads, readCache }: TableRouteDependencies): void {
-  app.get<{ Params: TableParams; Querystring: ListQuery; Reply: TableRow[] | TablePage }>(
+export function registerListRoute(fastify: FastifyInstance, { queries, heavyReads, readCache }: TableRouteDependencies): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/:table',
     {
       schema: {
@@ -65,42 +49,15 @@ export function registerListRoute(app: FastifyInstance, { queries, heavyReads, r
           '`search` busca sin distinguir mayúsculas en las columnas de texto de la tabla; `sortBy` y cualquier otra ' +
           'clave deben ser columnas de la tabla (si no, 400 VALIDATION con rule `unknown`); las demás claves filtran por igualdad.',
         security,
-        params: tableParams,
-        querystring: {
-          type: 'object',
-          properties: {
-            limit: limitSchema(`Cuántas filas en el array (por defecto ${REPORT_ROW_CAP})`),
-            page: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Página (desde 1)' },
-            pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, description: `Filas por página (por defecto ${REPORT_PAGE_SIZE})` },
-            after: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 4096,
-              pattern: '^[A-Za-z0-9_-]+$',
-              description: 'El cursor `pagination.next` de la página anterior: responde la página que le sigue (en lugar de `page`)',
-            },
-            search: { type: 'string', maxLength: 200, description: 'Texto a buscar en las columnas de texto' },
-            sortBy: { type: 'string', maxLength: 63, description: 'Columna por la que ordenar' },
-            sortOrder: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
-            scope: {
-              type: 'string',
-              maxLength: 20,
-              description:
-                'Alcance global `pais:{id}`, `empresa:{id}` o `fundo:{id}`: solo las filas que pertenecen a él a través de la jerarquía ' +
-                '(un nodo por sus localizaciones, un umbral o una medición por su ubicación, una alerta por su umbral, un mensaje por su alerta). ' +
-                'En una tabla que no llega a ese nivel, 400 VALIDATION con rule `scope`.',
-            },
-          },
-          additionalProperties: { type: 'string', description: 'Filtro por igualdad: `{columna}={valor}`' },
-        },
-        response: { 200: { anyOf: [rowsSchema, cursorPageSchema] }, ...readErrors },
+        ...tableListRoute,
       },
     },
     async (request, reply) => {
       const definition = registeredTable(request.params.table);
-      const { limit, page, pageSize, after, search, sortBy, sortOrder } = request.query;
+      const query: TableListQuery = request.query;
+      const { limit, page, pageSize, after, search, sortBy, sortOrder } = query;
       const filters: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(request.query)) {
+      for (const [key, value] of Object.entries(query)) {
         if (!LIST_PARAMETERS.has(key)) filters[key] = value;
       }
       // A reader (role user) neither sees nor narrows by other people's e-mails and phones.
@@ -115,7 +72,7 @@ export function registerListRoute(app: FastifyInstance, { queries, heavyReads, r
         sortBy,
         sortOrder: sortOrder?.toLowerCase() as SortDirection | undefined,
         filters,
-        conditions: scopeConditions(definition.name, request.query.scope),
+        conditions: scopeConditions(definition.name, query.scope),
         searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
       };
       if (page !== undefined || pageSize !== undefined || after !== undefined) {
@@ -127,7 +84,7 @@ export function registerListRoute(app: FastifyInstance, { queries, heavyReads, r
             measuredRead(request, reply, heavyReads, async () => {
               // Every page of one list shares its total: readers paging through 200,000 readings
               // counted them all for each page.
-              const listKey = Object.entries(request.query)
+              const listKey = Object.entries(query)
                 .filter(([key]) => !PAGE_PARAMETERS.has(key))
                 .sort(([left], [right]) => left.localeCompare(right));
               const totalOf = (count: () => Promise<number>) =>
@@ -194,7 +151,8 @@ export function registerCatalogueRoutes(fastify: FastifyInstance, { catalogue }:
 }
 
 /** `GET /{table}/composite` and `GET /{table}/{id}`: one row with its ETag. */
-export function registerRowReadRoutes(app: FastifyInstance, { catalogue, queries, writes }: TableRouteDependencies): void {
+export function registerRowReadRoutes(fastify: FastifyInstance, { catalogue, queries, writes }: TableRouteDependencies): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /** One row by its key, with embeds as lists answer them, and its ETag. */
   const readRow = async (definition: TableDefinition, key: KeyValues, request: FastifyRequest, reply: FastifyReply) => {
     await writes.keyCondition(definition, key);
@@ -205,7 +163,7 @@ export function registerRowReadRoutes(app: FastifyInstance, { catalogue, queries
     return reply.send(row);
   };
 
-  app.get<{ Params: TableParams; Querystring: Record<string, string> }>(
+  app.get(
     '/:table/composite',
     {
       schema: {
@@ -213,15 +171,13 @@ export function registerRowReadRoutes(app: FastifyInstance, { catalogue, queries
         summary: 'Una fila de una clave compuesta, con su ETag',
         description: `${KEY_QUERY_DOC}404 si no existe.`,
         security,
-        params: tableParams,
-        querystring: keyQuery,
-        response: { 200: rowSchema, ...readErrors },
+        ...compositeRowRoute,
       },
     },
     async (request, reply) => readRow(registeredTable(request.params.table), request.query, request, reply),
   );
 
-  app.get<{ Params: RowParams }>(
+  app.get(
     '/:table/:id',
     {
       schema: {
@@ -229,8 +185,7 @@ export function registerRowReadRoutes(app: FastifyInstance, { catalogue, queries
         summary: 'Una fila por su id, con su ETag',
         description: '404 si no existe. La cabecera `ETag` es la versión que `If-Match` espera al actualizar.',
         security,
-        params: rowParams,
-        response: { 200: rowSchema, ...readErrors },
+        ...rowRoute,
       },
     },
     async (request, reply) => {

@@ -8,10 +8,6 @@ import type { KeyValues } from './writes';
 
 // What the table routes of /api/sense share: the URL's table, its key, the writer, the row's ETag.
 
-/** `/{table}` (the contract's, contracts/tables.ts). */
-export type { TableParams } from '@camposense/domain';
-export type RowParams = { table: string; id: number };
-
 /** The registry entry of the URL's table: 404 for anything else ('../usuario', 'pg_user', …). */
 export function registeredTable(name: string): TableDefinition {
   const definition = findTable(name);

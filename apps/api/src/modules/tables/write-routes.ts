@@ -1,9 +1,16 @@
 import type { TableDefinition } from '@camposense/domain';
+import {
+  createRowRoute,
+  deleteCompositeRowRoute,
+  deleteRowRoute,
+  updateCompositeRowRoute,
+  updateRowRoute,
+} from '@camposense/domain';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, bodyOf, KEY_QUERY_DOC, preconditionsOf, setEtag, singleKey, writableTable } from './route-support';
-import type { RowParams, TableParams } from './route-support';
 import type { TableRouteDependencies } from './routes';
-import { ifMatchHeader, keyQuery, rowParams, rowSchema, security, tableParams, writeErrors } from './schemas';
+import { security } from './schemas';
 import type { KeyValues } from './writes';
 
 const ETAG_DOC =
@@ -20,7 +27,8 @@ const WRITE_RULES =
   'Cambiar `rol`, `statusid` o `password` cierra las sesiones abiertas del usuario.';
 
 /** `POST /{table}`, `PUT` and `DELETE` of one row (by id, or by a composite key in the query). */
-export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }: TableRouteDependencies): void {
+export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, writes }: TableRouteDependencies): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /** The update of the row at `key` from the request (body, If-Match), answered with its new ETag. */
   const updateRow = async (definition: TableDefinition, key: KeyValues, request: FastifyRequest, reply: FastifyReply) => {
     const row = await writes.update(definition, key, bodyOf(request.body), actorOf(request), preconditionsOf(request));
@@ -28,7 +36,7 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
     return reply.send(row);
   };
 
-  app.post<{ Params: TableParams; Body: Record<string, unknown> }>(
+  app.post(
     '/:table',
     {
       schema: {
@@ -36,9 +44,7 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
         summary: 'Crea una fila',
         description: `${WRITE_RULES} La respuesta lleva el \`ETag\` de la fila creada.`,
         security,
-        params: tableParams,
-        body: { type: 'object', description: 'Columna → valor' },
-        response: { 201: rowSchema, ...writeErrors },
+        ...createRowRoute,
       },
     },
     async (request, reply) => {
@@ -49,7 +55,7 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
     },
   );
 
-  app.put<{ Params: TableParams; Querystring: Record<string, string>; Body: Record<string, unknown> }>(
+  app.put(
     '/:table/composite',
     {
       schema: {
@@ -57,17 +63,13 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
         summary: 'Actualiza la fila de una clave compuesta (la clave en la query)',
         description: `${KEY_QUERY_DOC}Falta una parte de la clave → 400 (rule \`required\`). ${ETAG_DOC} ${WRITE_RULES}`,
         security,
-        params: tableParams,
-        querystring: keyQuery,
-        headers: ifMatchHeader,
-        body: { type: 'object', description: 'Columna → valor nuevo' },
-        response: { 200: rowSchema, ...writeErrors },
+        ...updateCompositeRowRoute,
       },
     },
     async (request, reply) => updateRow(writableTable(request.params.table), request.query, request, reply),
   );
 
-  app.put<{ Params: RowParams; Body: Record<string, unknown> }>(
+  app.put(
     '/:table/:id',
     {
       schema: {
@@ -75,10 +77,7 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
         summary: 'Actualiza una fila por su id',
         description: `404 si no existe. ${ETAG_DOC} ${WRITE_RULES}`,
         security,
-        params: rowParams,
-        headers: ifMatchHeader,
-        body: { type: 'object', description: 'Columna → valor nuevo' },
-        response: { 200: rowSchema, ...writeErrors },
+        ...updateRowRoute,
       },
     },
     async (request, reply) => {
@@ -87,7 +86,7 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
     },
   );
 
-  app.delete<{ Params: TableParams; Querystring: Record<string, string> }>(
+  app.delete(
     '/:table/composite',
     {
       schema: {
@@ -95,10 +94,7 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
         summary: 'Borra la fila de una clave compuesta (la clave en la query)',
         description: `${KEY_QUERY_DOC}204; 404 si no existe; 409 FOREIGN_KEY mientras otras filas la referencian, con \`details\` por tabla que la referencia (rule \`referencedBy\`, \`field\` la tabla, \`limit\` cuántas filas, \`message\` sus columnas) y el mensaje que las nombra; 412 si \`If-Match\` no es la versión actual.`,
         security,
-        params: tableParams,
-        querystring: keyQuery,
-        headers: ifMatchHeader,
-        response: { 204: { type: 'null', description: 'Borrada' }, ...writeErrors },
+        ...deleteCompositeRowRoute,
       },
     },
     async (request, reply) => {
@@ -107,7 +103,7 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
     },
   );
 
-  app.delete<{ Params: RowParams }>(
+  app.delete(
     '/:table/:id',
     {
       schema: {
@@ -115,9 +111,7 @@ export function registerWriteRoutes(app: FastifyInstance, { catalogue, writes }:
         summary: 'Borra una fila por su id',
         description: '204; 404 si no existe; 409 FOREIGN_KEY mientras otras filas la referencian, con `details` por tabla que la referencia (rule `referencedBy`, `field` la tabla, `limit` cuántas filas, `message` sus columnas) y el mensaje que las nombra; 412 si `If-Match` no es la versión actual.',
         security,
-        params: rowParams,
-        headers: ifMatchHeader,
-        response: { 204: { type: 'null', description: 'Borrada' }, ...writeErrors },
+        ...deleteRowRoute,
       },
     },
     async (request, reply) => {
