@@ -1,12 +1,6 @@
 export { apiRequest } from './client/api-client';
 export { ApiError, isApiError } from './client/api-error';
-export {
-  reportLiveStream,
-  reportNetworkAnswer,
-  resetConnectionStatus,
-  useConnectionRetry,
-  useConnectionStatus,
-} from './client/connection';
+export { reportLiveStream, reportNetworkAnswer, resetConnectionStatus, useConnectionRetry, useConnectionStatus } from './client/connection';
 export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
@@ -15,12 +9,7 @@ export type { MetricaRow } from './places/types';
 export { usePaises, useEmpresas, useFundos, useDashboardFundos } from './places/hierarchy-query';
 export { useDashboardPlaces } from './places/dashboard-places-query';
 export { useSystemStatus } from './system-status/system-status-query';
-export {
-  GlobalFiltersProvider,
-  useGlobalFilters,
-  useOptionalGlobalFilters,
-  GLOBAL_FILTERS_STORAGE_KEY,
-} from './filters/global-filters';
+export { GlobalFiltersProvider, useGlobalFilters, useOptionalGlobalFilters, GLOBAL_FILTERS_STORAGE_KEY } from './filters/global-filters';
 export type { GlobalFilters } from './filters/global-filters';
 export { useGlobalScope } from './filters/global-scope';
 export { globalTableScope } from './tables/scope';
@@ -36,11 +25,7 @@ export { useMetricas } from './metrics/metrics-query';
 export { useOpenEpisodes } from './episodes/episodes-query';
 export { useAcknowledgeEpisodeMutation } from './episodes/acknowledge-episode-mutation';
 export { useDashboardTimeZone } from './time-zone/dashboard-time-zone';
-export {
-  DashboardFiltersProvider,
-  useDashboardFilters,
-  useOptionalDashboardFilters,
-} from './filters/dashboard-filters';
+export { DashboardFiltersProvider, useDashboardFilters, useOptionalDashboardFilters } from './filters/dashboard-filters';
 export type { DashboardFilters } from './filters/dashboard-filters';
 export type { AncestorStart } from './tables/keys';
 export { useTableRows, useTableTotal } from './tables/rows-query';
@@ -67,17 +52,7 @@ export { useMetricaSensorForm } from './metric-sensors/metric-sensor-form-query'
 export type { MetricaSensorFormData } from './metric-sensors/metric-sensor-form-query';
 export { useReplicateMetricSensorsMutation } from './metric-sensors/replicate-metric-sensors-mutation';
 // The massive import's answer lives in domain (the API answers it); kept here for existing imports.
-export {
-  useThresholdScope,
-  useThresholdChanges,
-  useThresholdPreview,
-  useThresholdHistory,
-  useThresholdVersion,
-  useCriticidades,
-  usePerfiles,
-  useUmbralMassiveForm,
-  useUmbralMassiveScope,
-} from './thresholds/thresholds-query';
+export { useThresholdScope, useThresholdChanges, useThresholdPreview, useThresholdHistory, useThresholdVersion, useCriticidades, usePerfiles, useUmbralMassiveForm, useUmbralMassiveScope } from './thresholds/thresholds-query';
 export type { UmbralMassiveFormData } from './thresholds/thresholds-query';
 export type { CriticidadOption, UmbralChanges } from './thresholds/types';
 export { useUpdateThresholdMutation } from './thresholds/update-threshold-mutation';
@@ -91,9 +66,4 @@ export { useRevokeIngestKeyMutation } from './ingest-keys/revoke-ingest-key-muta
 export { useMessageLanguage } from './message-language/message-language-query';
 export { useSaveMessageLanguageMutation } from './message-language/save-message-language-mutation';
 export { useLiveUpdates } from './live/live-updates';
-export {
-  useScopeTimeZone,
-  useTimeZoneSource,
-  resolveDisplayTimeZone,
-  TIME_ZONE_SOURCE_STORAGE_KEY,
-} from './time-zone/display-time-zone';
+export { useScopeTimeZone, useTimeZoneSource, resolveDisplayTimeZone, TIME_ZONE_SOURCE_STORAGE_KEY } from './time-zone/display-time-zone';

@@ -8,6 +8,7 @@ export type { PrepareResult } from './seed';
 export { hashPassword, verifyPassword } from './password';
 export { seedDemoFarm } from './demo/seed-demo-farm';
 export { planFarm } from './demo/farm-plan';
+export { createRandom } from './demo/random';
 export type { DemoNode } from './demo/farm-plan';
 export { sqlState, isConnectionError } from './errors';
 export { numberArray, textArray } from './pg-arrays';

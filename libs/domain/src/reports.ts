@@ -124,51 +124,37 @@ export const csvNameColumn = (column: string): string => `${column}${CSV_NAME_SU
 export const REPORT_LANGUAGES = ['es', 'en'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 
+/** The alerts CSV's headers, in column order: each in Spanish and in English, side by side. */
+const ALERTA_CSV_HEADERS = [
+  ['ID de alerta', 'Alert ID'],
+  ['Umbral', 'Threshold'],
+  ['Criticidad', 'Criticality'],
+  ['Nodo', 'Node'],
+  ['Ubicación', 'Location'],
+  ['Métrica', 'Metric'],
+  ['Unidad', 'Unit'],
+  ['Mínimo', 'Minimum'],
+  ['Máximo', 'Maximum'],
+  ['Valor', 'Value'],
+  ['Fecha de alerta', 'Alert date'],
+  ['Fecha de creación', 'Creation date'],
+  ['Estado', 'Status'],
+  ['Reconocida por', 'Acknowledged by'],
+  ['Fecha de reconocimiento', 'Acknowledgement date'],
+  ['Nota de reconocimiento', 'Acknowledgement note'],
+] as const;
+
 /** The CSV export's headers and status labels in each language (the console's dictionaries hold the same words). */
 export const REPORT_CSV_TEXTS = {
   es: {
-    alertas: [
-      'ID de alerta',
-      'Umbral',
-      'Criticidad',
-      'Nodo',
-      'Ubicación',
-      'Métrica',
-      'Unidad',
-      'Mínimo',
-      'Máximo',
-      'Valor',
-      'Fecha de alerta',
-      'Fecha de creación',
-      'Estado',
-      'Reconocida por',
-      'Fecha de reconocimiento',
-      'Nota de reconocimiento',
-    ],
+    alertas: ALERTA_CSV_HEADERS.map(([spanish]) => spanish),
     mensajes: ['ID de mensaje', 'Contacto', 'Mensaje', 'Fecha', 'Fecha de creación', 'Estado', 'ID de alerta'],
     status: { active: 'Activo', inactive: 'Inactivo', processed: 'PROCESADA', unknown: 'DESCONOCIDO' },
     /** Who acknowledged, when they have no first or last name: never their login. */
     user: 'Usuario {id}',
   },
   en: {
-    alertas: [
-      'Alert ID',
-      'Threshold',
-      'Criticality',
-      'Node',
-      'Location',
-      'Metric',
-      'Unit',
-      'Minimum',
-      'Maximum',
-      'Value',
-      'Alert date',
-      'Creation date',
-      'Status',
-      'Acknowledged by',
-      'Acknowledgement date',
-      'Acknowledgement note',
-    ],
+    alertas: ALERTA_CSV_HEADERS.map(([, english]) => english),
     mensajes: ['Message ID', 'Contact', 'Message', 'Date', 'Creation date', 'Status', 'Alert ID'],
     status: { active: 'Active', inactive: 'Inactive', processed: 'PROCESSED', unknown: 'UNKNOWN' },
     user: 'User {id}',

@@ -12,16 +12,7 @@ export { WelcomeScreen } from './welcome-screen';
 export { UserMenu } from './user-menu';
 export { SearchableSelect } from './searchable-select';
 export type { SearchableSelectOption, SearchableSelectProps } from './searchable-select';
-export {
-  MainSidebar,
-  SECTION_ACCENT,
-  AuxSidebar,
-  useHoverExpand,
-  SIDEBAR_COLLAPSE_DELAY_MS,
-  AUX_SIDEBAR_COLLAPSE_DELAY_MS,
-  TableIcon,
-  NavDrawer,
-} from './sidebar';
+export { MainSidebar, SECTION_ACCENT, AuxSidebar, useHoverExpand, SIDEBAR_COLLAPSE_DELAY_MS, AUX_SIDEBAR_COLLAPSE_DELAY_MS, TableIcon, NavDrawer } from './sidebar';
 export type { MainSection, AuxSidebarGroup } from './sidebar';
 export { LiveIndicator, StatusCard } from './status-card';
 export { AppHeader, HEADER_HEIGHT } from './header';
@@ -33,14 +24,7 @@ export { DevPlaceholder } from './dev-placeholder';
 export { Toaster, showToast, dismissAllToasts } from './toast';
 export { UnsavedChangesProvider, useUnsavedChanges, useReportUnsavedChanges } from './confirm-modal';
 export { SeriesChart } from './charts';
-export type {
-  ChartThreshold,
-  ChartEpisode,
-  ChartTone,
-  ChartBucket,
-  ChartComparison,
-  ChartRange,
-} from './charts';
+export type { ChartThreshold, ChartEpisode, ChartTone, ChartBucket, ChartComparison, ChartRange } from './charts';
 export { DataTable } from './data-table';
 export type { DataTableColumn, DataTableSort } from './data-table';
 export { Pager } from './pager';

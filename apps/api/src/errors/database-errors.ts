@@ -2,22 +2,25 @@ import { isConnectionError, sqlState } from '@camposense/db';
 import type { ApiErrorDetail } from '@camposense/domain';
 import { ApiError, ERROR_MESSAGES } from './api-error';
 
+/** A 400 VALIDATION answer naming the rule the value broke. */
+const invalid = <const Rule extends string>(rule: Rule) => ({ status: 400, code: 'VALIDATION', rule }) as const;
+
 /** SQLSTATE → contract error: the one place database failures become API answers. */
 const SQLSTATE_ERRORS = {
   '23505': { status: 409, code: 'DUPLICATE', rule: 'unique' },
   '23503': { status: 409, code: 'FOREIGN_KEY', rule: 'foreignKey' },
   '23514': { status: 409, code: 'CONSTRAINT', rule: 'check' },
-  '23502': { status: 400, code: 'VALIDATION', rule: 'required' },
-  '22001': { status: 400, code: 'VALIDATION', rule: 'maxLength' },
-  '22P02': { status: 400, code: 'VALIDATION', rule: 'type' },
+  '23502': invalid('required'),
+  '22001': invalid('maxLength'),
+  '22P02': invalid('type'),
   // Text PostgreSQL cannot store: a NUL byte (22021) or a character the encoding lacks (22P05).
-  '22021': { status: 400, code: 'VALIDATION', rule: 'encoding' },
-  '22P05': { status: 400, code: 'VALIDATION', rule: 'encoding' },
-  '22003': { status: 400, code: 'VALIDATION', rule: 'range' },
-  '22007': { status: 400, code: 'VALIDATION', rule: 'format' },
-  '22008': { status: 400, code: 'VALIDATION', rule: 'format' },
+  '22021': invalid('encoding'),
+  '22P05': invalid('encoding'),
+  '22003': invalid('range'),
+  '22007': invalid('format'),
+  '22008': invalid('format'),
   // A value too big for an index entry (a 100,000-character name under a unique constraint).
-  '54000': { status: 400, code: 'VALIDATION', rule: 'maxLength' },
+  '54000': invalid('maxLength'),
 } as const;
 
 type MappedState = keyof typeof SQLSTATE_ERRORS;

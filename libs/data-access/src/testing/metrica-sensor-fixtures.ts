@@ -1,4 +1,5 @@
 import type { MetricaSensorTriple, TableRow } from '@camposense/domain';
+import { metricasFixture } from './dashboard-fixtures';
 
 /** Two crops: the same probe type name exists for both, the form names each with its crop. */
 export const metricaSensorEntidadesFixture: TableRow[] = [
@@ -30,9 +31,9 @@ export const metricaSensorSensoresFixture: TableRow[] = [
   { nodoid: 3, tipoid: 4, statusid: 1 },
 ];
 
+/** The dashboard's temperature and humidity, then two named as this form's stories show them. */
 export const metricaSensorMetricasFixture: TableRow[] = [
-  { metricaid: 1, metrica: 'Temperatura', metricaabrev: 'TEMP', unidad: '°C', statusid: 1 },
-  { metricaid: 2, metrica: 'Humedad', metricaabrev: 'HUM', unidad: '%', statusid: 1 },
+  ...metricasFixture.slice(0, 2).map((metrica) => ({ ...metrica })),
   { metricaid: 3, metrica: 'Conductividad eléctrica', metricaabrev: 'CE', unidad: 'dS/m', statusid: 1 },
   { metricaid: 4, metrica: 'Presión', metricaabrev: 'PRES', unidad: null, statusid: 1 },
 ];

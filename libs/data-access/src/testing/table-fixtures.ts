@@ -34,6 +34,14 @@ export const AUDIT_COLUMNS: TableColumn[] = [
 const serialId = (table: string) => column(`${table}id`, 'integer', 'NO', `nextval('sense.${table}_${table}id_seq'::regclass)`);
 
 /** A named catalogue's columns: serial id, name, optional abbreviation, its own columns, then the audit ones. */
+/** A single-column foreign key as the catalogue describes it (`<table>_<column>_fkey`). */
+const foreignKey = (table: string, column: string, target: string, targetColumn = column): TableConstraint => ({
+  constraint_name: `${table}_${column}_fkey`,
+  constraint_type: 'FOREIGN KEY',
+  columns: [column],
+  references: { table: target, columns: [targetColumn] },
+});
+
 const namedCatalogue = (table: string, ...own: TableColumn[]) => [
   serialId(table),
   column(table, 'character varying'),
@@ -43,6 +51,13 @@ const namedCatalogue = (table: string, ...own: TableColumn[]) => [
 ];
 
 /** The tables the parameters stories show, with the columns and constraints the catalogue answers. */
+/** A level of the location hierarchy under `parent`: its named columns, the key to its parent, rows as [id, name, abbreviation, parent's id]. */
+const hierarchyLevel = (table: string, parent: string, rows: [number, string, string, number][]) => ({
+  columns: namedCatalogue(table, column(`${parent}id`, 'integer')),
+  constraints: [foreignKey(table, `${parent}id`, parent)],
+  rows: audited(rows.map(([id, name, abbreviation, parentId]) => ({ [`${table}id`]: id, [table]: name, [`${table}abrev`]: abbreviation, [`${parent}id`]: parentId }))),
+});
+
 export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; constraints: TableConstraint[]; rows: TableRow[] }>> = {
   pais: {
     columns: [column('paisid', 'integer'), column('pais', 'character varying'), column('paisabrev', 'character varying'), ...AUDIT_COLUMNS],
@@ -62,7 +77,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     ],
     constraints: [
       { constraint_name: 'empresa_pkey', constraint_type: 'PRIMARY KEY', columns: ['empresaid'], references: null },
-      { constraint_name: 'empresa_paisid_fkey', constraint_type: 'FOREIGN KEY', columns: ['paisid'], references: { table: 'pais', columns: ['paisid'] } },
+      foreignKey('empresa', 'paisid', 'pais'),
     ],
     rows: audited([
       { empresaid: 1, empresa: 'Agrícola Virú', empresaabrev: 'AGV', paisid: 1 },
@@ -76,24 +91,16 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
       })),
     ]),
   },
-  fundo: {
-    columns: namedCatalogue('fundo', column('empresaid', 'integer')),
-    constraints: [{ constraint_name: 'fundo_empresaid_fkey', constraint_type: 'FOREIGN KEY', columns: ['empresaid'], references: { table: 'empresa', columns: ['empresaid'] } }],
-    rows: audited([
-      { fundoid: 1, fundo: 'Fundo Virú Norte', fundoabrev: 'VN', empresaid: 1 },
-      { fundoid: 2, fundo: 'Fundo Chao', fundoabrev: 'CH', empresaid: 2 },
-      { fundoid: 3, fundo: 'Fundo Maipo Alto', fundoabrev: 'MA', empresaid: 3 },
-    ]),
-  },
-  ubicacion: {
-    columns: namedCatalogue('ubicacion', column('fundoid', 'integer')),
-    constraints: [{ constraint_name: 'ubicacion_fundoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['fundoid'], references: { table: 'fundo', columns: ['fundoid'] } }],
-    rows: audited([
-      { ubicacionid: 1, ubicacion: 'Lote 1', ubicacionabrev: 'L1', fundoid: 1 },
-      { ubicacionid: 2, ubicacion: 'Lote 2', ubicacionabrev: 'L2', fundoid: 1 },
-      { ubicacionid: 3, ubicacion: 'Parcela Maipo', ubicacionabrev: 'PM', fundoid: 3 },
-    ]),
-  },
+  fundo: hierarchyLevel('fundo', 'empresa', [
+    [1, 'Fundo Virú Norte', 'VN', 1],
+    [2, 'Fundo Chao', 'CH', 2],
+    [3, 'Fundo Maipo Alto', 'MA', 3],
+  ]),
+  ubicacion: hierarchyLevel('ubicacion', 'fundo', [
+    [1, 'Lote 1', 'L1', 1],
+    [2, 'Lote 2', 'L2', 1],
+    [3, 'Parcela Maipo', 'PM', 3],
+  ]),
   nodo: {
     columns: namedCatalogue('nodo', column('deveui', 'character varying', 'YES')),
     constraints: [{ constraint_name: 'nodo_deveui_key', constraint_type: 'UNIQUE', columns: ['deveui'], references: null }],
@@ -115,8 +122,8 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     ],
     constraints: [
       { constraint_name: 'localizacion_pkey', constraint_type: 'PRIMARY KEY', columns: ['entidadid', 'ubicacionid', 'nodoid'], references: null },
-      { constraint_name: 'localizacion_ubicacionid_fkey', constraint_type: 'FOREIGN KEY', columns: ['ubicacionid'], references: { table: 'ubicacion', columns: ['ubicacionid'] } },
-      { constraint_name: 'localizacion_nodoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['nodoid'], references: { table: 'nodo', columns: ['nodoid'] } },
+      foreignKey('localizacion', 'ubicacionid', 'ubicacion'),
+      foreignKey('localizacion', 'nodoid', 'nodo'),
     ],
     rows: audited([
       { entidadid: 1, ubicacionid: 1, nodoid: 1, latitud: -8.42, longitud: -78.75, referencia: 'Entrada del lote' },
@@ -127,8 +134,8 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     columns: [column('nodoid', 'integer'), column('tipoid', 'integer'), ...AUDIT_COLUMNS],
     constraints: [
       { constraint_name: 'sensor_pkey', constraint_type: 'PRIMARY KEY', columns: ['nodoid', 'tipoid'], references: null },
-      { constraint_name: 'sensor_nodoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['nodoid'], references: { table: 'nodo', columns: ['nodoid'] } },
-      { constraint_name: 'sensor_tipoid_fkey', constraint_type: 'FOREIGN KEY', columns: ['tipoid'], references: { table: 'tipo', columns: ['tipoid'] } },
+      foreignKey('sensor', 'nodoid', 'nodo'),
+      foreignKey('sensor', 'tipoid', 'tipo'),
     ],
     rows: audited([
       { nodoid: 1, tipoid: 1 },
@@ -155,7 +162,7 @@ export const tableFixtures: Partial<Record<TableName, { columns: TableColumn[]; 
     ],
     constraints: [
       { constraint_name: 'perfil_pkey', constraint_type: 'PRIMARY KEY', columns: ['perfilid'], references: null },
-      { constraint_name: 'perfil_jefeid_fkey', constraint_type: 'FOREIGN KEY', columns: ['jefeid'], references: { table: 'perfil', columns: ['perfilid'] } },
+      foreignKey('perfil', 'jefeid', 'perfil', 'perfilid'),
     ],
     rows: audited([
       { perfilid: 1, perfil: 'Gerente Agrícola', perfilabrev: 'GERENTE', nivel: 0, jefeid: null },

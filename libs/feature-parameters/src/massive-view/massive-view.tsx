@@ -147,12 +147,9 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
           <Textarea rows={3} fontFamily="mono" fontSize="xs" value={pasted} placeholder={t('parameters.massive.pastePlaceholder')} onChange={(event) => setPasted(event.target.value)} />
         </FormField>
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" disabled={!pasted.trim() || busy !== null} onClick={() => loadCsv(parseCsv(pasted))}>
-            {t('parameters.massive.load')}
-          </Button>
+          <Button size="sm" variant="outline" disabled={!pasted.trim() || busy !== null} onClick={() => loadCsv(parseCsv(pasted))}>{t('parameters.massive.load')}</Button>
           <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => fileInput.current?.click()}>
-            <Upload aria-hidden />
-            {t('parameters.massive.upload')}
+            <Upload aria-hidden />{t('parameters.massive.upload')}
           </Button>
           <input
             ref={fileInput}

@@ -127,15 +127,12 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
         <Box flex="1" minW="0">
           <SearchableSelect
             label={t('parameterForms.metricaSensor.type')}
-            options={typeOptions}
-            value={tipoid}
-            onChange={setTipoid}
+            options={typeOptions} value={tipoid} onChange={setTipoid}
             placeholder={t(!massive && nodoid === null ? 'parameterForms.metricaSensor.chooseNodeFirst' : 'parameterForms.metricaSensor.typePlaceholder')}
             // Locked once chosen: CAMBIAR unlocks it.
             disabled={busy || tipoid !== null || (!massive && nodoid === null)}
             clearable={false}
-            required
-            error={typeError}
+            required error={typeError}
           />
         </Box>
         {tipoid !== null ? (
@@ -154,11 +151,8 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
   const metricList = (
     <ChoiceList
       label={t('parameterForms.metricaSensor.metrics')}
-      options={metrics}
-      selected={metricaids}
-      onChange={setMetricaids}
-      required
-      error={metricsError}
+      options={metrics} selected={metricaids} onChange={setMetricaids}
+      required error={metricsError}
       emptyText={t(tipoid === null ? 'parameterForms.metricaSensor.chooseTypeFirst' : 'parameterForms.metricaSensor.noMetrics')}
       disabled={busy}
     />
@@ -174,11 +168,8 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
             {metricList}
             <ChoiceList
               label={t('parameterForms.metricaSensor.nodes')}
-              options={targetNodes}
-              selected={nodoids}
-              onChange={setNodoids}
-              required
-              error={nodesError}
+              options={targetNodes} selected={nodoids} onChange={setNodoids}
+              required error={nodesError}
               emptyText={t(tipoid === null ? 'parameterForms.metricaSensor.chooseTypeFirst' : 'parameterForms.metricaSensor.noNodes')}
               disabled={busy}
             />
@@ -189,13 +180,10 @@ function MappingForm({ data, mode }: { data: MetricaSensorFormData; mode: 'inser
           <Stack gap="4">
             <SearchableSelect
               label={t('parameterForms.metricaSensor.node')}
-              options={nodeOptions}
-              value={nodoid}
-              onChange={chooseNode}
+              options={nodeOptions} value={nodoid} onChange={chooseNode}
               placeholder={t('parameterForms.metricaSensor.nodePlaceholder')}
               disabled={busy}
-              required
-              error={nodeError}
+              required error={nodeError}
             />
             {typeSelect}
           </Stack>

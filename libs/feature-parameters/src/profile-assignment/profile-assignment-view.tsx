@@ -71,21 +71,15 @@ function AssignmentForm({ data }: { data: ProfileAssignmentData }) {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <ChoiceList
             label={t('parameterForms.assignment.users')}
-            options={users}
-            selected={chosenUsers}
-            onChange={setChosenUsers}
-            required
-            error={usersError}
+            options={users} selected={chosenUsers} onChange={setChosenUsers}
+            required error={usersError}
             emptyText={t('parameterForms.assignment.noUsers')}
             disabled={busy}
           />
           <ChoiceList
             label={t('parameterForms.assignment.profiles')}
-            options={profiles}
-            selected={chosenProfiles}
-            onChange={setChosenProfiles}
-            required
-            error={profilesError}
+            options={profiles} selected={chosenProfiles} onChange={setChosenProfiles}
+            required error={profilesError}
             emptyText={t('parameterForms.assignment.noProfiles')}
             disabled={busy}
           />

@@ -94,32 +94,24 @@ function ReplicateForm({ data }: { data: SensorReplicateData }) {
       <Box maxW="28rem">
         <SearchableSelect
           label={t('parameterForms.sensor.node')}
-          options={nodeChoices}
-          value={nodoid}
-          onChange={chooseNode}
+          options={nodeChoices} value={nodoid} onChange={chooseNode}
           onSearchChange={setNodeSearch}
           placeholder={t('parameterForms.sensor.nodePlaceholder')}
-          required
-          error={nodeError}
+          required error={nodeError}
           disabled={busy}
         />
       </Box>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <ChoiceList
           label={t('parameterForms.sensor.types')}
-          options={tipos}
-          selected={chosenTypes}
-          onChange={setChosenTypes}
-          required
-          error={typesError}
+          options={tipos} selected={chosenTypes} onChange={setChosenTypes}
+          required error={typesError}
           emptyText={t('parameterForms.sensor.noTypes')}
           disabled={busy}
         />
         <ChoiceList
           label={t('parameterForms.sensor.targets')}
-          options={targets}
-          selected={replicas}
-          onChange={setReplicas}
+          options={targets} selected={replicas} onChange={setReplicas}
           emptyText={t('parameterForms.sensor.noTargets')}
           disabled={busy}
         />

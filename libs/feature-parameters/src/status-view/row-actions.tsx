@@ -75,8 +75,7 @@ export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowAct
         </Button>
       ) : null}
       <Button size="sm" variant="outline" colorPalette="red" disabled={!row || busy} onClick={() => setConfirming(true)}>
-        <Trash2 aria-hidden />
-        {t('parameters.actions.delete')}
+        <Trash2 aria-hidden />{t('parameters.actions.delete')}
       </Button>
       <ConfirmDialog
         open={confirming}

@@ -294,12 +294,8 @@ const GridRowView = memo(function GridRowView({ row, draft, criticidades, showPr
   return (
     <Table.Row verticalAlign="top" data-invalid={invalid && showProblems ? '' : undefined}>
       <Table.Cell>
-        <Text fontWeight="medium" whiteSpace="nowrap">
-          {row.nodo}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {row.ubicacion}
-        </Text>
+        <Text fontWeight="medium" whiteSpace="nowrap">{row.nodo}</Text>
+        <Text fontSize="xs" color="fg.muted">{row.ubicacion}</Text>
       </Table.Cell>
       <Table.Cell>
         <Text fontWeight="medium" whiteSpace="nowrap">

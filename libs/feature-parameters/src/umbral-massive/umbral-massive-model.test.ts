@@ -6,16 +6,7 @@ import {
   umbralMassiveTiposFixture,
 } from '@camposense/data-access/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  applyToMetric,
-  criticidadOptions,
-  draftProblems,
-  entidadOptions,
-  fundoOptions,
-  gridMetrics,
-  gridRows,
-  savePlan,
-} from './umbral-massive-model';
+import { applyToMetric, criticidadOptions, draftProblems, entidadOptions, fundoOptions, gridMetrics, gridRows, savePlan } from './umbral-massive-model';
 import type { RowDraft } from './umbral-massive-model';
 
 const PALTO = 1;

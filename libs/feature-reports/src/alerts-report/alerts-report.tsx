@@ -254,8 +254,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
               size="sm"
               variant="outline"
               disabled={nothingToAcknowledge}
-              loading={bulkPending}
-              loadingText={t('reports.alerts.acknowledgeAll')}
+              loading={bulkPending} loadingText={t('reports.alerts.acknowledgeAll')}
               onClick={() => setConfirmingAll(true)}
             >
               {t('reports.alerts.acknowledgeAll')}

@@ -560,17 +560,11 @@ export function SeriesChart({
         position="absolute"
         top="0"
         left={`${Math.min(Math.max(MARGIN.left + focusX + 12, MARGIN.left), Math.max(MARGIN.left, width - 200))}px`}
-        px="2"
-        py="1"
-        borderRadius="md"
-        bg="surface.raised"
-        borderWidth="1px"
-        borderColor="border"
+        px="2" py="1" minW="10rem"
+        borderWidth="1px" borderColor="border" borderRadius="md" bg="surface.raised" boxShadow="sm"
         fontSize="xs"
         pointerEvents="none"
         visibility={readout ? 'visible' : 'hidden'}
-        minW="10rem"
-        boxShadow="sm"
       >
         {readout ? (
           <>

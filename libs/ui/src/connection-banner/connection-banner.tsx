@@ -28,16 +28,9 @@ export function ConnectionBanner({ state, onRetryNow }: ConnectionBannerProps) {
       role="alert"
       // Named by its message, so it can be told from the error boxes (also alerts) that failed requests show.
       aria-labelledby={messageId}
-      align="center"
-      gap="3"
-      px={{ base: '3', md: '4' }}
-      py="2"
-      wrap="wrap"
-      bg="red.subtle"
-      color="red.fg"
-      borderBottomWidth="1px"
-      borderColor="red.muted"
-      flexShrink={0}
+      align="center" wrap="wrap" gap="3" flexShrink={0}
+      px={{ base: '3', md: '4' }} py="2"
+      bg="red.subtle" color="red.fg" borderBottomWidth="1px" borderColor="red.muted"
     >
       <WifiOff size={18} aria-hidden />
       <Text id={messageId} fontSize="sm" fontWeight="semibold" flex="1" minW="12rem">

@@ -105,9 +105,7 @@ export function AppHeader({
           title={t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-haspopup="dialog"
-          variant="ghost"
-          size="sm"
-          hideFrom="md"
+          size="sm" variant="ghost" hideFrom="md"
           onClick={onOpenMenu}
         >
           <Menu aria-hidden />
@@ -140,12 +138,8 @@ export function AppHeader({
                   >
                     {crumb.phoneLabel ? (
                       <>
-                        <Box as="span" hideFrom="md">
-                          {crumb.phoneLabel}
-                        </Box>
-                        <Box as="span" hideBelow="md">
-                          {crumb.label}
-                        </Box>
+                        <Box as="span" hideFrom="md">{crumb.phoneLabel}</Box>
+                        <Box as="span" hideBelow="md">{crumb.label}</Box>
                       </>
                     ) : (
                       crumb.label

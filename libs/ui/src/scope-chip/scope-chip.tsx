@@ -30,18 +30,9 @@ export function ScopeChip({ pais, empresa = null, fundo = null, onClear }: Scope
     <HStack
       role="group"
       aria-label={t('filters.scopeLabel', { scope: path })}
-      gap="1"
-      ps="2"
-      pe="0.5"
-      py="0.5"
-      minW="0"
-      maxW="full"
-      borderWidth="1px"
-      borderColor="brand.muted"
-      borderRadius="full"
-      bg="brand.subtle"
-      color="brand.fg"
-      flexShrink={1}
+      gap="1" ps="2" pe="0.5" py="0.5"
+      minW="0" maxW="full" flexShrink={1}
+      bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted" borderRadius="full"
     >
       <Filter size={14} aria-hidden />
       <Text fontSize="xs" fontWeight="semibold" truncate title={path}>
@@ -50,10 +41,7 @@ export function ScopeChip({ pais, empresa = null, fundo = null, onClear }: Scope
       <IconButton
         aria-label={t('filters.scopeClear', { scope: path })}
         title={t('filters.scopeClear', { scope: path })}
-        size="2xs"
-        variant="ghost"
-        colorPalette="brand"
-        borderRadius="full"
+        size="2xs" variant="ghost" colorPalette="brand" borderRadius="full"
         onClick={onClear}
       >
         <X aria-hidden />

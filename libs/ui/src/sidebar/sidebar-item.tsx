@@ -25,12 +25,8 @@ export function SidebarItem({ icon, label, hint, active = false, expanded, accen
     <Button
       variant="ghost"
       justifyContent={expanded ? 'flex-start' : 'center'}
-      w="full"
-      h="auto"
-      minH="10"
-      px={expanded ? '3' : '0'}
-      py="2"
-      gap="3"
+      w="full" h="auto" minH="10"
+      px={expanded ? '3' : '0'} py="2" gap="3"
       aria-current={active ? 'page' : undefined}
       aria-label={expanded ? undefined : name}
       title={expanded ? undefined : name}

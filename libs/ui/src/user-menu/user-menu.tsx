@@ -49,8 +49,7 @@ export function UserMenu({ email, onSignOut, signingOut = false, defaultOpen = f
           colorPalette="red"
           variant="outline"
           onClick={onSignOut}
-          loading={signingOut}
-          loadingText={t('userMenu.signingOut')}
+          loading={signingOut} loadingText={t('userMenu.signingOut')}
         >
           <LogOut aria-hidden />
           {t('userMenu.signOut')}

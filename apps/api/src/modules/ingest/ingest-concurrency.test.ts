@@ -1,30 +1,10 @@
+import { createRandom } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
 import type { SenseContext } from '../../testing/sense-context';
 import { createIngestService, IngestBusyError } from '@camposense/server-ingest';
-
-/** A small seeded generator: the same shuffles on every run. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
-  }
-  return copy;
-}
 
 interface ProbeKey {
   nodoid: number;
@@ -105,10 +85,11 @@ describe.each(testDrivers())('concurrent ingest on $kind', (driver) => {
         return { nodoid: probe.nodoid, tipoid: probe.tipoid, metricaid: probe.metricaid, fecha: new Date(start + minute * 60_000).toISOString(), medicion: minute % 3 === 2 ? outside : inside + minute / 100 };
       }),
     );
-    const random = generator(27);
+    // Seeded: the same shuffles on every run.
+    const random = createRandom(27, 'ingest-concurrency');
     // Overlapping batches: each a random four fifths of the pool, in its own order.
-    const batches = Array.from({ length: 30 }, () => shuffled(pool, random).slice(0, Math.ceil(pool.length * 0.8)));
-    batches[0] = shuffled(pool, random);
+    const batches = Array.from({ length: 30 }, () => random.shuffle(pool).slice(0, Math.ceil(pool.length * 0.8)));
+    batches[0] = random.shuffle(pool);
 
     const responses = await Promise.all(batches.map((batch) => post(batch)));
     expect(responses.map((response) => response.statusCode)).toEqual(batches.map(() => 200));

@@ -42,9 +42,17 @@ describe('series bucket widths', () => {
   });
 });
 
+/** A probe's metric of the farm, and where its node is placed: what a chart asks for. */
+interface ChartedMetric {
+  nodoid: number;
+  tipoid: number;
+  metricaid: number;
+  ubicacionid: number;
+}
+
 describe.each(testDrivers())('GET /api/sense/series on $kind', (driver) => {
   let context: SenseContext;
-  let probe: { nodoid: number; tipoid: number; metricaid: number; ubicacionid: number };
+  let probe: ChartedMetric;
 
   beforeAll(async () => {
     context = await openSenseContext(driver);

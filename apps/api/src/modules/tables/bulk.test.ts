@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../testing/test-app';
 import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
 import type { SenseContext } from '../../testing/sense-context';
+import { thresholdRow } from '../../testing/threshold-rows';
 
 /** Ids of rows this suite creates for itself, apart from the farm's. */
 interface Fixture {
@@ -62,19 +63,7 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
   });
   afterAll(() => closeSenseContext(context));
 
-  const threshold = (overrides: Record<string, unknown> = {}) => ({
-    umbral: 'Umbral masivo',
-    ubicacionid: fixture.ubicacion,
-    nodoid: fixture.nodoA,
-    tipoid: fixture.tipo,
-    metricaid: fixture.metrica,
-    criticidadid: fixture.criticidad,
-    minimo: 1,
-    maximo: 9,
-    // Inactive unless a test says otherwise: the unique index holds for active thresholds only.
-    statusid: 0,
-    ...overrides,
-  });
+  const threshold = (overrides: Record<string, unknown> = {}) => thresholdRow({ ...fixture, nodo: fixture.nodoA }, overrides);
 
   describe('creating', () => {
     it('creates every row in one go, foreign keys by id or by label (name, DevEUI, abbreviation; any case)', async () => {

@@ -8,7 +8,7 @@ import type { ReadingsFollowed } from '../../sense/read-cache';
 import { scopeConditions } from '../../sense/scope-condition';
 import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/streaming';
 import { MAX_PAGE_OFFSET, validationError } from './queries';
-import { KEY_QUERY_DOC, registeredTable, setEtag, singleKey } from './route-support';
+import { KEY_QUERY_DOC, registeredTable, sendRow, singleKey } from './route-support';
 import type { TableRouteDependencies } from './routes';
 import { security } from './schemas';
 import type { KeyValues } from './writes';
@@ -159,8 +159,7 @@ export function registerRowReadRoutes(fastify: FastifyInstance, { catalogue, que
     const filters = Object.fromEntries(Object.entries(key).map(([name, value]) => [name, String(value)]));
     const [row] = redactForReader(definition, await queries.list(definition, { filters }, 1), request.user);
     if (!row) throw notFound('No existe un registro con esa clave');
-    await setEtag(catalogue, definition, row, reply);
-    return reply.send(row);
+    return sendRow(catalogue, definition, row, reply);
   };
 
   app.get(

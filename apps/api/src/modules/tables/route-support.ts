@@ -48,9 +48,9 @@ export function massiveTable(name: string): TableDefinition {
   return definition;
 }
 
-/** Sets the row's ETag on the reply. (Not answering the reply itself: a reply is thenable, and awaiting it waits for it to be sent.) */
-export async function setEtag(catalogue: Catalogue, definition: TableDefinition, row: TableRow, reply: FastifyReply): Promise<void> {
-  reply.header('etag', rowEtag(await catalogue.table(definition), row));
+/** Answers one row with its ETag (the version `If-Match` expects next), with `status`. */
+export async function sendRow(catalogue: Catalogue, definition: TableDefinition, row: TableRow, reply: FastifyReply, status = 200): Promise<FastifyReply> {
+  return reply.status(status).header('etag', rowEtag(await catalogue.table(definition), row)).send(row);
 }
 
 export const KEY_QUERY_DOC =

@@ -13,6 +13,7 @@ import type { TablePage } from './queries';
 import { loginAs } from '../../testing/test-app';
 import { closeSenseContext, errorOf, openSenseContext } from '../../testing/sense-context';
 import type { SenseContext } from '../../testing/sense-context';
+import { thresholdRow } from '../../testing/threshold-rows';
 
 /**
  * Issue 27, item 8: no reader stalls the embedded database. Deep pages were an offset read and
@@ -230,18 +231,7 @@ describe.each(testDrivers())('no reader stalls the database on $kind', (driver) 
     let fixture: Record<'ubicacion' | 'nodo' | 'tipo' | 'metrica' | 'criticidad', number>;
     const one = async (statement: SQL) => (await context.query<{ id: number }>(statement))[0]!.id;
     const thresholds = (prefix: string, count = MAX_BULK_ROWS) =>
-      Array.from({ length: count }, (_row, index) => ({
-        umbral: `${prefix} ${index}`,
-        ubicacionid: fixture.ubicacion,
-        nodoid: fixture.nodo,
-        tipoid: fixture.tipo,
-        metricaid: fixture.metrica,
-        criticidadid: fixture.criticidad,
-        minimo: 1,
-        maximo: 9,
-        // Inactive thresholds may share their place.
-        statusid: 0,
-      }));
+      Array.from({ length: count }, (_row, index) => thresholdRow(fixture, { umbral: `${prefix} ${index}` }));
     const thresholdCount = async () => (await context.query<{ n: number }>(sql`select count(*)::int as n from sense.umbral`))[0]!.n;
 
     beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
 } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { actorOf, bodyOf, KEY_QUERY_DOC, preconditionsOf, setEtag, singleKey, writableTable } from './route-support';
+import { actorOf, bodyOf, KEY_QUERY_DOC, preconditionsOf, sendRow, singleKey, writableTable } from './route-support';
 import type { TableRouteDependencies } from './routes';
 import { security } from './schemas';
 import type { KeyValues } from './writes';
@@ -32,8 +32,7 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
   /** The update of the row at `key` from the request (body, If-Match), answered with its new ETag. */
   const updateRow = async (definition: TableDefinition, key: KeyValues, request: FastifyRequest, reply: FastifyReply) => {
     const row = await writes.update(definition, key, bodyOf(request.body), actorOf(request), preconditionsOf(request));
-    await setEtag(catalogue, definition, row, reply);
-    return reply.send(row);
+    return sendRow(catalogue, definition, row, reply);
   };
 
   app.post(
@@ -50,8 +49,7 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
     async (request, reply) => {
       const definition = writableTable(request.params.table);
       const row = await writes.insert(definition, bodyOf(request.body), actorOf(request));
-      await setEtag(catalogue, definition, row, reply);
-      return reply.status(201).send(row);
+      return sendRow(catalogue, definition, row, reply, 201);
     },
   );
 
