@@ -21,7 +21,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,8 +74,10 @@ interface WorkerResult {
   requests: number;
   errors: number;
   errorSamples: string[];
+  /** Failures by status and the API's error code (`503 DATABASE_UNAVAILABLE`, `network`…). */
+  errorKinds: Record<string, number>;
   latenciesMs: number[];
-  byEndpoint: Record<string, { requests: number; errors: number; latenciesMs: number[] }>;
+  byEndpoint: Record<string, { requests: number; errors: number; latenciesMs: number[]; answerChars: number }>;
   /** The ingest batches posted meanwhile (each clears every instance's read cache). */
   ingest: { batches: number; readings: number; errors: number; latenciesMs: number[] };
 }
@@ -137,10 +139,12 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
     requests: 0,
     errors: 0,
     errorSamples: [],
+    errorKinds: {},
     latenciesMs: [],
     byEndpoint: {},
     ingest: { batches: 0, readings: 0, errors: 0, latenciesMs: [] },
   };
+  process.send?.({ kind: 'started' } satisfies WorkerMessage);
   const started = performance.now();
   const deadline = started + config.seconds * 1000;
   const ingesting = config.ingest ? ingestWhileReading(config.baseUrl, config.ingest, deadline, result.ingest, (sample) => result.errorSamples.length < 10 && result.errorSamples.push(sample)) : null;
@@ -150,16 +154,24 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
       const operator = operatorOf(config.mix, client);
       const call: Caller = async ({ endpoint, path }) => {
         if (performance.now() >= deadline) return null;
-        const entry = (result.byEndpoint[endpoint] ??= { requests: 0, errors: 0, latenciesMs: [] });
+        const entry = (result.byEndpoint[endpoint] ??= { requests: 0, errors: 0, latenciesMs: [], answerChars: 0 });
         const sent = performance.now();
         let failure: string | null = null;
         let answer: string | null = null;
         try {
           const { status, body } = await httpGet(config.baseUrl, path, headers);
-          if (status !== 200) failure = `${status} ${path} ${body.slice(0, 200)}`;
-          else answer = body;
+          if (status !== 200) {
+            failure = `${status} ${path} ${body.slice(0, 200)}`;
+            const kind = `${status} ${/"code":"(\w+)"/.exec(body)?.[1] ?? ''}`.trim();
+            result.errorKinds[kind] = (result.errorKinds[kind] ?? 0) + 1;
+          }
+          else {
+            answer = body;
+            entry.answerChars += body.length;
+          }
         } catch (error) {
           failure = `network ${path} ${error instanceof Error ? error.message : String(error)}`;
+          result.errorKinds['network'] = (result.errorKinds['network'] ?? 0) + 1;
         }
         const latency = performance.now() - sent;
         result.requests += 1;
@@ -304,10 +316,65 @@ function residentBytes(pid: number): number | null {
   }
 }
 
-function runLoadProcess(config: BenchConfig): Promise<WorkerResult> {
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) process `pid` has used, from /proc/<pid>/stat (Linux); null if gone. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of every PostgreSQL backend connected to `database` (their titles name it), by pid. */
+function databaseBackendsCpu(database: string): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres:') || !title.includes(` ${database} `)) continue;
+      const seconds = cpuSeconds(Number(entry));
+      if (seconds !== null) found.set(Number(entry), seconds);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/**
+ * The CPU the API process and the database's backends used between two samples: on a machine
+ * shared with other work, requests per CPU second say what the API costs whatever the load; wall
+ * time says what the operators got. Backends that closed meanwhile are missed (the pool keeps its
+ * connections through a run).
+ */
+function cpuMeter(apiPid: number, database: string) {
+  const apiStart = cpuSeconds(apiPid) ?? 0;
+  const backendsStart = databaseBackendsCpu(database);
+  return () => {
+    const apiSeconds = (cpuSeconds(apiPid) ?? apiStart) - apiStart;
+    let databaseSeconds = 0;
+    for (const [pid, seconds] of databaseBackendsCpu(database)) databaseSeconds += seconds - (backendsStart.get(pid) ?? 0);
+    return { apiSeconds, databaseSeconds };
+  };
+}
+
+/** What the load generator says over IPC: that the measured time starts (sign-ins done), then its result. */
+type WorkerMessage = { kind: 'started' } | { kind: 'result'; result: WorkerResult };
+
+function runLoadProcess(config: BenchConfig, onStarted: () => void): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const worker = fork(HERE, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    worker.once('message', (message) => resolve(message as WorkerResult));
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'started') onStarted();
+      else resolve(message.result);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
@@ -383,6 +450,8 @@ interface EndpointFigures {
   errors: number;
   p50: number;
   p99: number;
+  /** The mean size of a successful answer, in thousands of characters (≈ KB: the JSON is nearly all ASCII). */
+  meanAnswerKb: number;
 }
 
 interface RunSummary {
@@ -396,8 +465,12 @@ interface RunSummary {
   signInSeconds: number;
   requests: number;
   requestsPerSecond: number;
+  /** Missing in runs written before it was measured. */
+  cpu?: { apiSeconds: number; databaseSeconds: number; requestsPerApiCpuSecond: number | null; requestsPerCpuSecond: number | null };
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   errors: number;
+  /** Missing in runs written before it was counted. */
+  errorKinds?: Record<string, number>;
   errorSamples: string[];
   ingest: unknown;
   apiMemoryMb: { idleRss: number; peakRss: number };
@@ -456,7 +529,11 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
     const loadBefore = loadavg()[0] ?? 0;
     console.log(`\nAPI (${layout.name}, read cache ${cache}) on ${baseUrl} (pid ${api.pid}), ${clients} clients for ${seconds} s, load average ${round(loadBefore, 2)}…`);
     const ingest = ingestEveryMs > 0 ? { key: await createIngestKey(baseUrl), probes, everyMs: ingestEveryMs } : null;
-    const result = await runLoadProcess({ baseUrl, clients, seconds, mix, ingest });
+    const databaseName = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+    // From the first measured request: the sign-ins (argon2) are not the reads' cost.
+    const meter: { used: ReturnType<typeof cpuMeter> | null } = { used: null };
+    const result = await runLoadProcess({ baseUrl, clients, seconds, mix, ingest }, () => (meter.used = cpuMeter(api.pid!, databaseName)));
+    const cpu = meter.used?.() ?? { apiSeconds: 0, databaseSeconds: 0 };
     clearInterval(sampler);
     peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
     const loadAfter = loadavg()[0] ?? 0;
@@ -481,6 +558,13 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
       signInSeconds: round(result.signInMs / 1000),
       requests: result.requests,
       requestsPerSecond: round(result.requests / durationSeconds),
+      // What the reads cost whatever else ran on the machine (with workers or HAProxy: the parent process only).
+      cpu: {
+        apiSeconds: round(cpu.apiSeconds),
+        databaseSeconds: round(cpu.databaseSeconds),
+        requestsPerApiCpuSecond: cpu.apiSeconds > 0 ? round(result.requests / cpu.apiSeconds) : null,
+        requestsPerCpuSecond: cpu.apiSeconds + cpu.databaseSeconds > 0 ? round(result.requests / (cpu.apiSeconds + cpu.databaseSeconds)) : null,
+      },
       latencyMs: {
         p50: round(percentile(sorted, 0.5)),
         p90: round(percentile(sorted, 0.9)),
@@ -488,6 +572,8 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
         max: round(sorted.at(-1) ?? 0),
       },
       errors: result.errors + result.ingest.errors,
+      // 429 RATE_LIMITED: the API's slow-read budget per user; 503 DATABASE_UNAVAILABLE: a request waited past the pool's connection timeout.
+      errorKinds: result.errorKinds,
       errorSamples: result.errorSamples,
       // Meanwhile, the farm's writes: each batch clears every read cache.
       ingest: ingest
@@ -512,6 +598,7 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
               errors: entry.errors,
               p50: round(percentile(latencies, 0.5)),
               p99: round(percentile(latencies, 0.99)),
+              meanAnswerKb: entry.requests > entry.errors ? round(entry.answerChars / (entry.requests - entry.errors) / 1024) : 0,
             };
             return [endpoint, figures];
           }),
@@ -537,14 +624,25 @@ const MIX_DESCRIPTION =
 function sideBySide(on: RunSummary | undefined, off: RunSummary | undefined) {
   const endpoints = [...new Set([...Object.keys(on?.endpoints ?? {}), ...Object.keys(off?.endpoints ?? {})])].sort();
   const brief = (figures: EndpointFigures | undefined) =>
-    figures ? { requestsPerSecond: figures.requestsPerSecond, p50: figures.p50, p99: figures.p99, errors: figures.errors } : null;
+    figures ? { requestsPerSecond: figures.requestsPerSecond, p50: figures.p50, p99: figures.p99, errors: figures.errors, meanAnswerKb: figures.meanAnswerKb } : null;
   const whole = (run: RunSummary | undefined) =>
-    run ? { requestsPerSecond: run.requestsPerSecond, p50: run.latencyMs.p50, p99: run.latencyMs.p99, errors: run.errors } : null;
+    run
+      ? {
+          requestsPerSecond: run.requestsPerSecond,
+          p50: run.latencyMs.p50,
+          p99: run.latencyMs.p99,
+          errors: run.errors,
+          ...(run.cpu ? { requestsPerApiCpuSecond: run.cpu.requestsPerApiCpuSecond, requestsPerCpuSecond: run.cpu.requestsPerCpuSecond } : {}),
+        }
+      : null;
   return {
     all: { cacheOn: whole(on), cacheOff: whole(off) },
     ...Object.fromEntries(endpoints.map((endpoint) => [endpoint, { cacheOn: brief(on?.endpoints[endpoint]), cacheOff: brief(off?.endpoints[endpoint]) }])),
   };
 }
+
+/** An endpoint's mean answer size (the whole run's row has none). */
+const answerKb = (figures: object | null) => (figures && 'meanAnswerKb' in figures && typeof figures.meanAnswerKb === 'number' ? figures.meanAnswerKb : undefined);
 
 function printSideBySide(table: ReturnType<typeof sideBySide>, on: RunSummary | undefined, off: RunSummary | undefined): void {
   const cell = (value: number | undefined) => (value === undefined ? '' : value);
@@ -561,6 +659,7 @@ function printSideBySide(table: ReturnType<typeof sideBySide>, on: RunSummary | 
           'off p50': cell(cacheOff?.p50),
           'off p99': cell(cacheOff?.p99),
           'off err': cell(cacheOff?.errors),
+          'answer KB': cell(answerKb(cacheOff) ?? answerKb(cacheOn)),
         },
       ]),
     ),
@@ -569,7 +668,14 @@ function printSideBySide(table: ReturnType<typeof sideBySide>, on: RunSummary | 
     const { loadAverage1mBefore, loadAverage1mAfter, loadAverage1mMaxDuring, underLoad } = run.machine;
     console.log(
       `read cache ${run.readCache}: load average ${loadAverage1mBefore} before, ${loadAverage1mAfter} after (max ${loadAverage1mMaxDuring})` +
-        `${underLoad ? ' — UNDER LOAD: other work on the machine before the run' : ''}; API peak RSS ${run.apiMemoryMb.peakRss} MB`,
+        `${underLoad ? ' — UNDER LOAD: other work on the machine before the run' : ''}; API peak RSS ${run.apiMemoryMb.peakRss} MB; ` +
+        (run.cpu
+          ? `CPU: API ${run.cpu.apiSeconds} s, database ${run.cpu.databaseSeconds} s, ${run.cpu.requestsPerApiCpuSecond} requests per API CPU second, ` +
+            `${run.cpu.requestsPerCpuSecond} per API + database CPU second`
+          : 'CPU not measured (an earlier run)') +
+        (run.errors > 0 && run.errorKinds
+          ? `; errors ${JSON.stringify(run.errorKinds)} (ingest ${run.errors - Object.values(run.errorKinds).reduce((sum, count) => sum + count, 0)})`
+          : ''),
     );
   }
 }
@@ -652,7 +758,7 @@ async function conduct(): Promise<void> {
 if (process.argv.includes('--worker')) {
   process.once('message', (config) => {
     runWorker(config as BenchConfig)
-      .then((result) => process.send?.(result, () => process.exit(0)))
+      .then((result) => process.send?.({ kind: 'result', result } satisfies WorkerMessage, () => process.exit(0)))
       .catch((error: unknown) => {
         console.error('load generator failed:', error);
         process.exit(1);

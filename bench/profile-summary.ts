@@ -1,8 +1,10 @@
 /**
  * Summarises a V8 CPU profile (.cpuprofile, as `BENCH_CPU_PROFILE=dir npm run bench:load` has the
  * API write) for issue 31, item 2: the top functions by self time and the time by category
- * (socket writes, garbage collection, drizzle building SQL, pg parsing rows, JSON, date formatting,
- * logging, validation…), as a share of the busy (non-idle) time.
+ * (socket writes to PostgreSQL and to the clients, garbage collection, drizzle building SQL, pg
+ * parsing rows, JSON, dates, the request log, ETags…), as a share of the busy (non-idle) time.
+ * Node's internals and native frames are put with the package that called them. Line numbers are
+ * of the code as tsx compiled it, not of the .ts source.
  *
  *   npx tsx bench/profile-summary.ts <file.cpuprofile> [top=40]
  */
@@ -32,43 +34,70 @@ function origin(url: string): string {
   return inRepo ? `${inRepo[1]}/${inRepo[2]}` : url;
 }
 
-/**
- * The category of a frame, from its function and file; the first rule that matches wins. A frame
- * of node's own code or a native one is put by its name; a package's by the package.
- */
-const CATEGORIES: readonly [name: string, matches: (fn: string, where: string) => boolean][] = [
-  ['idle', (fn) => fn === '(idle)'],
-  ['garbage collection', (fn) => fn === '(garbage collector)'],
-  ['socket writes (writev, writeBuffer, writeString, write to the stream)', (fn, where) => /^(writev|writeBuffer|writeString|writeUtf8String|writeLatin1String|writeGeneric|writevGeneric)$/.test(fn) || (where.startsWith('node:') && /stream_base_commons|net$|internal\/streams\/writable/.test(where))],
-  ['socket reads and HTTP parsing', (fn, where) => /^(onStreamRead|parserOnHeadersComplete|parserOnIncoming|execute)$/.test(fn) || /_http_common|_http_server|_http_incoming/.test(where)],
-  ['HTTP response writing (node _http_outgoing)', (_fn, where) => /_http_outgoing/.test(where)],
-  ['pg: parsing rows and protocol', (_fn, where) => /^(pg-protocol|pg-types|postgres-date|postgres-array|postgres-interval|postgres-bytea)$/.test(where)],
-  ['pg: client and pool', (_fn, where) => /^(pg|pg-pool)$/.test(where)],
-  ['drizzle: building SQL and mapping rows', (_fn, where) => where === 'drizzle-orm'],
-  ['JSON serialisation (JSON.stringify, fast-json-stringify)', (fn, where) => fn === 'stringify' || fn === 'JSON.stringify' || where === 'fast-json-stringify' || /serializ/i.test(fn)],
-  ['JSON parsing', (fn) => fn === 'parse' || fn === 'JSON.parse'],
-  ['dates (Date, Intl, toISOString, isoTimestamp)', (fn) => /isoTimestamp|toISOString|DateTimeFormat|formatToParts|^Date$|toLocale|zonedDayStart|formatInstant/.test(fn)],
-  ['logging (pino)', (_fn, where) => /^(pino|pino-std-serializers|sonic-boom|thread-stream|fast-redact)$/.test(where)],
-  ['validation (ajv, typebox)', (_fn, where) => /^(ajv|ajv-formats|typebox|@sinclair\/typebox|fast-uri)$/.test(where)],
-  ['fastify and its plugins', (_fn, where) => /^(fastify|@fastify\/[^/]+|find-my-way|avvio|light-my-request|fast-querystring|toad-cache|fastify-plugin|secure-json-parse)$/.test(where)],
-  ['auth (jose, jwt)', (_fn, where) => /^(jose|fast-jwt|@fastify\/jwt)$/.test(where)],
-  ['compression (zlib)', (fn, where) => /zlib/.test(where) || /^(deflate|gzip|brotli)/i.test(fn)],
-  ['the API (apps/api)', (_fn, where) => where.startsWith('apps/api')],
-  ['the libraries (libs/*)', (_fn, where) => where.startsWith('libs/')],
-  ['tsx / module loading', (_fn, where) => /^(tsx|esbuild|get-tsconfig)$/.test(where) || /internal\/modules/.test(where)],
-  ['V8 / runtime (program)', (fn) => fn === '(program)' || fn === '(root)'],
-  ['node internals (other)', (_fn, where) => where.startsWith('node:')],
-  ['other packages', (_fn, where) => where !== ''],
-  ['native / unattributed', () => true],
-];
+/** Native writes: whose they are is told by the nearest caller in a package (see `owner`). */
+const WRITES = /^(writev|writeBuffer|writeString|writeUtf8String|writeLatin1String|writeAsciiString|writeUcs2String)$/;
 
-function categoryOf(fn: string, where: string): string {
-  return CATEGORIES.find(([, matches]) => matches(fn, where))![0];
+/** The category of code in a package or a file of the repo (`where`, from `origin`). */
+function categoryOfPlace(where: string, fn: string): string | null {
+  if (/^(pg-protocol|pg-types|postgres-date|postgres-array|postgres-interval|postgres-bytea)$/.test(where) || (where === 'pg' && /^(parseRow|addFields|_parsers|parse)/.test(fn)))
+    return 'pg: parsing rows and protocol';
+  if (where === 'pg' || where === 'pg-pool') return 'pg: client and pool';
+  if (where === 'drizzle-orm') return 'drizzle: building SQL and mapping rows';
+  if (where === 'fast-json-stringify') return 'JSON serialisation';
+  if (/^(pino|sonic-boom|@pinojs\/redact|fast-redact|pino-std-serializers|thread-stream|on-exit-leak-free)$/.test(where) || /^apps\/api\/src\/(logger|security\/redaction)\.ts$/.test(where))
+    return 'request log (pino, redaction)';
+  if (where === '@fastify/etag') return 'ETag hashing (@fastify/etag)';
+  if (where === '@fastify/compress' || where.startsWith('node:zlib')) return 'compression';
+  if (/^(fastify|@fastify\/[^/]+|find-my-way|avvio|fast-querystring|toad-cache|fastify-plugin|secure-json-parse|light-my-request|process-warning|abstract-logging|rfdc)$/.test(where))
+    return 'fastify and its plugins';
+  if (/^(ajv|ajv-formats|typebox|@sinclair\/typebox|fast-uri|fast-deep-equal)$/.test(where)) return 'validation (ajv, typebox)';
+  if (/^(jose|fast-jwt|@node-rs\/argon2|argon2)$/.test(where)) return 'auth (tokens, sign-in)';
+  if (/^(tsx|esbuild|get-tsconfig)$/.test(where) || /^node:internal\/modules/.test(where)) return 'tsx / module loading';
+  if (where.startsWith('apps/api/src/modules/series')) return 'the API: series route code';
+  if (where.startsWith('apps/api/src/modules/reports')) return 'the API: reports code';
+  if (where.startsWith('apps/api')) return 'the API: other code';
+  if (where.startsWith('libs/')) return 'the libraries (libs/*)';
+  if (where !== '' && !where.startsWith('node:')) return 'other packages';
+  return null;
+}
+
+/**
+ * The category of a sample: the engine's own states, native writes by whose they are (pg's
+ * queries, fastify's answers, the request log), dates and JSON by name, anything else by its own
+ * package, or, for node's internals and native code, by the package that called into them.
+ */
+function categoryOf(fn: string, where: string, ownerWhere: string, ownerFn: string): string {
+  if (fn === '(idle)') return 'idle';
+  if (fn === '(garbage collector)') return 'garbage collection';
+  if (fn === '(program)' || fn === '(root)') return 'V8 / runtime (program)';
+  if (WRITES.test(fn)) {
+    if (ownerWhere === 'pg' || ownerWhere === 'pg-pool') return 'socket writes: queries to PostgreSQL (loopback TCP)';
+    if (/fastify|_http_outgoing/.test(ownerWhere)) return 'socket writes: HTTP answers';
+    if (/pino|sonic-boom/.test(ownerWhere)) return 'writes: request log to stderr';
+    return 'writes: other';
+  }
+  if (/^(stringify|JSON\.stringify)$/.test(fn) && where === '') return 'JSON serialisation';
+  // Code made with new Function has no file: fast-json-stringify's serialisers and ajv's validators under fastify.
+  if (/^anonymous\d*$/.test(fn) && where === '') return 'generated code (fast-json-stringify serialisers, ajv validators)';
+  if (/^(parse|JSON\.parse)$/.test(fn) && where === '') return 'JSON parsing';
+  if (/isoTimestamp|toISOString|DateTimeFormat|formatToParts|resolvedOptions|canonicalTimeZone|zonedDayStart|formatInstant|^Date$|toLocale/.test(fn)) return 'dates and zones (Date, Intl)';
+  return categoryOfPlace(where, fn) ?? categoryOfPlace(ownerWhere, ownerFn) ?? (where.startsWith('node:') || ownerWhere.startsWith('node:') ? 'node internals' : 'native / unattributed');
 }
 
 function summarise(file: string, top: number): void {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  /** The nearest frame, itself or a caller, in a package or the repo: whose work a native or node frame does. */
+  const owner = (id: number): { where: string; fn: string } => {
+    for (let current: number | undefined = id; current !== undefined; current = parentOf.get(current)) {
+      const { url, functionName } = byId.get(current)!.callFrame;
+      const where = origin(url);
+      if (where !== '' && !where.startsWith('node:')) return { where, fn: functionName };
+    }
+    return { where: '', fn: '' };
+  };
   const selfMicros = new Map<number, number>();
   profile.samples.forEach((id, index) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
 
@@ -80,13 +109,15 @@ function summarise(file: string, top: number): void {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const fn = functionName || '(anonymous)';
     const where = origin(url);
-    const category = categoryOf(fn, where);
+    const ownedBy = owner(id);
+    const category = categoryOf(fn, where, ownedBy.where, ownedBy.fn);
     total += micros;
     if (category === 'idle') {
       idle += micros;
       continue;
     }
-    const key = `${fn}  ${where}${url ? `:${lineNumber + 1}` : ''}`;
+    // Native and node frames are told apart by who called them (writev for pg is not writev for fastify).
+    const key = `${fn}  ${where}${url ? `:${lineNumber + 1}` : ''}${where === '' || where.startsWith('node:') ? `  ← ${ownedBy.where || '?'}` : ''}`;
     const entry = byFunction.get(key) ?? { micros: 0, category };
     entry.micros += micros;
     byFunction.set(key, entry);
