@@ -42,8 +42,12 @@ export interface MixData {
 const PAGE_SIZE = 20;
 const DEEPEST_PAGE = Math.floor(REPORT_MAX_PAGE_OFFSET / PAGE_SIZE) + 1;
 
-/** A small seeded generator (mulberry32): the same client makes the same choices in every run. */
-export function seededRandom(seed: number): () => number {
+/**
+ * A small seeded generator (mulberry32): the same client makes the same choices in every run. The
+ * demo farm's `createRandom` (libs/db/src/demo/random.ts) is the same generator, but @camposense/db
+ * does not export it and a bench may not import a library by path.
+ */
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -90,7 +94,7 @@ export function operatorOf(data: MixData, client: number): Operator {
  * A window of days as the dashboard's date picker gives it, in the farm's zone: mostly the last
  * week or a few days, ending today or on a day of the last 30; one time in ten a whole year.
  */
-export function dayWindow(random: () => number, timeZone: string, now = new Date()): { startDay: string; endDay: string } {
+function dayWindow(random: () => number, timeZone: string, now = new Date()): { startDay: string; endDay: string } {
   const today = dayInZone(now, timeZone);
   const roll = random();
   if (roll < 0.1) return { startDay: addCalendarDays(today, -364), endDay: today };
