@@ -1,14 +1,19 @@
 /**
- * Load benchmark (issue 4, item 5): BENCH_CLIENTS signed-in clients (default 200) read reports
- * and lists for BENCH_SECONDS (default 60) against the API on PostgreSQL. Three processes: this
- * one (prepares the database, starts the others, samples the API's memory), the API itself
- * (`node --import tsx apps/api/src/main.ts`, as `npm start` runs it) and the load generator (this
- * file again with `--worker`, plain node:http over kept-alive connections, lighter than fetch), so
- * the client's CPU is not the server's. Results go to bench/results/load.json.
+ * Load benchmark (issue 4, item 5; the operators' mix of issue 31, item 1): BENCH_CLIENTS
+ * signed-in clients (default 200), each one operator with its own farm scope and date windows
+ * going through the console's screens (bench/load-mix.ts), for BENCH_SECONDS (default 60) against
+ * the API on PostgreSQL, once with the API's read cache on and once with it off (READ_CACHE_MS=0),
+ * side by side per endpoint with the machine's load average before and after each run. Three
+ * processes: this one (prepares the database, starts the others, samples the API's memory and the
+ * load), the API itself (`node --import tsx apps/api/src/main.ts`, as `npm start` runs it) and the
+ * load generator (this file again with `--worker`, plain node:http over kept-alive connections,
+ * lighter than fetch), so the client's CPU is not the server's. Results go to bench/results/load.json.
  *
  *   npm run bench:load                      (script: "bench:load": "tsx bench/load-bench.ts")
  *   BENCH_DATABASE_URL=postgres://…/db  BENCH_CLIENTS=200  BENCH_SECONDS=60  BENCH_DAYS=30
- *   BENCH_CPU_PROFILE=dir   the API writes a V8 CPU profile (.cpuprofile) of the run into dir
+ *   BENCH_CACHE=both|on|off  which runs (default both; one mode keeps the other's earlier figures in the file)
+ *   BENCH_PAUSE_SECONDS=30  the pause between the two runs
+ *   BENCH_CPU_PROFILE=dir   the API writes a V8 CPU profile (.cpuprofile) of each run into dir
  *   BENCH_WORKERS=N         the API as N cluster workers (results in load-workers-N.json)
  *   BENCH_INSTANCES=N       N API processes behind HAProxy, npm run start:cluster (load-haproxy-N.json)
  *   BENCH_INGEST_EVERY_MS   while the clients read, a batch of every probe's reading is posted this
@@ -16,7 +21,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +29,7 @@ import { spawnServer, waitUntilListening } from '@camposense/api/testing';
 import { createDatabase, DEMO_PASSWORD, DEMO_USERS, prepareDatabase } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { operatorOf, visitScreen, type Caller, type MixData, type NodeScope } from './load-mix';
 import { httpGet, httpRequest, probeMetrics, type ProbeMetric } from './support';
 
 const HERE = fileURLToPath(import.meta.url);
@@ -55,8 +61,8 @@ interface BenchConfig {
   baseUrl: string;
   clients: number;
   seconds: number;
-  /** The farm's ubicacion and entidad ids, for realistic report queries. */
-  ubicacionIds: number[];
+  /** The farm's places, metrics and criticalities the operators choose from. */
+  mix: MixData;
   /** A batch of every probe's reading posted this often while the clients read (null: none). */
   ingest: { key: string; probes: ProbeMetric[]; everyMs: number } | null;
 }
@@ -68,8 +74,10 @@ interface WorkerResult {
   requests: number;
   errors: number;
   errorSamples: string[];
+  /** Failures by status and the API's error code (`503 DATABASE_UNAVAILABLE`, `network`…). */
+  errorKinds: Record<string, number>;
   latenciesMs: number[];
-  byEndpoint: Record<string, { requests: number; errors: number; latenciesMs: number[] }>;
+  byEndpoint: Record<string, { requests: number; errors: number; latenciesMs: number[]; answerChars: number }>;
   /** The ingest batches posted meanwhile (each clears every instance's read cache). */
   ingest: { batches: number; readings: number; errors: number; latenciesMs: number[] };
 }
@@ -85,24 +93,6 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 // ---------------------------------------------------------------------------------------------
 // The load generator (second process).
 // ---------------------------------------------------------------------------------------------
-
-/** The reads of the console's screens: paginated reports, filter lists, the map and the chart. */
-function readPaths(config: BenchConfig, client: number, iteration: number): Array<[endpoint: string, path: string]> {
-  const page = 1 + ((client + iteration) % 10);
-  const ubicacionId = config.ubicacionIds[(client + iteration) % config.ubicacionIds.length] ?? 1;
-  return [
-    ['alerta?page', `/api/sense/alerta?page=${page}&pageSize=20&sortBy=fecha&sortOrder=desc`],
-    ['mensaje?page', `/api/sense/mensaje?page=${page}&pageSize=20&sortBy=fecha&sortOrder=desc`],
-    ['paises', '/api/sense/paises'],
-    ['empresas', '/api/sense/empresas'],
-    ['fundos', '/api/sense/fundos'],
-    ['ubicaciones', '/api/sense/ubicaciones'],
-    ['entidades', '/api/sense/entidades'],
-    ['nodos-con-localizacion', '/api/sense/nodos-con-localizacion?limit=1000'],
-    ['mediciones (chart)', `/api/sense/mediciones?ubicacionId=${ubicacionId}&limit=1000`],
-    ['alerta?search', `/api/sense/alerta?page=1&pageSize=20&search=temp`],
-  ];
-}
 
 /** An ingest key for the farm's writes during the run, created by the demo admin. */
 async function createIngestKey(baseUrl: string): Promise<string> {
@@ -137,8 +127,7 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
       while (next < config.clients) {
         const client = next;
         next += 1;
-        const user = DEMO_USERS[client % DEMO_USERS.length]!;
-        tokens[client] = await signIn(config.baseUrl, user.login);
+        tokens[client] = await signIn(config.baseUrl, operatorLogin(client));
       }
     }),
   );
@@ -150,27 +139,39 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
     requests: 0,
     errors: 0,
     errorSamples: [],
+    errorKinds: {},
     latenciesMs: [],
     byEndpoint: {},
     ingest: { batches: 0, readings: 0, errors: 0, latenciesMs: [] },
   };
+  process.send?.({ kind: 'started' } satisfies WorkerMessage);
   const started = performance.now();
   const deadline = started + config.seconds * 1000;
   const ingesting = config.ingest ? ingestWhileReading(config.baseUrl, config.ingest, deadline, result.ingest, (sample) => result.errorSamples.length < 10 && result.errorSamples.push(sample)) : null;
   await Promise.all(
     tokens.map(async (token, client) => {
       const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
-      for (let iteration = 0; performance.now() < deadline; iteration += 1) {
-        const paths = readPaths(config, client, iteration);
-        const [endpoint, path] = paths[(client + iteration) % paths.length]!;
-        const entry = (result.byEndpoint[endpoint] ??= { requests: 0, errors: 0, latenciesMs: [] });
+      const operator = operatorOf(config.mix, client);
+      const call: Caller = async ({ endpoint, path }) => {
+        if (performance.now() >= deadline) return null;
+        const entry = (result.byEndpoint[endpoint] ??= { requests: 0, errors: 0, latenciesMs: [], answerChars: 0 });
         const sent = performance.now();
         let failure: string | null = null;
+        let answer: string | null = null;
         try {
           const { status, body } = await httpGet(config.baseUrl, path, headers);
-          if (status !== 200) failure = `${status} ${path} ${body.slice(0, 200)}`;
+          if (status !== 200) {
+            failure = `${status} ${path} ${body.slice(0, 200)}`;
+            const kind = `${status} ${/"code":"(\w+)"/.exec(body)?.[1] ?? ''}`.trim();
+            result.errorKinds[kind] = (result.errorKinds[kind] ?? 0) + 1;
+          }
+          else {
+            answer = body;
+            entry.answerChars += body.length;
+          }
         } catch (error) {
           failure = `network ${path} ${error instanceof Error ? error.message : String(error)}`;
+          result.errorKinds['network'] = (result.errorKinds['network'] ?? 0) + 1;
         }
         const latency = performance.now() - sent;
         result.requests += 1;
@@ -182,7 +183,9 @@ async function runWorker(config: BenchConfig): Promise<WorkerResult> {
           entry.errors += 1;
           if (result.errorSamples.length < 10) result.errorSamples.push(failure);
         }
-      }
+        return answer;
+      };
+      while (performance.now() < deadline) await visitScreen(operator, config.mix, call);
     }),
   );
   result.durationMs = performance.now() - started;
@@ -252,7 +255,13 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 /** Migrations, demo users and the demo farm; a farm that already exists is kept as is. */
-async function prepare(url: string, days: number): Promise<{ ubicacionIds: number[]; probes: ProbeMetric[] }> {
+/** The demo operator whose password the bench's operator accounts share. */
+const OPERATOR_TEMPLATE = DEMO_USERS.find((user) => user.rol === 'user')!.login;
+
+/** The login of the bench's operator `client` (0-based), created by prepare(). */
+const operatorLogin = (client: number) => `operador-${String(client + 1).padStart(3, '0')}@bench.camposense.dev`;
+
+async function prepare(url: string, days: number, clients: number): Promise<{ mix: MixData; probes: ProbeMetric[] }> {
   await ensureDatabase(url);
   const database = await createDatabase({ databaseUrl: url });
   try {
@@ -263,8 +272,35 @@ async function prepare(url: string, days: number): Promise<{ ubicacionIds: numbe
       `demo farm ${prepared.farm?.created ? `written in ${round((performance.now() - started) / 1000)} s` : 'already there'}: ` +
         `${counts['mediciones']} readings, ${counts['alertas']} alerts, ${counts['mensajes']} messages`,
     );
-    const rows = await database.query<{ ubicacionid: number }>(sql`select ubicacionid from sense.ubicacion order by 1`);
-    return { ubicacionIds: rows.map((row) => Number(row.ubicacionid)), probes: await probeMetrics(database) };
+    // Every placed node with its location, farm, company, country and the country's zone: the operators' scopes.
+    const scopes = await database.query<NodeScope>(sql`
+      select n.nodoid as "nodoId", l.ubicacionid as "ubicacionId", u.fundoid as "fundoId", f.empresaid as "empresaId",
+             e.paisid as "paisId", p.zonahoraria as "timeZone"
+        from sense.nodo n
+        join sense.localizacion l on l.nodoid = n.nodoid and l.statusid = 1
+        join sense.ubicacion u on u.ubicacionid = l.ubicacionid
+        join sense.fundo f on f.fundoid = u.fundoid
+        join sense.empresa e on e.empresaid = f.empresaid
+        join sense.pais p on p.paisid = e.paisid
+       where n.statusid = 1
+       order by n.nodoid`);
+    // One account per operator, as in the field: the API's per-user budgets (heavy and slow reads)
+    // see 200 users, not the demo's eleven shared. Same password as the demo users'.
+    await database.query(sql`
+      insert into sense.usuario (login, firstname, lastname, usuarioabrev, rol, password_hash)
+      select 'operador-' || lpad(k::text, 3, '0') || '@bench.camposense.dev', 'Operador', 'Bench ' || k, 'OPB' || k, 'user', u.password_hash
+        from generate_series(1, ${clients}) k
+        cross join (select password_hash from sense.usuario where login = ${OPERATOR_TEMPLATE}) u
+      on conflict (login) do nothing`);
+    const metrics = await database.query<{ metricaid: number }>(sql`select metricaid from sense.metrica where statusid = 1 order by 1`);
+    const criticidades = await database.query<{ criticidadid: number }>(sql`select criticidadid from sense.criticidad where statusid = 1 order by 1`);
+    const mix: MixData = {
+      scopes: scopes.map((scope) => ({ ...scope, nodoId: Number(scope.nodoId), ubicacionId: Number(scope.ubicacionId), fundoId: Number(scope.fundoId), empresaId: Number(scope.empresaId), paisId: Number(scope.paisId) })),
+      metricIds: metrics.map((row) => Number(row.metricaid)),
+      criticidadIds: criticidades.map((row) => Number(row.criticidadid)),
+    };
+    if (mix.scopes.length === 0 || mix.metricIds.length === 0) throw new Error('the farm has no placed nodes or no metrics');
+    return { mix, probes: await probeMetrics(database) };
   } finally {
     await database.close();
   }
@@ -280,10 +316,65 @@ function residentBytes(pid: number): number | null {
   }
 }
 
-function runLoadProcess(config: BenchConfig): Promise<WorkerResult> {
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) process `pid` has used, from /proc/<pid>/stat (Linux); null if gone. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of every PostgreSQL backend connected to `database` (their titles name it), by pid. */
+function databaseBackendsCpu(database: string): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres:') || !title.includes(` ${database} `)) continue;
+      const seconds = cpuSeconds(Number(entry));
+      if (seconds !== null) found.set(Number(entry), seconds);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/**
+ * The CPU the API process and the database's backends used between two samples: on a machine
+ * shared with other work, requests per CPU second say what the API costs whatever the load; wall
+ * time says what the operators got. Backends that closed meanwhile are missed (the pool keeps its
+ * connections through a run).
+ */
+function cpuMeter(apiPid: number, database: string) {
+  const apiStart = cpuSeconds(apiPid) ?? 0;
+  const backendsStart = databaseBackendsCpu(database);
+  return () => {
+    const apiSeconds = (cpuSeconds(apiPid) ?? apiStart) - apiStart;
+    let databaseSeconds = 0;
+    for (const [pid, seconds] of databaseBackendsCpu(database)) databaseSeconds += seconds - (backendsStart.get(pid) ?? 0);
+    return { apiSeconds, databaseSeconds };
+  };
+}
+
+/** What the load generator says over IPC: that the measured time starts (sign-ins done), then its result. */
+type WorkerMessage = { kind: 'started' } | { kind: 'result'; result: WorkerResult };
+
+function runLoadProcess(config: BenchConfig, onStarted: () => void): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const worker = fork(HERE, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    worker.once('message', (message) => resolve(message as WorkerResult));
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'started') onStarted();
+      else resolve(message.result);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
@@ -302,7 +393,12 @@ interface TopologyFigures {
   latencyMs: { p50: number; p99: number };
   errors: number;
   loadAverage1mBefore: number;
+  /** Which mix the figures are of: issue 4's ten URLs, or issue 31's operators. */
+  mix?: string;
 }
+
+const OLD_MIX = "issue 4: ten URLs, pages 1–10, 24 locations (before issue 31's operators)";
+const OPERATORS_MIX = "issue 31: 200 operators' screens, read cache on";
 
 /**
  * Every layout's latest figures side by side in load.json (`byLayout`), and what the second
@@ -322,8 +418,9 @@ function recordSideBySide(
   earlierLayouts: Record<string, TopologyFigures> | undefined,
 ): void {
   const file = readJson(SIDE_BY_SIDE_FILE);
-  const byLayout = { ...(earlierLayouts ?? {}) };
+  const byLayout = Object.fromEntries(Object.entries(earlierLayouts ?? {}).map(([layout, figures]) => [layout, { ...figures, mix: figures.mix ?? OLD_MIX }]));
   byLayout[name] = {
+    mix: OPERATORS_MIX,
     date: summary.date,
     requestsPerSecond: summary.requestsPerSecond,
     latencyMs: { p50: summary.latencyMs.p50, p99: summary.latencyMs.p99 },
@@ -333,27 +430,67 @@ function recordSideBySide(
   const one = byLayout[ONE_PROCESS];
   const two = byLayout[BEHIND_HAPROXY];
   const secondInstance =
-    one && two
+    one && two && one.mix === two.mix
       ? {
           requestsPerSecond: `${two.requestsPerSecond} vs ${one.requestsPerSecond} (${round((two.requestsPerSecond / one.requestsPerSecond - 1) * 100)}%)`,
           p99Ms: `${two.latencyMs.p99} vs ${one.latencyMs.p99}`,
           note: 'two cores bound the sum: a second instance on the same machine shares them with the first, PostgreSQL and HAProxy; it buys surviving the loss of one instance, not throughput',
         }
       : undefined;
-  writeFileSync(SIDE_BY_SIDE_FILE, `${JSON.stringify({ ...file, byLayout, ...(secondInstance ? { secondInstance } : {}) }, null, 2)}\n`);
+  const { secondInstance: _stale, ...rest } = file;
+  writeFileSync(SIDE_BY_SIDE_FILE, `${JSON.stringify({ ...rest, byLayout, ...(secondInstance ? { secondInstance } : {}) }, null, 2)}\n`);
 }
 
-async function conduct(): Promise<void> {
-  const databaseUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/camposense_load';
-  const clients = Number(process.env['BENCH_CLIENTS'] ?? 200);
-  const seconds = Number(process.env['BENCH_SECONDS'] ?? 60);
-  const days = Number(process.env['BENCH_DAYS'] ?? 30);
-  const profileDir = process.env['BENCH_CPU_PROFILE'];
-  const layout = topology();
-  const RESULTS_FILE = layout.resultsFile;
+type CacheMode = 'on' | 'off';
 
-  const ingestEveryMs = Number(process.env['BENCH_INGEST_EVERY_MS'] ?? 1000);
-  const { ubicacionIds, probes } = await prepare(databaseUrl, days);
+/** One run's figures of one endpoint. */
+interface EndpointFigures {
+  requests: number;
+  requestsPerSecond: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  /** The mean size of a successful answer, in thousands of characters (≈ KB: the JSON is nearly all ASCII). */
+  meanAnswerKb: number;
+}
+
+interface RunSummary {
+  date: string;
+  database: string;
+  api: string;
+  readCache: string;
+  machine: { cpus: number; loadAverage1mBefore: number; loadAverage1mAfter: number; loadAverage1mMaxDuring: number; underLoad: boolean };
+  clients: number;
+  seconds: number;
+  signInSeconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  /** Missing in runs written before it was measured. */
+  cpu?: { apiSeconds: number; databaseSeconds: number; requestsPerApiCpuSecond: number | null; requestsPerCpuSecond: number | null };
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  errors: number;
+  /** Missing in runs written before it was counted. */
+  errorKinds?: Record<string, number>;
+  errorSamples: string[];
+  ingest: unknown;
+  apiMemoryMb: { idleRss: number; peakRss: number };
+  endpoints: Record<string, EndpointFigures>;
+}
+
+interface RunSettings {
+  databaseUrl: string;
+  clients: number;
+  seconds: number;
+  profileDir: string | undefined;
+  ingestEveryMs: number;
+  layout: ReturnType<typeof topology>;
+  mix: MixData;
+  probes: ProbeMetric[];
+}
+
+/** One run of the mix against a fresh API with its read cache on (the default TTL) or off (READ_CACHE_MS=0). */
+async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSummary> {
+  const { databaseUrl, clients, seconds, profileDir, ingestEveryMs, layout, mix, probes } = settings;
   const server = await spawnServer(
     {
       DATABASE_URL: databaseUrl,
@@ -361,6 +498,8 @@ async function conduct(): Promise<void> {
       // Every simulated client signs in from this one address.
       LOGIN_LIMIT_PER_ADDRESS: String(clients * 10),
       LOGIN_LIMIT_PER_EMAIL: String(clients * 10),
+      // Cache on: the API's own default, whatever the environment says; off: nothing kept.
+      READ_CACHE_MS: cache === 'off' ? '0' : undefined,
       ...layout.env,
     },
     // The API logs every request at info, as in production; the bench only keeps its errors.
@@ -381,28 +520,51 @@ async function conduct(): Promise<void> {
     await waitUntilListening(server, layout.script === 'scripts/start-cluster.mjs' ? 300_000 : 60_000);
     const idleRss = residentBytes(api.pid!) ?? 0;
     let peakRss = idleRss;
+    let loadMax = loadavg()[0] ?? 0;
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
+      loadMax = Math.max(loadMax, loadavg()[0] ?? 0);
     }, 200);
     // Other work on the machine skews the figures: the load average goes into the results.
     const loadBefore = loadavg()[0] ?? 0;
-    console.log(`API (${layout.name}) on ${baseUrl} (pid ${api.pid}), ${clients} clients for ${seconds} s…`);
+    console.log(`\nAPI (${layout.name}, read cache ${cache}) on ${baseUrl} (pid ${api.pid}), ${clients} clients for ${seconds} s, load average ${round(loadBefore, 2)}…`);
     const ingest = ingestEveryMs > 0 ? { key: await createIngestKey(baseUrl), probes, everyMs: ingestEveryMs } : null;
-    const result = await runLoadProcess({ baseUrl, clients, seconds, ubicacionIds, ingest });
+    const databaseName = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+    // From the first measured request: the sign-ins (argon2) are not the reads' cost.
+    const meter: { used: ReturnType<typeof cpuMeter> | null } = { used: null };
+    const result = await runLoadProcess({ baseUrl, clients, seconds, mix, ingest }, () => (meter.used = cpuMeter(api.pid!, databaseName)));
+    const cpu = meter.used?.() ?? { apiSeconds: 0, databaseSeconds: 0 };
     clearInterval(sampler);
     peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
+    const loadAfter = loadavg()[0] ?? 0;
+    const durationSeconds = result.durationMs / 1000;
 
     const sorted = [...result.latenciesMs].sort((a, b) => a - b);
-    const summary = {
+    return {
       date: new Date().toISOString(),
       database: 'postgres',
       api: layout.name,
-      machine: { cpus: cpus().length, loadAverage1mBefore: round(loadBefore, 2), loadAverage1mAfter: round(loadavg()[0] ?? 0, 2) },
+      readCache: cache === 'off' ? 'off (READ_CACHE_MS=0)' : 'on (the API default)',
+      machine: {
+        cpus: cpus().length,
+        loadAverage1mBefore: round(loadBefore, 2),
+        loadAverage1mAfter: round(loadAfter, 2),
+        loadAverage1mMaxDuring: round(Math.max(loadMax, loadAfter), 2),
+        // Other work on the machine before the run started: the figures are a busy machine's.
+        underLoad: loadBefore > cpus().length / 2,
+      },
       clients,
       seconds,
       signInSeconds: round(result.signInMs / 1000),
       requests: result.requests,
-      requestsPerSecond: round(result.requests / (result.durationMs / 1000)),
+      requestsPerSecond: round(result.requests / durationSeconds),
+      // What the reads cost whatever else ran on the machine (with workers or HAProxy: the parent process only).
+      cpu: {
+        apiSeconds: round(cpu.apiSeconds),
+        databaseSeconds: round(cpu.databaseSeconds),
+        requestsPerApiCpuSecond: cpu.apiSeconds > 0 ? round(result.requests / cpu.apiSeconds) : null,
+        requestsPerCpuSecond: cpu.apiSeconds + cpu.databaseSeconds > 0 ? round(result.requests / (cpu.apiSeconds + cpu.databaseSeconds)) : null,
+      },
       latencyMs: {
         p50: round(percentile(sorted, 0.5)),
         p90: round(percentile(sorted, 0.9)),
@@ -410,6 +572,8 @@ async function conduct(): Promise<void> {
         max: round(sorted.at(-1) ?? 0),
       },
       errors: result.errors + result.ingest.errors,
+      // 429 RATE_LIMITED: the API's slow-read budget per user; 503 DATABASE_UNAVAILABLE: a request waited past the pool's connection timeout.
+      errorKinds: result.errorKinds,
       errorSamples: result.errorSamples,
       // Meanwhile, the farm's writes: each batch clears every read cache.
       ingest: ingest
@@ -424,46 +588,177 @@ async function conduct(): Promise<void> {
       // Of the process the bench started: with workers or HAProxy, the parent only.
       apiMemoryMb: { idleRss: round(idleRss / 2 ** 20), peakRss: round(peakRss / 2 ** 20) },
       endpoints: Object.fromEntries(
-        Object.entries(result.byEndpoint).map(([endpoint, entry]) => {
-          const latencies = [...entry.latenciesMs].sort((a, b) => a - b);
-          return [
-            endpoint,
-            {
+        Object.entries(result.byEndpoint)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([endpoint, entry]) => {
+            const latencies = [...entry.latenciesMs].sort((a, b) => a - b);
+            const figures: EndpointFigures = {
               requests: entry.requests,
+              requestsPerSecond: round(entry.requests / durationSeconds),
               errors: entry.errors,
               p50: round(percentile(latencies, 0.5)),
               p99: round(percentile(latencies, 0.99)),
-            },
-          ];
-        }),
+              meanAnswerKb: entry.requests > entry.errors ? round(entry.answerChars / (entry.requests - entry.errors) / 1024) : 0,
+            };
+            return [endpoint, figures];
+          }),
       ),
     };
-    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-    // load.json is also the one-process run's own file: keep the other layouts' figures across it.
-    const earlierLayouts = readJson(SIDE_BY_SIDE_FILE)['byLayout'];
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(summary, null, 2)}\n`);
-    recordSideBySide(layout.name, summary, earlierLayouts as Record<string, TopologyFigures> | undefined);
-    console.log(
-      `\n${summary.requests} requests in ${seconds} s: ${summary.requestsPerSecond} req/s, ` +
-        `p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.errors}, ` +
-        `API peak RSS ${summary.apiMemoryMb.peakRss} MB (idle ${summary.apiMemoryMb.idleRss} MB)`,
-    );
-    console.table(summary.endpoints);
-    console.log(`written to ${RESULTS_FILE}`);
-    if (summary.errors > 0) {
-      console.error('errors:', summary.errorSamples);
-      process.exitCode = 1;
-    }
   } finally {
     // Waits for the API to exit: it writes its CPU profile, when asked, on the way out.
     await server.stop();
+    process.removeListener('exit', stopApi);
+  }
+}
+
+/** What the mix is, written beside the figures. */
+const MIX_DESCRIPTION =
+  'issue 31: each client is one operator with its own node, location and farm (client c: node c mod nodes), its own date windows ' +
+  '(the last week or 1–30 days ending today or within the last 30 days; one in ten a year) and filters, going through the screens: ' +
+  'dashboard 40 % (node list, metrics, locations, en-curso, one /api/sense/series per metric, episodes), alerts report 30 % ' +
+  '(active count, page 1 with filters, 40 % of the time also a deep page by number, the last page or next-cursor pages; filter options), ' +
+  'messages report 10 %, thresholds 10 % (scope and changes), a parameters status-view page and its total 10 %; the shell\'s ' +
+  'countries, companies and farms on the first visit and one in five. No think time: each client asks its next call as soon as one answers.';
+
+/** Endpoint by endpoint, the cache-on and cache-off figures side by side (one run missing: only the other). */
+function sideBySide(on: RunSummary | undefined, off: RunSummary | undefined) {
+  const endpoints = [...new Set([...Object.keys(on?.endpoints ?? {}), ...Object.keys(off?.endpoints ?? {})])].sort();
+  const brief = (figures: EndpointFigures | undefined) =>
+    figures ? { requestsPerSecond: figures.requestsPerSecond, p50: figures.p50, p99: figures.p99, errors: figures.errors, meanAnswerKb: figures.meanAnswerKb } : null;
+  const whole = (run: RunSummary | undefined) =>
+    run
+      ? {
+          requestsPerSecond: run.requestsPerSecond,
+          p50: run.latencyMs.p50,
+          p99: run.latencyMs.p99,
+          errors: run.errors,
+          ...(run.cpu ? { requestsPerApiCpuSecond: run.cpu.requestsPerApiCpuSecond, requestsPerCpuSecond: run.cpu.requestsPerCpuSecond } : {}),
+        }
+      : null;
+  return {
+    all: { cacheOn: whole(on), cacheOff: whole(off) },
+    ...Object.fromEntries(endpoints.map((endpoint) => [endpoint, { cacheOn: brief(on?.endpoints[endpoint]), cacheOff: brief(off?.endpoints[endpoint]) }])),
+  };
+}
+
+/** An endpoint's mean answer size (the whole run's row has none). */
+const answerKb = (figures: object | null) => (figures && 'meanAnswerKb' in figures && typeof figures.meanAnswerKb === 'number' ? figures.meanAnswerKb : undefined);
+
+function printSideBySide(table: ReturnType<typeof sideBySide>, on: RunSummary | undefined, off: RunSummary | undefined): void {
+  const cell = (value: number | undefined) => (value === undefined ? '' : value);
+  console.table(
+    Object.fromEntries(
+      Object.entries(table).map(([endpoint, { cacheOn, cacheOff }]) => [
+        endpoint,
+        {
+          'on req/s': cell(cacheOn?.requestsPerSecond),
+          'on p50': cell(cacheOn?.p50),
+          'on p99': cell(cacheOn?.p99),
+          'on err': cell(cacheOn?.errors),
+          'off req/s': cell(cacheOff?.requestsPerSecond),
+          'off p50': cell(cacheOff?.p50),
+          'off p99': cell(cacheOff?.p99),
+          'off err': cell(cacheOff?.errors),
+          'answer KB': cell(answerKb(cacheOff) ?? answerKb(cacheOn)),
+        },
+      ]),
+    ),
+  );
+  for (const run of [on, off].filter((found): found is RunSummary => found !== undefined)) {
+    const { loadAverage1mBefore, loadAverage1mAfter, loadAverage1mMaxDuring, underLoad } = run.machine;
+    console.log(
+      `read cache ${run.readCache}: load average ${loadAverage1mBefore} before, ${loadAverage1mAfter} after (max ${loadAverage1mMaxDuring})` +
+        `${underLoad ? ' — UNDER LOAD: other work on the machine before the run' : ''}; API peak RSS ${run.apiMemoryMb.peakRss} MB; ` +
+        (run.cpu
+          ? `CPU: API ${run.cpu.apiSeconds} s, database ${run.cpu.databaseSeconds} s, ${run.cpu.requestsPerApiCpuSecond} requests per API CPU second, ` +
+            `${run.cpu.requestsPerCpuSecond} per API + database CPU second`
+          : 'CPU not measured (an earlier run)') +
+        (run.errors > 0 && run.errorKinds
+          ? `; errors ${JSON.stringify(run.errorKinds)} (ingest ${run.errors - Object.values(run.errorKinds).reduce((sum, count) => sum + count, 0)})`
+          : ''),
+    );
+  }
+}
+
+async function conduct(): Promise<void> {
+  const databaseUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/camposense_load';
+  const clients = Number(process.env['BENCH_CLIENTS'] ?? 200);
+  const seconds = Number(process.env['BENCH_SECONDS'] ?? 60);
+  const days = Number(process.env['BENCH_DAYS'] ?? 30);
+  const cacheModes: CacheMode[] = (() => {
+    const asked = process.env['BENCH_CACHE'] ?? 'both';
+    if (asked === 'on' || asked === 'off') return [asked];
+    if (asked === 'both') return ['on', 'off'];
+    throw new Error(`BENCH_CACHE must be on, off or both, not ${asked}`);
+  })();
+  const pauseSeconds = Number(process.env['BENCH_PAUSE_SECONDS'] ?? 30);
+  const layout = topology();
+  const RESULTS_FILE = layout.resultsFile;
+  const { mix, probes } = await prepare(databaseUrl, days, clients);
+  const settings: RunSettings = {
+    databaseUrl,
+    clients,
+    seconds,
+    profileDir: process.env['BENCH_CPU_PROFILE'],
+    ingestEveryMs: Number(process.env['BENCH_INGEST_EVERY_MS'] ?? 1000),
+    layout,
+    mix,
+    probes,
+  };
+  const runs: Partial<Record<CacheMode, RunSummary>> = {};
+  for (const [index, cache] of cacheModes.entries()) {
+    // The machine settles between the runs (the first run's own load still shows in the second's "before").
+    if (index > 0 && pauseSeconds > 0) await new Promise((resolve) => setTimeout(resolve, pauseSeconds * 1000));
+    runs[cache] = await runOnce(cache, settings);
+    const run = runs[cache];
+    console.log(
+      `read cache ${cache}: ${run.requests} requests in ${seconds} s: ${run.requestsPerSecond} req/s, ` +
+        `p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, errors ${run.errors}`,
+    );
+  }
+
+  // A run of one mode keeps the other mode's figures of the file (the cache-on run is the file's top level, as before).
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  const earlier = readJson(RESULTS_FILE);
+  const earlierOn = earlier['mix'] === MIX_DESCRIPTION && earlier['readCache'] ? (earlier as unknown as RunSummary) : undefined;
+  const earlierOff = earlier['mix'] === MIX_DESCRIPTION ? (earlier['cacheOff'] as RunSummary | undefined) : undefined;
+  const on = runs.on ?? earlierOn;
+  const off = runs.off ?? earlierOff;
+  const table = sideBySide(on, off);
+  const { byLayout, secondInstance } = earlier;
+  const onFigures = on ? { ...on, mix: MIX_DESCRIPTION } : { mix: MIX_DESCRIPTION };
+  writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify(
+      {
+        ...onFigures,
+        ...(off ? { cacheOff: off } : {}),
+        sideBySide: table,
+        loadNote:
+          'machine.underLoad: the 1-minute load average was above half the cores before the run (other agents shared the two cores); ' +
+          'such figures are lower than a quiet machine would give',
+        ...(byLayout ? { byLayout } : {}),
+        ...(secondInstance ? { secondInstance } : {}),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  // load.json also keeps every layout's latest cache-on figures side by side.
+  if (runs.on) recordSideBySide(layout.name, runs.on, readJson(SIDE_BY_SIDE_FILE)['byLayout'] as Record<string, TopologyFigures> | undefined);
+  printSideBySide(table, on, off);
+  console.log(`written to ${RESULTS_FILE}`);
+  const errors = Object.values(runs).flatMap((run) => (run.errors > 0 ? [run.errorSamples] : []));
+  if (errors.length > 0) {
+    console.error('errors:', errors);
+    process.exitCode = 1;
   }
 }
 
 if (process.argv.includes('--worker')) {
   process.once('message', (config) => {
     runWorker(config as BenchConfig)
-      .then((result) => process.send?.(result, () => process.exit(0)))
+      .then((result) => process.send?.({ kind: 'result', result } satisfies WorkerMessage, () => process.exit(0)))
       .catch((error: unknown) => {
         console.error('load generator failed:', error);
         process.exit(1);
