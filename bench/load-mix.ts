@@ -18,6 +18,7 @@
  * Every choice comes from a generator seeded by the client's number, so the cache-on and cache-off
  * runs replay the same operators doing the same things in the same order.
  */
+import { createRandom } from '@camposense/db';
 import { addCalendarDays, dayInZone, REPORT_MAX_PAGE_OFFSET, zonedDayStart } from '@camposense/domain';
 
 /** Where one node stands: what an operator's scope is made of. */
@@ -42,20 +43,10 @@ export interface MixData {
 const PAGE_SIZE = 20;
 const DEEPEST_PAGE = Math.floor(REPORT_MAX_PAGE_OFFSET / PAGE_SIZE) + 1;
 
-/**
- * A small seeded generator (mulberry32): the same client makes the same choices in every run. The
- * demo farm's `createRandom` (libs/db/src/demo/random.ts) is the same generator, but @camposense/db
- * does not export it and a bench may not import a library by path.
- */
+/** The client's own seeded stream of numbers in [0, 1): the same client makes the same choices in every run. */
 function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(seed, 'operator');
+  return () => random.next();
 }
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
