@@ -4,9 +4,9 @@ export {
   reportLiveStream,
   reportNetworkAnswer,
   resetConnectionStatus,
-  useConnectionRetry,
   useConnectionStatus,
 } from './client/connection';
+export { useConnectionRetry } from './client/connection-retry';
 export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
