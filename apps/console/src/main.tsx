@@ -1,28 +1,27 @@
 import { AuthProvider } from '@camposense/data-access';
-import { I18nextProvider } from '@camposense/i18n';
-import { SignedOutUiProvider } from '@camposense/ui';
+import { chosenLanguage, onLanguageChosen } from '@camposense/i18n';
+import { ColorModeProvider } from '@camposense/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18n } from './app/i18n';
 import { AuthGate } from './auth/auth-gate';
 
+// The first download holds what a signed-out visitor sees, in plain CSS and without i18next; the
+// signed-in console brings Chakra, i18next and its texts in its own chunk (auth/auth-gate.tsx).
 function syncDocumentLanguage(language: string) {
   document.documentElement.lang = language;
 }
-syncDocumentLanguage(i18n.language);
-i18n.on('languageChanged', syncDocumentLanguage);
+syncDocumentLanguage(chosenLanguage());
+onLanguageChosen(syncDocumentLanguage);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <SignedOutUiProvider>
-        <AuthProvider>
-          <AuthGate />
-        </AuthProvider>
-      </SignedOutUiProvider>
-    </I18nextProvider>
+    <ColorModeProvider>
+      <AuthProvider>
+        <AuthGate />
+      </AuthProvider>
+    </ColorModeProvider>
   </StrictMode>,
 );

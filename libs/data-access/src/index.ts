@@ -1,6 +1,7 @@
 export { apiRequest } from './client/api-client';
 export { ApiError, isApiError } from './client/api-error';
-export { reportLiveStream, reportNetworkAnswer, resetConnectionStatus, useConnectionRetry, useConnectionStatus } from './client/connection';
+export { reportLiveStream, reportNetworkAnswer, resetConnectionStatus, useConnectionStatus } from './client/connection';
+export { useConnectionRetry } from './client/connection-retry';
 export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';

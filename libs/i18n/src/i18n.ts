@@ -1,12 +1,13 @@
 import i18next, { type i18n as I18n, type ParseKeys, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from './languages';
 import type { esParameters } from './locales/es/parameters';
 import type { esReports } from './locales/es/reports';
 import type { esSettings } from './locales/es/settings';
 import type { esShell } from './locales/es/shell';
 import type { esThresholds } from './locales/es/thresholds';
 import { FEATURE_NAMESPACES, SHELL_NAMESPACE } from './namespaces';
+import { chooseLanguage, chosenLanguage } from './signed-out-texts';
 
 /** Dictionaries by language and namespace, as i18next takes them (all of them, or a part). */
 export type I18nResources = Record<string, Record<string, object>>;
@@ -46,23 +47,6 @@ export interface CreateI18nOptions {
   detect?: boolean;
 }
 
-/** The language chosen in this browser, if any (private modes may refuse storage). */
-function readStoredLanguage(): string | null {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function storeLanguage(language: string): void {
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // The language still applies for this visit.
-  }
-}
-
 /**
  * A configured i18next instance over `resources`. This module imports no dictionary, so the
  * console's first download holds only the signed-out texts (signed-out.ts); `createI18n` in
@@ -73,8 +57,9 @@ export function createI18nWith(resources: I18nResources, options: CreateI18nOpti
   const detect = options.detect ?? true;
   // The stored language, read and written by hand: a detector package for one localStorage key
   // weighed 2 KB of the login's gzipped first load (issue 17).
-  const stored = detect ? readStoredLanguage() : null;
-  if (detect) instance.on('languageChanged', storeLanguage);
+  // One chosen language for the page: the signed-out screens read it without i18next.
+  const stored = detect ? chosenLanguage() : null;
+  if (detect) instance.on('languageChanged', chooseLanguage);
   instance.use(initReactI18next);
   void instance.init({
     resources,

@@ -3,6 +3,9 @@
 export type { Translate, TranslationKey } from './i18n';
 export { createSignedOutI18n, loadShellTexts, loadFeatureTexts } from './signed-out';
 export type { FeatureNamespace } from './namespaces';
+export { useSignedOutTexts, chosenLanguage, onLanguageChosen } from './signed-out-texts';
+export type { SignedOutTranslate } from './signed-out-texts';
+export { DefaultI18nProvider } from './default-provider';
 export { LANGUAGES, isLanguage, localeOf } from './languages';
 export type { Language } from './languages';
 export { formatDateTime, formatDayMonth, formatLongDate, formatNumber } from './format';

@@ -1,6 +1,6 @@
-export { UiProvider, SignedOutUiProvider } from './provider/ui-provider';
+export { UiProvider } from './provider/ui-provider';
 export { SignedInUiProvider } from './provider/signed-in-ui-provider';
-export { useColorMode } from './color-mode';
+export { ColorModeProvider, useColorMode } from './color-mode';
 export type { ColorMode } from './color-mode';
 export { LoadingState } from './loading-state';
 export { ErrorState, ErrorBox } from './error-state';
@@ -8,6 +8,7 @@ export { EmptyState } from './empty-state';
 export { Panel } from './panel';
 export { FormField } from './form-field';
 export { LoginScreen } from './login-screen';
+export { BootLoading, BootBoundary } from './boot-screen';
 export { WelcomeScreen } from './welcome-screen';
 export { UserMenu } from './user-menu';
 export { SearchableSelect } from './searchable-select';

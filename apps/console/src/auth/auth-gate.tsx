@@ -1,23 +1,59 @@
 import { useAuth } from '@camposense/data-access';
-import { useTranslation } from '@camposense/i18n';
-// eslint-disable-next-line no-restricted-imports -- the session check's full-screen spinner, before any query
-import { LoadingState, ScreenBoundary } from '@camposense/ui';
-import { lazy } from 'react';
-import { shellTexts } from '../app/i18n';
+import { BootBoundary, BootLoading } from '@camposense/ui';
+import { lazy, useEffect, useState } from 'react';
+import type { SignedInApp as SignedInAppComponent } from '../shell/signed-in-app';
 import { LoginPage } from './login-page';
 
-// Its texts come with the full dictionaries: draw it once both have arrived.
-const SignedInApp = lazy(() => Promise.all([import('../shell/signed-in-app'), shellTexts()]).then(([app]) => app));
+type SignedInAppModule = { default: typeof SignedInAppComponent };
+
+let signedInApp: Promise<SignedInAppModule> | null = null;
+
+/**
+ * The signed-in console's chunk (Chakra, i18next, the shell) with the shell's texts: it draws once
+ * both have arrived. Asked for once; a failed load is asked for again on the next call (retry).
+ */
+function loadSignedInApp(): Promise<SignedInAppModule> {
+  signedInApp ??= Promise.all([import('../shell/signed-in-app'), import('../app/i18n').then(({ shellTexts }) => shellTexts())])
+    .then(([app]) => app)
+    .catch((error: unknown) => {
+      signedInApp = null;
+      throw error;
+    });
+  return signedInApp;
+}
+
+type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
+
+/**
+ * While the visitor types, the browser fetches the console's chunk when it has nothing else to do,
+ * so signing in does not wait for it; the form itself never waits for it (issue 30, item 3).
+ */
+function useWarmSignedInApp(signedOut: boolean) {
+  useEffect(() => {
+    if (!signedOut) return undefined;
+    const warm = () => void loadSignedInApp().catch(() => undefined);
+    const idle = (window as IdleWindow).requestIdleCallback;
+    if (typeof idle !== 'function') {
+      const timer = setTimeout(warm, 2000);
+      return () => clearTimeout(timer);
+    }
+    const handle = idle.call(window, warm, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [signedOut]);
+}
 
 /** The three screens that derive from the session: loading, signed out, signed in. */
 export function AuthGate() {
   const { status, user } = useAuth();
-  const { t } = useTranslation();
-  if (status === 'loading') return <LoadingState label={t('app.loading')} fullScreen />;
-  if (status === 'signed-out' || !user) return <LoginPage />;
+  // A new lazy component on retry: React keeps a lazy one's failure for good.
+  const [SignedInApp, setSignedInApp] = useState(() => lazy(loadSignedInApp));
+  const signedOut = status === 'signed-out' || (status !== 'loading' && !user);
+  useWarmSignedInApp(signedOut);
+  if (status === 'loading') return <BootLoading fullScreen />;
+  if (signedOut || !user) return <LoginPage />;
   return (
-    <ScreenBoundary loadingLabel={t('app.loading')}>
+    <BootBoundary onRetry={() => setSignedInApp(() => lazy(loadSignedInApp))}>
       <SignedInApp user={user} />
-    </ScreenBoundary>
+    </BootBoundary>
   );
 }

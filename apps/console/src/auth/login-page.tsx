@@ -1,20 +1,17 @@
 import { readStoredEmail, useAuth, type SignInResult } from '@camposense/data-access';
-import { useTranslation } from '@camposense/i18n';
+import { useSignedOutTexts, type SignedOutTranslate } from '@camposense/i18n';
 import { LoginScreen } from '@camposense/ui';
 import { useState } from 'react';
 
-type SignInErrorKey = 'errors.authentication' | 'errors.noUser' | 'errors.unexpectedLogin' | 'errors.tooManyAttempts' | 'errors.tooManyAttemptsWait';
-type WaitUnit = 'errors.waitSeconds' | 'errors.waitMinutes';
-
 /** "45 s", "3 min": how long a rate-limited visitor waits, rounded up to what they can act on. */
-function waitText(seconds: number, t: (key: WaitUnit, options: { count: number }) => string): string {
+function waitText(seconds: number, t: SignedOutTranslate): string {
   return seconds < 60 ? t('errors.waitSeconds', { count: seconds }) : t('errors.waitMinutes', { count: Math.ceil(seconds / 60) });
 }
 
 /** The spec's error catalogue for a failed sign-in (section 8), and how long to wait after too many attempts. */
 export function signInErrorMessage(
   result: Exclude<SignInResult, { ok: true }>,
-  t: ((key: SignInErrorKey, options?: { wait: string }) => string) & ((key: WaitUnit, options: { count: number }) => string),
+  t: SignedOutTranslate,
 ): string {
   switch (result.reason) {
     case 'rate-limited':
@@ -32,7 +29,7 @@ export function signInErrorMessage(
 
 export function LoginPage() {
   const { signIn, signOutError } = useAuth();
-  const { t } = useTranslation();
+  const { t } = useSignedOutTexts();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,9 +1,10 @@
 import { DashboardFiltersProvider, GLOBAL_FILTERS_STORAGE_KEY, GlobalFiltersProvider, useLiveUpdates, useScopeTimeZone } from '@camposense/data-access';
-import { DisplayTimeZoneContext } from '@camposense/i18n';
+import { DefaultI18nProvider, DisplayTimeZoneContext } from '@camposense/i18n';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '@camposense/domain';
 import { SignedInUiProvider, Toaster, UnsavedChangesProvider } from '@camposense/ui';
 import { SWRConfig } from 'swr';
+import { i18n } from '../app/i18n';
 import { NavigationProvider } from '../navigation/navigation';
 import { ConsoleShell } from './console-shell';
 
@@ -12,31 +13,33 @@ export interface SignedInAppProps {
 }
 
 /**
- * Everything a signed-in operator uses, in a chunk of its own that the login screen never loads,
- * with Chakra's full system (the login's root carries only the recipes it needs) and SWR (the
- * login fetches nothing through it).
+ * Everything a signed-in operator uses, in a chunk of its own that the first download leaves out:
+ * Chakra with its full system, i18next with the shell's texts (the signed-out screens draw in
+ * plain CSS and read their texts without it) and SWR (the login fetches nothing through it).
  */
 export function SignedInApp({ user }: SignedInAppProps) {
   return (
-    <SignedInUiProvider>
-      <SWRConfig value={{ revalidateOnFocus: false }}>
-        <NavigationProvider>
-          {/* The tab's sessionStorage: a reload keeps the scope, a new tab or a shared link starts from all. */}
-          <GlobalFiltersProvider storageKey={GLOBAL_FILTERS_STORAGE_KEY}>
-            {/* The time zone every date is shown in follows the global scope (issue 16). */}
-            <DisplayTimeZoneProvider>
-              <DashboardFiltersProvider>
-                <UnsavedChangesProvider>
-                  <LiveUpdates />
-                  <ConsoleShell user={user} />
-                  <Toaster />
-                </UnsavedChangesProvider>
-              </DashboardFiltersProvider>
-            </DisplayTimeZoneProvider>
-          </GlobalFiltersProvider>
-        </NavigationProvider>
-      </SWRConfig>
-    </SignedInUiProvider>
+    <DefaultI18nProvider i18n={i18n}>
+      <SignedInUiProvider>
+        <SWRConfig value={{ revalidateOnFocus: false }}>
+          <NavigationProvider>
+            {/* The tab's sessionStorage: a reload keeps the scope, a new tab or a shared link starts from all. */}
+            <GlobalFiltersProvider storageKey={GLOBAL_FILTERS_STORAGE_KEY}>
+              {/* The time zone every date is shown in follows the global scope (issue 16). */}
+              <DisplayTimeZoneProvider>
+                <DashboardFiltersProvider>
+                  <UnsavedChangesProvider>
+                    <LiveUpdates />
+                    <ConsoleShell user={user} />
+                    <Toaster />
+                  </UnsavedChangesProvider>
+                </DashboardFiltersProvider>
+              </DisplayTimeZoneProvider>
+            </GlobalFiltersProvider>
+          </NavigationProvider>
+        </SWRConfig>
+      </SignedInUiProvider>
+    </DefaultI18nProvider>
   );
 }
 

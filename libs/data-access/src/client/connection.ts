@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { useSWRConfig } from 'swr';
+// No SWR here: the api client imports this module and is in the first download (issue 30,
+// item 3); the SWR part, useConnectionRetry, is in connection-retry.ts.
+import { useSyncExternalStore } from 'react';
 
 /** Waits before reconnecting after the n-th failure in a row (1 s, 2 s, 4 s… up to 30 s). */
 export function reconnectDelay(failures: number): number {
@@ -105,6 +106,11 @@ export function resetConnectionStatus(): void {
 
 let reconnectStream: (() => void) | null = null;
 
+/** Reconnects the live stream at once, if one is registered (the banner's retry). */
+export function reconnectStreamNow(): void {
+  reconnectStream?.();
+}
+
 /** The live client registers how to reconnect at once; the banner's retry calls it. */
 export function registerStreamReconnect(reconnect: () => void): () => void {
   reconnectStream = reconnect;
@@ -131,38 +137,4 @@ export function useConnectionStatus(): ConnectionStatus {
  */
 export function useConnectionState(): ConnectionState {
   return useSyncExternalStore(subscribe, () => snapshot.state, () => serverSnapshot.state);
-}
-
-/**
- * While the connection is lost, asks SWR to revalidate every mounted key after 1 s, 2 s, 4 s… (up
- * to 30 s, the live stream's backoff): the first answer marks the connection back, and the stream
- * reconnects on its own backoff. Returns the state, the lost flag and a retry-now (every key and
- * the stream at once).
- */
-export function useConnectionRetry(): { state: ConnectionState; lost: boolean; retryNow: () => void } {
-  const state = useConnectionState();
-  const isLost = state === 'reconnecting' || state === 'off';
-  const { mutate } = useSWRConfig();
-  useEffect(() => {
-    if (!isLost) return undefined;
-    let attempts = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      attempts += 1;
-      timer = setTimeout(() => {
-        void mutate(() => true);
-        schedule();
-      }, reconnectDelay(attempts));
-    };
-    schedule();
-    return () => clearTimeout(timer);
-  }, [isLost, mutate]);
-  return {
-    state,
-    lost: isLost,
-    retryNow: () => {
-      reconnectStream?.();
-      void mutate(() => true);
-    },
-  };
 }

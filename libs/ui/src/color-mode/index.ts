@@ -1,2 +1,2 @@
-export { useColorMode } from './color-mode';
+export { ColorModeProvider, useColorMode } from './color-mode';
 export type { ColorMode } from './color-mode';

@@ -1,10 +1,10 @@
-import { Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from '@camposense/i18n';
-import { Sprout } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { ErrorBox } from '../error-state/error-box';
-import { FormField } from '../form-field/form-field';
-import { ThemeToggle } from '../theme-toggle/theme-toggle';
+import { useSignedOutTexts } from '@camposense/i18n';
+import { Moon, Sprout, Sun } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useColorMode } from '../color-mode/color-mode';
+import '../theme/first-load.css';
+import '../theme/first-load-fonts';
+import styles from './login-screen.module.css';
 
 export interface LoginScreenProps {
   /** Called with the trimmed e-mail and the password once both are filled in. */
@@ -19,9 +19,51 @@ export interface LoginScreenProps {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The only screen a signed-out visitor sees. */
+/** Chakra's alert icon for the error status, drawn the same without Chakra. */
+function WarningIcon() {
+  return (
+    <svg viewBox="0 0 24 24" stroke="currentColor" fill="currentColor" strokeWidth="0" aria-hidden>
+      <path d="M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20ZM11 15H13V17H11V15ZM11 7H13V13H11V7Z" />
+    </svg>
+  );
+}
+
+interface LoginFieldProps {
+  label: string;
+  error?: string;
+  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; required: true }) => ReactNode;
+}
+
+/** A labelled, required control with its error under it (what `FormField` draws with Chakra). */
+function LoginField({ label, error, children }: LoginFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        <span className={styles.required} aria-hidden="true">
+          *
+        </span>
+      </label>
+      {children({ id, 'aria-invalid': Boolean(error), ...(error ? { 'aria-describedby': errorId } : {}), required: true })}
+      {error ? (
+        <span id={errorId} className={styles.errorText} aria-live="polite">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The only screen a signed-out visitor sees. It is in the first download, so it is drawn in
+ * plain CSS (login-screen.module.css, theme/first-load.css) and reads its texts without i18next:
+ * Chakra, Emotion and i18next come with the signed-in console.
+ */
 export function LoginScreen({ onSubmit, busy = false, error = null, initialEmail = '' }: LoginScreenProps) {
-  const { t } = useTranslation();
+  const { t } = useSignedOutTexts();
+  const { colorMode, toggleColorMode } = useColorMode();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
@@ -39,63 +81,77 @@ export function LoginScreen({ onSubmit, busy = false, error = null, initialEmail
     onSubmit({ email: trimmed, password });
   }
 
+  const themeLabel = colorMode === 'dark' ? t('theme.toLight') : t('theme.toDark');
   return (
-    <Flex as="main" minH="100vh" align="center" justify="center" bg="surface.page" px="4" position="relative">
-      <Box position="absolute" top="4" right="4">
-        <ThemeToggle />
-      </Box>
-      <Box w="full" maxW="26rem" bg="surface.card" borderWidth="1px" borderRadius="xl" p={{ base: '6', md: '8' }} shadow="lg">
-        <Stack align="center" gap="2" mb="8" textAlign="center">
-          <Flex w="14" h="14" align="center" justify="center" borderRadius="full" bg="brand.muted" color="brand.fg">
+    <main className={`cs-reset ${styles.page}`}>
+      <div className={styles.toggleSlot}>
+        <button type="button" className={`${styles.button} ${styles.iconButton}`} aria-label={themeLabel} title={themeLabel} onClick={toggleColorMode}>
+          {colorMode === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+        </button>
+      </div>
+      <div className={styles.card}>
+        <div className={styles.header}>
+          <div className={styles.logo}>
             <Sprout size={30} aria-hidden />
-          </Flex>
-          <Heading as="h1" size="2xl" letterSpacing="tight">
-            {t('app.name')}
-          </Heading>
-          <Text fontSize="xs" fontWeight="semibold" letterSpacing="widest" color="fg.muted">
-            {t('login.subtitle')}
-          </Text>
-        </Stack>
+          </div>
+          <h1 className={styles.title}>{t('app.name')}</h1>
+          <p className={styles.subtitle}>{t('login.subtitle')}</p>
+        </div>
         <form onSubmit={handleSubmit} noValidate aria-label={t('login.title')}>
-          <Stack gap="5">
-            <FormField label={t('login.emailLabel')} error={fieldErrors.email} required>
-              <Input
-                type="email"
-                name="email"
-                autoComplete="username"
-                placeholder={t('login.emailPlaceholder')}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField label={t('login.passwordLabel')} error={fieldErrors.password} required>
-              <Input
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                placeholder={t('login.passwordPlaceholder')}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                disabled={busy}
-              />
-            </FormField>
-            {error ? <ErrorBox message={error} /> : null}
-            <Button
-              type="submit"
-              colorPalette="brand"
-              size="lg"
-              loading={busy}
-              loadingText={t('login.submitting')}
-              disabled={busy}
-              fontWeight="bold"
-              letterSpacing="wide"
-            >
-              {t('login.submit')}
-            </Button>
-          </Stack>
+          <div className={styles.stack}>
+            <LoginField label={t('login.emailLabel')} error={fieldErrors.email}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={styles.input}
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  placeholder={t('login.emailPlaceholder')}
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  disabled={busy}
+                />
+              )}
+            </LoginField>
+            <LoginField label={t('login.passwordLabel')} error={fieldErrors.password}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={styles.input}
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  placeholder={t('login.passwordPlaceholder')}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  disabled={busy}
+                />
+              )}
+            </LoginField>
+            {error ? (
+              <div className={styles.alert} role="alert">
+                <span className={styles.alertIcon}>
+                  <WarningIcon />
+                </span>
+                <div className={styles.alertContent}>
+                  <div>{error}</div>
+                </div>
+              </div>
+            ) : null}
+            <button type="submit" className={`${styles.button} ${styles.submit}`} disabled={busy} data-loading={busy ? '' : undefined}>
+              {busy ? (
+                <>
+                  <span className={styles.spinner} />
+                  {t('login.submitting')}
+                </>
+              ) : (
+                t('login.submit')
+              )}
+            </button>
+          </div>
         </form>
-      </Box>
-    </Flex>
+      </div>
+    </main>
   );
 }

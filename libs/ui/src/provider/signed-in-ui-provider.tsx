@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { system } from '../theme/system';
 
 /**
- * The full system inside `<SignedOutUiProvider>`: the same tokens and global styles (nothing
- * already on screen changes) and every recipe. The colour mode stays the outer one. Only the
- * signed-in chunk imports it, so the login never downloads the full system.
+ * Chakra with the full system, for the signed-in console. Only its chunk imports this file: the
+ * console's root (`ColorModeProvider`) and the signed-out screens (`LoginScreen`, `BootBoundary`)
+ * draw in plain CSS, so the first download carries no Chakra or Emotion (issue 30, item 3). The
+ * colour mode stays the root's; the tokens and global styles are the ones `theme/first-load.css`
+ * copies, so nothing on screen changes when Chakra's arrive.
  */
 export function SignedInUiProvider({ children }: { children: ReactNode }) {
   return <ChakraProvider value={system}>{children}</ChakraProvider>;

@@ -1,0 +1,1 @@
+export { BootLoading, BootBoundary } from './boot-screen';
