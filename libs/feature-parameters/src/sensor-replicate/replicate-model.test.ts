@@ -16,12 +16,9 @@ const localizaciones = [
   { entidadid: 2, ubicacionid: 2, nodoid: 1, statusid: 1 },
   { entidadid: 1, ubicacionid: 1, nodoid: 2, statusid: 0 },
 ];
-const tipos = [
-  { tipoid: 2, tipo: 'Sonda suelo 40 cm', entidadid: 1, statusid: 1 },
-  { tipoid: 1, tipo: 'Sonda suelo 20 cm', entidadid: 1, statusid: 1 },
-  { tipoid: 3, tipo: 'Sonda suelo 20 cm', entidadid: 2, statusid: 1 },
-  { tipoid: 4, tipo: 'Retirada', entidadid: 1, statusid: 0 },
-];
+const tipo = (tipoid: number, name: string, entidadid: number, statusid = 1) => ({ tipoid, tipo: name, entidadid, statusid });
+// Out of id order, the same name under two entities, and one inactive.
+const tipos = [tipo(2, 'Sonda suelo 40 cm', 1), tipo(1, 'Sonda suelo 20 cm', 1), tipo(3, 'Sonda suelo 20 cm', 2), tipo(4, 'Retirada', 1, 0)];
 const entidades = [
   { entidadid: 1, entidad: 'Palta' },
   { entidadid: 2, entidad: 'Uva' },

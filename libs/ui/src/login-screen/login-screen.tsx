@@ -1,6 +1,6 @@
 import { useSignedOutTexts } from '@camposense/i18n';
 import { Moon, Sprout, Sun } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useColorMode } from '../color-mode/color-mode';
 import '../theme/first-load.css';
 import '../theme/first-load-fonts';
@@ -28,14 +28,15 @@ function WarningIcon() {
   );
 }
 
-interface LoginFieldProps {
+interface LoginFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
   label: string;
   error?: string;
-  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; required: true }) => ReactNode;
+  value: string;
+  onValueChange: (value: string) => void;
 }
 
-/** A labelled, required control with its error under it (what `FormField` draws with Chakra). */
-function LoginField({ label, error, children }: LoginFieldProps) {
+/** A labelled, required text input with its error under it (what `FormField` draws with Chakra). */
+function LoginField({ label, error, value, onValueChange, ...input }: LoginFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -46,7 +47,16 @@ function LoginField({ label, error, children }: LoginFieldProps) {
           *
         </span>
       </label>
-      {children({ id, 'aria-invalid': Boolean(error), ...(error ? { 'aria-describedby': errorId } : {}), required: true })}
+      <input
+        {...input}
+        id={id}
+        className={styles.input}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        required
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      />
       {error ? (
         <span id={errorId} className={styles.errorText} aria-live="polite">
           {error}
@@ -99,36 +109,22 @@ export function LoginScreen({ onSubmit, busy = false, error = null, initialEmail
         </div>
         <form onSubmit={handleSubmit} noValidate aria-label={t('login.title')}>
           <div className={styles.stack}>
-            <LoginField label={t('login.emailLabel')} error={fieldErrors.email}>
-              {(control) => (
-                <input
-                  {...control}
-                  className={styles.input}
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  placeholder={t('login.emailPlaceholder')}
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  disabled={busy}
-                />
-              )}
-            </LoginField>
-            <LoginField label={t('login.passwordLabel')} error={fieldErrors.password}>
-              {(control) => (
-                <input
-                  {...control}
-                  className={styles.input}
-                  type="password"
-                  name="password"
-                  autoComplete="current-password"
-                  placeholder={t('login.passwordPlaceholder')}
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  disabled={busy}
-                />
-              )}
-            </LoginField>
+            <LoginField
+              label={t('login.emailLabel')}
+              error={fieldErrors.email}
+              type="email" name="email" autoComplete="username"
+              placeholder={t('login.emailPlaceholder')}
+              value={email} onValueChange={setEmail}
+              disabled={busy}
+            />
+            <LoginField
+              label={t('login.passwordLabel')}
+              error={fieldErrors.password}
+              type="password" name="password" autoComplete="current-password"
+              placeholder={t('login.passwordPlaceholder')}
+              value={password} onValueChange={setPassword}
+              disabled={busy}
+            />
             {error ? (
               <div className={styles.alert} role="alert">
                 <span className={styles.alertIcon}>
