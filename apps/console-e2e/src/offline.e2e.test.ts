@@ -98,12 +98,19 @@ describe('offline journey on the production build', () => {
     const renewed = page.waitForResponse((answer) => answer.url().endsWith('/api/auth/refresh') && answer.status() === 200, { timeout: 30_000 });
     const fresh = page.waitForResponse(
       (answer) => answer.url().includes('/api/sense/nodos-con-localizacion') && answer.status() === 200 && !answer.headers()['x-camposense-cache'],
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     );
+    const seen: string[] = [];
+    page.on('response', (answer) => {
+      if (answer.url().includes('/api/')) seen.push(`${answer.status()} ${answer.url()} ${answer.headers()['x-camposense-cache'] ?? ''} sw=${String(answer.fromServiceWorker())}`);
+    });
     await context.setOffline(false);
     await renewed;
-    await fresh;
+    await fresh.catch((error: unknown) => {
+      console.info(seen.join('\n'));
+      throw error;
+    });
     await offlineNotice().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').allTextContents()).toEqual(lastNodes);
-  });
+  }, 90_000);
 });

@@ -1,9 +1,10 @@
 import { findTable } from '@camposense/domain';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { alertKeys } from '../alerts/keys';
 import { messageKeys } from '../messages/keys';
 import { tableKeys } from '../tables/keys';
+import { useOfflineStatus } from './offline';
 import { keyStartsWith } from './query-key';
 import type { QueryKey } from './query-key';
 
@@ -34,10 +35,18 @@ function isApiUpdated(data: unknown): data is ApiUpdated {
 /**
  * A stale-while-revalidate answer is the kept one; when the service worker's fresh copy differs it
  * says so (apps/console/sw/sw.ts) and the keys of that path are asked again, now getting it.
- * Mount once inside the console's SWRConfig.
+ * Back online, every key is asked again. Mount once inside the console's SWRConfig.
  */
 export function useKeptAnswersSync(): void {
   const { mutate } = useSWRConfig();
+  // Back from offline (a fresh answer came, or the browser's signal with nothing kept pending):
+  // every screen asks again, whatever SWR's own reconnect did while the session was being renewed.
+  const { offline } = useOfflineStatus();
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (wasOffline.current && !offline) void mutate(() => true);
+    wasOffline.current = offline;
+  }, [offline, mutate]);
   useEffect(() => {
     const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
     if (!container) return undefined;
