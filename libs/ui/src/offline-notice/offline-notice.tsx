@@ -2,6 +2,7 @@ import { Flex, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { CloudOff } from 'lucide-react';
 import { useId } from 'react';
+import { shellBannerProps } from '../connection-banner/shell-banner';
 
 export interface OfflineNoticeProps {
   /** When the console went offline; null when it does not know (storage refused). */
@@ -25,15 +26,7 @@ export function OfflineNotice({ since, lastDataAt }: OfflineNoticeProps) {
     <Flex
       role="status"
       aria-labelledby={titleId}
-      align="center"
-      gap="3"
-      px={{ base: '3', md: '4' }}
-      py="2"
-      bg="orange.subtle"
-      color="orange.fg"
-      borderBottomWidth="1px"
-      borderColor="orange.muted"
-      flexShrink={0}
+      {...shellBannerProps('orange')}
     >
       <CloudOff size={18} aria-hidden />
       <Stack gap="0" flex="1" minW="0">
