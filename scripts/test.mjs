@@ -34,7 +34,7 @@ const step = (name, command, args) => ({ name, command, args });
 const phases = [
   [step('project graph', bin('nx'), ['show', 'projects'])],
   // The whole workspace, then server code without the DOM and browser code without Node's types.
-  [step('lint', bin('eslint'), ['.', '--max-warnings=0']), step('types', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.server.json', 'tsconfig.client.json'])],
+  [step('lint', bin('eslint'), ['.', '--max-warnings=0']), step('types', bin('tsc'), ['-b', 'tsconfig.json', 'tsconfig.server.json', 'tsconfig.client.json', 'apps/console/sw/tsconfig.json'])],
   [
     step('stories', process.execPath, ['scripts/check-stories.mjs']),
     step('contract mirrors', process.execPath, ['scripts/check-contract-mirrors.mjs']),

@@ -23,6 +23,9 @@ describe('serving the built console', () => {
     writeFileSync(join(consoleDir, 'assets', 'app-Abc123.js.br'), brotliCompressSync(BIG_ASSET));
     writeFileSync(join(consoleDir, 'assets', 'app-Abc123.js.gz'), gzipSync(BIG_ASSET));
     writeFileSync(join(consoleDir, 'index.html.gz'), gzipSync(INDEX));
+    // The service worker and the web app manifest (vite-plugin-pwa, issue 30 item 2).
+    writeFileSync(join(consoleDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(consoleDir, 'manifest.webmanifest'), '{"name":"CampoSense"}');
     context = await openTestApp(testDrivers()[0]!, { consoleDir });
   });
   afterAll(async () => {
@@ -61,6 +64,17 @@ describe('serving the built console', () => {
         expect(page.headers['cache-control'], `${url} ${encoding}`).toBe('no-cache');
       }
     }
+  });
+
+  it('revalidates the service worker and the manifest on every use, so a deployment reaches every browser', async () => {
+    const worker = await get('/sw.js', '*/*');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest', '*/*');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves index.html at /', async () => {

@@ -14,7 +14,8 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built console. The build writes `.br` and `.gz` beside every asset
  * (apps/console/vite.config.ts), served by the browser's Accept-Encoding; hashed assets are cached
- * for a year, anything else (index.html, the favicon) is revalidated on every use (issue 30).
+ * for a year, anything else (index.html, the service worker sw.js, the manifest, the favicon) is
+ * revalidated on every use (issue 30): a new sw.js is how a deployment reaches installed consoles.
  */
 export async function registerConsoleStatic(app: FastifyInstance, consoleDir: string): Promise<void> {
   await app.register(fastifyStatic, {

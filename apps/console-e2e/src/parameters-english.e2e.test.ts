@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { ADMIN_EMAIL, DEMO_PASSWORD } from './support/session';
+import { ADMIN_EMAIL, DEMO_PASSWORD, serviceWorkersMode } from './support/session';
 
 /*
  * The parameters area in English and the light theme, against a console of its own whose
@@ -96,7 +96,7 @@ beforeAll(async () => {
   await waitUntilListening(server, 180_000);
 
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Lima', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Lima', viewport: { width: 1440, height: 900 }, acceptDownloads: true, serviceWorkers: serviceWorkersMode() });
   // English and the light theme from the first paint, as a returning user who chose them.
   await context.addInitScript(() => {
     localStorage.setItem('language', 'en');

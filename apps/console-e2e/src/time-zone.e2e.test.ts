@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { ADMIN_EMAIL, baseUrl, DESKTOP, PHONE, signIn } from './support/session';
+import { ADMIN_EMAIL, baseUrl, DESKTOP, PHONE, serviceWorkersMode, signIn } from './support/session';
 
 /*
  * Issue 16: farm events in the farm's zone, or the browser's by the setting. The browser is put in
@@ -61,7 +61,7 @@ describe.each([DESKTOP, PHONE])('the display time zone at $width × $height', (v
   let page: Page;
   beforeAll(async () => {
     browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'es-ES', timezoneId: BROWSER_ZONE, viewport, acceptDownloads: true });
+    const context = await browser.newContext({ locale: 'es-ES', timezoneId: BROWSER_ZONE, viewport, acceptDownloads: true, serviceWorkers: serviceWorkersMode() });
     page = await context.newPage();
     await signIn(page, ADMIN_EMAIL);
   });

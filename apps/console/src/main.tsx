@@ -4,6 +4,7 @@ import { ColorModeProvider } from '@camposense/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthGate } from './auth/auth-gate';
+import { registerServiceWorker } from './pwa/register-service-worker';
 
 // The first download holds what a signed-out visitor sees, in plain CSS and without i18next; the
 // signed-in console brings Chakra, i18next and its texts in its own chunk (auth/auth-gate.tsx).
@@ -12,6 +13,8 @@ function syncDocumentLanguage(language: string) {
 }
 syncDocumentLanguage(chosenLanguage());
 onLanguageChosen(syncDocumentLanguage);
+
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

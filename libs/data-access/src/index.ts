@@ -3,6 +3,8 @@ export { ApiError, isApiError } from './client/api-error';
 export { reportLiveStream, reportNetworkAnswer, resetConnectionStatus, useConnectionStatus } from './client/connection';
 export { useConnectionRetry } from './client/connection-retry';
 export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';
+export { useOfflineStatus } from './client/offline';
+export { useKeptAnswersSync } from './client/kept-answers-sync';
 export { AuthProvider, useAuth } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
 export { readStoredEmail, SESSION_STORAGE_KEY, EMAIL_STORAGE_KEY } from './auth/session-storage';

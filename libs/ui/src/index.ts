@@ -40,5 +40,8 @@ export type { RecordFieldKind, RecordFormField, RecordFormValues, RecordSelectCo
 export { parseCsv, parseCsvFile } from './csv';
 export { gradoPalette } from './grado-palette';
 export { ConnectionBanner } from './connection-banner';
+export { OfflineNotice } from './offline-notice';
+export { UpdatePrompt } from './update-prompt';
+export { WriteLockProvider, useWriteLock } from './write-lock';
 export { DateRangePicker } from './date-range-picker';
 export type { DateRangeValue } from './date-range-picker';

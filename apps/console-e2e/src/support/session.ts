@@ -19,9 +19,22 @@ export interface Viewport {
 export const DESKTOP: Viewport = { width: 1440, height: 900 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 
+/**
+ * Whether the console's service worker may run (issue 30, item 2). Journeys block it unless they
+ * test it (offline.e2e.test.ts) or E2E_SERVICE_WORKERS=allow runs the whole suite with it: each
+ * journey then sees the server's answers, not the ones an earlier step left in a cache.
+ */
+export function serviceWorkersMode(): 'allow' | 'block' {
+  return process.env['E2E_SERVICE_WORKERS'] === 'allow' ? 'allow' : 'block';
+}
+
 /** A fresh browser context (no stored session), in Spanish, in Lima's time zone, desktop-sized unless told. */
-export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport });
+export async function newPage(
+  browser: Browser,
+  viewport: Viewport = DESKTOP,
+  { serviceWorkers = serviceWorkersMode() }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport, serviceWorkers });
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,5 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useAuth, useConnectionRetry, useGlobalScope, useSystemStatus } from '@camposense/data-access';
+import { useAuth, useConnectionRetry, useGlobalScope, useOfflineStatus, useSystemStatus } from '@camposense/data-access';
 import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import {
@@ -9,6 +9,7 @@ import {
   ConnectionBanner,
   HEADER_HEIGHT,
   MainSidebar,
+  OfflineNotice,
   ScopeChip,
   NavDrawer,
   SECTION_ACCENT,
@@ -43,6 +44,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   const { confirmLeave } = useUnsavedChanges();
   const status = useSystemStatus();
   const connection = useConnectionRetry();
+  const offline = useOfflineStatus();
   const activeTime = useActiveTime();
   const scope = useGlobalScope();
 
@@ -219,7 +221,12 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           onOpenSettings={() => navigate({ name: 'configuration' })}
           userMenu={<UserMenu email={user.email} onSignOut={() => void signOut()} />}
         />
-        <ConnectionBanner state={connection.state} onRetryNow={connection.retryNow} />
+        {/* Without signal the console shows what it kept, says so and from when; the lost-server banner is for the rest. */}
+        {offline.offline ? (
+          <OfflineNotice since={offline.since} lastDataAt={offline.lastDataAt} />
+        ) : (
+          <ConnectionBanner state={connection.state} onRetryNow={connection.retryNow} />
+        )}
         <Box
           as="main"
           h={onWelcome || connection.lost ? 'auto' : `calc(100vh - ${HEADER_HEIGHT})`}

@@ -1,11 +1,20 @@
-import { DashboardFiltersProvider, GLOBAL_FILTERS_STORAGE_KEY, GlobalFiltersProvider, useLiveUpdates, useScopeTimeZone } from '@camposense/data-access';
+import {
+  DashboardFiltersProvider,
+  GLOBAL_FILTERS_STORAGE_KEY,
+  GlobalFiltersProvider,
+  useKeptAnswersSync,
+  useLiveUpdates,
+  useOfflineStatus,
+  useScopeTimeZone,
+} from '@camposense/data-access';
 import { DefaultI18nProvider, DisplayTimeZoneContext } from '@camposense/i18n';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '@camposense/domain';
-import { SignedInUiProvider, Toaster, UnsavedChangesProvider } from '@camposense/ui';
+import { SignedInUiProvider, Toaster, UnsavedChangesProvider, UpdatePrompt, WriteLockProvider } from '@camposense/ui';
 import { SWRConfig } from 'swr';
 import { i18n } from '../app/i18n';
 import { NavigationProvider } from '../navigation/navigation';
+import { useWaitingUpdate } from '../pwa/update-store';
 import { ConsoleShell } from './console-shell';
 
 export interface SignedInAppProps {
@@ -21,7 +30,8 @@ export function SignedInApp({ user }: SignedInAppProps) {
   return (
     <DefaultI18nProvider i18n={i18n}>
       <SignedInUiProvider>
-        <SWRConfig value={{ revalidateOnFocus: false }}>
+        {/* Back online, every screen's data is asked again (issue 30, item 2). */}
+        <SWRConfig value={{ revalidateOnFocus: false, revalidateOnReconnect: true }}>
           <NavigationProvider>
             {/* The tab's sessionStorage: a reload keeps the scope, a new tab or a shared link starts from all. */}
             <GlobalFiltersProvider storageKey={GLOBAL_FILTERS_STORAGE_KEY}>
@@ -30,7 +40,11 @@ export function SignedInApp({ user }: SignedInAppProps) {
                 <DashboardFiltersProvider>
                   <UnsavedChangesProvider>
                     <LiveUpdates />
-                    <ConsoleShell user={user} />
+                    <KeptAnswersSync />
+                    <OfflineWriteLock>
+                      <ConsoleShell user={user} />
+                    </OfflineWriteLock>
+                    <NewVersionPrompt />
                     <Toaster />
                   </UnsavedChangesProvider>
                 </DashboardFiltersProvider>
@@ -52,6 +66,23 @@ function DisplayTimeZoneProvider({ children }: { children: ReactNode }) {
 function LiveUpdates() {
   useLiveUpdates();
   return null;
+}
+
+/** Asks the keys again when the service worker's fresh copy of a kept answer differs; renders nothing. */
+function KeptAnswersSync() {
+  useKeptAnswersSync();
+  return null;
+}
+
+/** Offline, the buttons that write are disabled with the reason (libs/ui write-lock). */
+function OfflineWriteLock({ children }: { children: ReactNode }) {
+  return <WriteLockProvider offline={useOfflineStatus().offline}>{children}</WriteLockProvider>;
+}
+
+/** A new version waits (service worker `prompt`): Update reloads into it, Later keeps this one. */
+function NewVersionPrompt() {
+  const { available, update, later } = useWaitingUpdate();
+  return <UpdatePrompt open={available} onUpdate={update} onLater={later} />;
 }
 
 export default SignedInApp;

@@ -39,10 +39,23 @@ export async function signInRequest(email: string, password: string): Promise<Si
 
 export type RefreshResult =
   | { ok: true; session: Session }
-  /** The server refused the refresh token (expired, revoked, reused): the session is over. */
+  /** The server refused the refresh token (expired, revoked, reused) or the user: the session is over. */
   | { ok: false; reason: 'rejected' }
-  /** No answer, or a server failure: the session may still be fine; try again later. */
-  | { ok: false; reason: 'unreachable' };
+  /** No answer at all (no signal, timeout): the session may still be fine; try again later. */
+  | { ok: false; reason: 'unreachable' }
+  /** The server answered, with a failure or nonsense: try again later, but it is not offline. */
+  | { ok: false; reason: 'failed' };
+
+/**
+ * Why a refresh failed. Only a request that got no answer at all (status 0: no signal, a timeout)
+ * is `unreachable`, the one case in which the console may open offline with the last profile; a
+ * 400, 401 or 403 is the server refusing the session and is never taken for "offline".
+ */
+export function refreshFailureReason(error: unknown): 'rejected' | 'unreachable' | 'failed' {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.status === 400 || error.status === 401 || error.status === 403) return 'rejected';
+  return error.status === 0 ? 'unreachable' : 'failed';
+}
 
 /** A refresh holds the cross-tab lock: a server that never answers must not hold it for ever. */
 export const REFRESH_TIMEOUT_MS = 15_000;
@@ -59,11 +72,10 @@ export async function refreshRequest(): Promise<RefreshResult> {
       anonymous: true,
       signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
     });
-    if (!session || typeof session.access_token !== 'string' || !session.user) return { ok: false, reason: 'unreachable' };
+    if (!session || typeof session.access_token !== 'string' || !session.user) return { ok: false, reason: 'failed' };
     return { ok: true, session };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 400)) return { ok: false, reason: 'rejected' };
-    return { ok: false, reason: 'unreachable' };
+    return { ok: false, reason: refreshFailureReason(error) };
   }
 }
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../client/api-client';
 import { AuthProvider, REFRESH_MARGIN_MS, REFRESH_RETRY_MS, useAuth } from './auth-provider';
 import type { AuthContextValue, AuthStatus } from './auth-provider';
-import { SESSION_STORAGE_KEY } from './session-storage';
+import { PROFILE_STORAGE_KEY, SESSION_STORAGE_KEY } from './session-storage';
 
 const user: SessionUser = {
   id: 1,
@@ -38,7 +38,7 @@ function fakeApi() {
   let revoked = false;
   const spent = new Set<string>();
   const state = {
-    refreshFailure: null as null | 'rejected' | 'network',
+    refreshFailure: null as null | 'rejected' | 'forbidden' | 'server' | 'network',
     logoutFailure: null as null | 'server' | 'network',
     reuseDetected: false,
     refreshes: 0,
@@ -76,6 +76,8 @@ function fakeApi() {
         for (let turn = 0; turn < state.refreshLatency; turn += 1) await new Promise((resolve) => setImmediate(resolve));
         state.concurrentRefreshes -= 1;
         if (state.refreshFailure === 'network') throw new TypeError('Failed to fetch');
+        if (state.refreshFailure === 'forbidden') return json(403, { error: { code: 'FORBIDDEN', message: 'Cuenta desactivada' } });
+        if (state.refreshFailure === 'server') return json(503, { error: { code: 'UNAVAILABLE', message: 'Base de datos no disponible' } });
         if (state.refreshFailure === 'rejected' || !presented || revoked) return unauthorized();
         if (spent.has(presented)) {
           state.reuseDetected = true;
@@ -274,6 +276,106 @@ describe('AuthProvider: refresh', () => {
     await advance(REFRESH_RETRY_MS);
     expect(api.calls('/api/auth/refresh')).toBe(2);
     expect(tab.text()).toBe(`signed-in ${user.email}`);
+  });
+});
+
+describe('AuthProvider: opening without signal (issue 30)', () => {
+  /** A tab that signed in, then closed: the next one opens as after a reload. */
+  async function signedInEarlier() {
+    const first = renderTab();
+    await settle();
+    await signIn(first);
+    first.view.unmount();
+  }
+
+  it('opens signed in with the last profile, and no token, when the refresh gets no answer at all', async () => {
+    await signedInEarlier();
+    api.state.refreshFailure = 'network';
+    const tab = renderTab();
+    await settle();
+    expect(tab.text()).toBe(`signed-in ${user.email}`);
+    expect(tab.statuses).toEqual(['loading', 'signed-in']);
+    // The profile is all it kept: no token in storage, none sent.
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/access-|refresh-/);
+    await expect(apiRequest('/sense/paises')).rejects.toMatchObject({ status: 401 });
+  });
+
+  it.each([
+    ['refuses the session (401)', 'rejected'],
+    ['forbids the account (403)', 'forbidden'],
+    ['answers with a failure (503)', 'server'],
+  ] as const)('never opens the console when the server %s: that is not offline', async (_, failure) => {
+    await signedInEarlier();
+    api.state.refreshFailure = failure;
+    const tab = renderTab();
+    await settle();
+    expect(tab.text()).toBe('signed-out');
+    expect(tab.statuses).toEqual(['loading', 'signed-out']);
+  });
+
+  it('forgets the profile when the server ends the session, so a later reload without signal shows the login', async () => {
+    await signedInEarlier();
+    expect(localStorage.getItem(PROFILE_STORAGE_KEY)).toContain(user.email);
+    api.state.refreshFailure = 'rejected';
+    renderTab().view.unmount();
+    await settle();
+    expect(localStorage.getItem(PROFILE_STORAGE_KEY)).toBeNull();
+    api.state.refreshFailure = 'network';
+    const tab = renderTab();
+    await settle();
+    expect(tab.text()).toBe('signed-out');
+  });
+
+  it('shows the login without signal when no profile was kept here', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, '1');
+    api.state.refreshFailure = 'network';
+    const tab = renderTab();
+    await settle();
+    expect(tab.text()).toBe('signed-out');
+  });
+
+  it('renews the session through the cookie when the signal comes back', async () => {
+    await signedInEarlier();
+    api.state.refreshFailure = 'network';
+    const tab = renderTab();
+    await settle();
+    const refreshes = api.calls('/api/auth/refresh');
+    api.state.refreshFailure = null;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await settle();
+    expect(api.calls('/api/auth/refresh')).toBe(refreshes + 1);
+    expect(tab.text()).toBe(`signed-in ${user.email}`);
+    await expect(apiRequest('/sense/paises')).resolves.toEqual([{ paisid: 1 }]);
+  });
+
+  it('renews the session on the first 401 once the server answers again, and retries the request', async () => {
+    await signedInEarlier();
+    api.state.refreshFailure = 'network';
+    const tab = renderTab();
+    await settle();
+    api.state.refreshFailure = null;
+    let answer: unknown;
+    await act(async () => {
+      answer = await apiRequest('/sense/paises');
+    });
+    expect(answer).toEqual([{ paisid: 1 }]);
+    expect(tab.text()).toBe(`signed-in ${user.email}`);
+  });
+
+  it('ends an offline-opened session when the server, reached again, refuses it', async () => {
+    await signedInEarlier();
+    api.state.refreshFailure = 'network';
+    const tab = renderTab();
+    await settle();
+    api.state.refreshFailure = 'rejected';
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await settle();
+    expect(tab.text()).toBe('signed-out');
+    expect(localStorage.getItem(PROFILE_STORAGE_KEY)).toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Session, SessionUser } from '@camposense/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setTokenSource } from '../client/api-client';
-import { logoutRequest, refreshRequest, signInRequest, type SignInResult } from './auth-api';
-import { hasSessionMarker, storeEmail, storeSessionMarker } from './session-storage';
+import { forgetKeptAnswers } from '../client/offline-cache';
+import { logoutRequest, refreshRequest, signInRequest, type RefreshResult, type SignInResult } from './auth-api';
+import { hasSessionMarker, readStoredProfile, storeEmail, storeProfile, storeSessionMarker } from './session-storage';
 import { openTabChannel, withRefreshLock, type TabChannel, type TabMessage } from './tab-sync';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -32,6 +33,15 @@ export const REFRESH_RETRY_MS = 30_000;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * Who the console shows when the session could not be renewed at start-up (issue 30, item 2): the
+ * last signed-in profile, and only when the refresh got no answer at all (offline). A refusal (400,
+ * 401, 403) or a server failure never opens the console.
+ */
+export function offlineUser(result: RefreshResult, storedProfile: SessionUser | null): SessionUser | null {
+  return !result.ok && result.reason === 'unreachable' ? storedProfile : null;
+}
+
 function expiresSoon(session: Session): boolean {
   return session.expires_at * 1000 - Date.now() <= REFRESH_MARGIN_MS;
 }
@@ -54,6 +64,9 @@ export interface AuthProviderProps {
  */
 export function AuthProvider({ children }: AuthProviderProps) {
   const [session, setSession] = useState<Session | null>(null);
+  // Opened without signal (offlineUser): the profile shown until the server answers; no token.
+  const [restoredUser, setRestoredUser] = useState<SessionUser | null>(null);
+  const restoredRef = useRef(false);
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [signOutError, setSignOutError] = useState<'unexpected' | null>(null);
   // Refs, not state, for what callbacks outside React's render (timers, the fetch client, other
@@ -76,6 +89,9 @@ export function AuthProvider({ children }: AuthProviderProps) {
       const kept = next ? withoutRefreshToken(next) : null;
       sessionRef.current = kept;
       setSession(kept);
+      restoredRef.current = false;
+      setRestoredUser(null);
+      storeProfile(kept?.user ?? null);
       setStatus(kept ? 'signed-in' : 'signed-out');
       schedule(kept);
     },
@@ -85,6 +101,8 @@ export function AuthProvider({ children }: AuthProviderProps) {
   const endLocally = useCallback(() => {
     adopt(null);
     storeSessionMarker(false);
+    // A shared phone must not show the next person this one's data without signal.
+    void forgetKeptAnswers();
     channelRef.current?.post({ type: 'signed-out' });
   }, [adopt]);
 
@@ -93,6 +111,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
     channelRef.current?.post({ type: 'session', session: withoutRefreshToken(next) });
   }, []);
 
+  const lastRefreshRef = useRef<RefreshResult | null>(null);
   const refresh = useCallback((): Promise<boolean> => {
     // One refresh at a time in this tab: the timer and several 401s share it.
     if (inFlightRef.current) return inFlightRef.current;
@@ -102,6 +121,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
       // Another tab refreshed while this one waited for the lock; its token came by broadcast.
       if (current && current.access_token !== tokenAtCall && !expiresSoon(current)) return true;
       const result = await refreshRequest();
+      lastRefreshRef.current = result;
       if (result.ok) {
         adopt(result.session);
         announce(result.session);
@@ -135,15 +155,30 @@ export function AuthProvider({ children }: AuthProviderProps) {
     setTokenSource({
       getAccessToken: () => sessionRef.current?.access_token ?? null,
       refresh: () => refreshRef.current(),
+      awaitingRenewal: () => restoredRef.current,
     });
     if (hasSessionMarker()) {
       void refreshRef.current().then((renewed) => {
-        if (!renewed && !sessionRef.current) setStatus('signed-out');
+        if (renewed || sessionRef.current) return;
+        const user = lastRefreshRef.current ? offlineUser(lastRefreshRef.current, readStoredProfile()) : null;
+        if (user) {
+          restoredRef.current = true;
+          setRestoredUser(user);
+          setStatus('signed-in');
+        } else {
+          setStatus('signed-out');
+        }
       });
     } else {
       setStatus('signed-out');
     }
+    // Opened without signal: the signal's return is the moment to ask the cookie again.
+    const renewWhenOnline = () => {
+      if (restoredRef.current && !sessionRef.current) void refreshRef.current();
+    };
+    window.addEventListener('online', renewWhenOnline);
     return () => {
+      window.removeEventListener('online', renewWhenOnline);
       channelRef.current?.close();
       channelRef.current = null;
       clearTimeout(timerRef.current);
@@ -175,8 +210,8 @@ export function AuthProvider({ children }: AuthProviderProps) {
   }, [endLocally]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user: session?.user ?? null, signIn, signOut, signOutError }),
-    [status, session, signIn, signOut, signOutError],
+    () => ({ status, user: session?.user ?? restoredUser, signIn, signOut, signOutError }),
+    [status, session, restoredUser, signIn, signOut, signOutError],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,3 +1,5 @@
+import type { SessionUser } from '@camposense/domain';
+
 /**
  * What the browser keeps of a session between page loads. No token: the access token lives in
  * memory only and the refresh token in an httpOnly cookie that scripts cannot read
@@ -45,5 +47,34 @@ export function storeEmail(email: string): void {
     localStorage.setItem(EMAIL_STORAGE_KEY, email);
   } catch {
     // See storeSessionMarker.
+  }
+}
+
+/**
+ * Who was signed in here last (issue 30, item 2): the profile the sign-in and every refresh
+ * answered, never a token. A reload without signal cannot ask the refresh cookie, so the console
+ * opens with this profile and the answers the service worker kept; the server decides again as
+ * soon as it answers (a 401 or 403 ends the session).
+ */
+export const PROFILE_STORAGE_KEY = 'camposense.profile';
+
+export function storeProfile(user: SessionUser | null): void {
+  try {
+    if (user) localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(PROFILE_STORAGE_KEY);
+  } catch {
+    // See storeSessionMarker: without storage a reload without signal shows the login.
+  }
+}
+
+export function readStoredProfile(): SessionUser | null {
+  try {
+    const stored = localStorage.getItem(PROFILE_STORAGE_KEY);
+    if (!stored) return null;
+    const parsed: unknown = JSON.parse(stored);
+    const candidate = parsed as Partial<SessionUser> | null;
+    return candidate && typeof candidate.id === 'number' && typeof candidate.email === 'string' ? (candidate as SessionUser) : null;
+  } catch {
+    return null;
   }
 }

@@ -1,11 +1,18 @@
 import { ApiError } from './api-error';
 import { reportNetworkAnswer, reportNetworkFailure } from './connection';
+import { forgetKeptAnswers, keptAnswerOf } from './offline-cache';
+import { reportFreshAnswer, reportKeptAnswer } from './offline';
 
 export type TokenSource = {
   /** The current access token, or null when signed out. */
   getAccessToken: () => string | null;
   /** Tries once to renew the session after a 401; resolves to whether it worked. */
   refresh?: () => Promise<boolean>;
+  /**
+   * The console was opened without signal, from the last profile, and holds no token yet: a 401 is
+   * then the moment to ask the cookie for one (issue 30, item 2).
+   */
+  awaitingRenewal?: () => boolean;
 };
 
 let tokenSource: TokenSource = { getAccessToken: () => null };
@@ -55,6 +62,11 @@ function buildInit(init: ApiRequestInit): RequestInit {
   return { ...rest, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) };
 }
 
+function isRead(method: string | undefined): boolean {
+  const verb = (method ?? 'GET').toUpperCase();
+  return verb === 'GET' || verb === 'HEAD';
+}
+
 /**
  * The one fetch of the console: JSON in and out under /api, the bearer token added, one refresh
  * and retry on a 401, and every non-OK answer turned into an ApiError.
@@ -64,7 +76,7 @@ async function send(path: string, init: ApiRequestInit): Promise<{ response: Res
   let response: Response;
   try {
     response = await fetch(url, buildInit(init));
-    if (response.status === 401 && !init.anonymous && tokenSource.refresh && tokenSource.getAccessToken()) {
+    if (response.status === 401 && !init.anonymous && tokenSource.refresh && (tokenSource.getAccessToken() || tokenSource.awaitingRenewal?.())) {
       if (await tokenSource.refresh()) response = await fetch(url, buildInit(init));
     }
   } catch (cause) {
@@ -72,9 +84,18 @@ async function send(path: string, init: ApiRequestInit): Promise<{ response: Res
     if (!(cause instanceof DOMException && cause.name === 'AbortError')) reportNetworkFailure();
     throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : String(cause), null);
   }
-  reportNetworkAnswer();
+  // An answer the service worker kept is no news of the network: only a fresh one says it is back.
+  const kept = keptAnswerOf(response);
+  if (kept) {
+    reportKeptAnswer(kept);
+  } else {
+    reportNetworkAnswer();
+    reportFreshAnswer();
+  }
   const body = await parseBody(response);
   if (!response.ok) throw ApiError.fromResponse(response.status, body, response.headers.get('Retry-After'));
+  // A write makes the kept answers of its resource stale: they go before the screen asks again.
+  if (!isRead(init.method)) await forgetKeptAnswers(url);
   return { response, body };
 }
 

@@ -1,6 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
-import { ErrorBox } from '@camposense/ui';
+import { ErrorBox, useWriteLock } from '@camposense/ui';
 
 export interface FormFooterProps {
   /** Why the last save failed, in the reader's words. */
@@ -14,16 +14,22 @@ export interface FormFooterProps {
 /** The end of a specialised parameters form: the required-field note, a failed save's reason, and its submit button. */
 export function FormFooter({ failure, busy, submitLabel, busyLabel }: FormFooterProps) {
   const { t } = useTranslation();
+  const writeLock = useWriteLock();
   return (
     <>
       <Text fontSize="xs" color="fg.muted">
         {t('validation.requiredMark')}
       </Text>
       {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
-      <HStack>
-        <Button type="submit" colorPalette="orange" loading={busy} loadingText={busyLabel}>
+      <HStack wrap="wrap">
+        <Button type="submit" colorPalette="orange" loading={busy} loadingText={busyLabel} disabled={writeLock.locked} title={writeLock.reason ?? undefined}>
           {submitLabel}
         </Button>
+        {writeLock.locked ? (
+          <Text fontSize="sm" color="fg.muted">
+            {writeLock.reason}
+          </Text>
+        ) : null}
       </HStack>
     </>
   );

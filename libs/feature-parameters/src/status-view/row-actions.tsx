@@ -2,7 +2,7 @@ import { Button, HStack } from '@chakra-ui/react';
 import { rowKeyValues, useDeleteRowMutation, useUpdateRowMutation } from '@camposense/data-access';
 import type { TableName, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { ConfirmDialog, showToast } from '@camposense/ui';
+import { ConfirmDialog, showToast, useWriteLock } from '@camposense/ui';
 import { Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { rowText } from '../row-text/row-text';
@@ -29,6 +29,9 @@ export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowAct
   const update = useUpdateRowMutation(table);
   const remove = useDeleteRowMutation(table);
   const busy = update.isMutating || remove.isMutating;
+  // Offline nothing can be saved: the buttons say why (issue 30, item 2).
+  const writeLock = useWriteLock();
+  const title = writeLock.reason ?? undefined;
   const [confirming, setConfirming] = useState(false);
   const tableName = t(`tables.${table}`);
   const active = row?.['statusid'] === 1;
@@ -69,12 +72,12 @@ export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowAct
   return (
     <HStack gap="2">
       {hasStatus ? (
-        <Button size="sm" variant="outline" disabled={!row || busy} loading={update.isMutating} onClick={() => void toggle()}>
+        <Button size="sm" variant="outline" disabled={!row || busy || writeLock.locked} title={title} loading={update.isMutating} onClick={() => void toggle()}>
           {active || !row ? <PowerOff aria-hidden /> : <Power aria-hidden />}
           {t(active || !row ? 'parameters.actions.deactivate' : 'parameters.actions.activate')}
         </Button>
       ) : null}
-      <Button size="sm" variant="outline" colorPalette="red" disabled={!row || busy} onClick={() => setConfirming(true)}>
+      <Button size="sm" variant="outline" colorPalette="red" disabled={!row || busy || writeLock.locked} title={title} onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden />{t('parameters.actions.delete')}
       </Button>
       <ConfirmDialog

@@ -11,7 +11,7 @@ import {
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
 import type { AlertaReportFilters, AlertaReportRow, AlertaSortColumn } from '@camposense/domain';
 import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { ConfirmDialog, DataTable, DateCell, gradoPalette, QueryState, showToast, StatusBadge } from '@camposense/ui';
+import { ConfirmDialog, DataTable, DateCell, gradoPalette, QueryState, showToast, StatusBadge, useWriteLock } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -49,6 +49,8 @@ export function AlertsReport({ onOpenChart }: AlertsReportProps) {
 
 function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>) {
   const { t, i18n } = useTranslation();
+  // Offline the acknowledgements wait for the connection (issue 30, item 2).
+  const writeLock = useWriteLock();
   const dashboard = useOptionalDashboardFilters();
   const nodes = useNodosConLocalizacion();
   const canOpenChart = Boolean(onOpenChart && dashboard);
@@ -186,6 +188,8 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             <Button
               size="xs"
               variant="outline"
+              disabled={writeLock.locked}
+              title={writeLock.reason ?? undefined}
               onClick={(event) => {
                 event.stopPropagation();
                 resetOne();
@@ -224,7 +228,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
           ]
         : []),
     ],
-    [t, locale, i18n.language, timeZone, canOpenChart, openChart, resetOne],
+    [t, locale, i18n.language, timeZone, canOpenChart, openChart, resetOne, writeLock],
   );
   // Processed or closed alerts have nothing to acknowledge; an empty selection neither.
   const nothingToAcknowledge = estado === 'procesada' || estado === 'cerrada' || (data?.pagination.total ?? 0) === 0;
@@ -253,7 +257,8 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             <Button
               size="sm"
               variant="outline"
-              disabled={nothingToAcknowledge}
+              disabled={nothingToAcknowledge || writeLock.locked}
+              title={writeLock.reason ?? undefined}
               loading={bulkPending} loadingText={t('reports.alerts.acknowledgeAll')}
               onClick={() => setConfirmingAll(true)}
             >

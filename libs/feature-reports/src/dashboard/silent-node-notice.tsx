@@ -2,7 +2,7 @@ import { Alert, Button, HStack } from '@chakra-ui/react';
 import { useAcknowledgeEpisodeMutation } from '@camposense/data-access';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-import { showToast } from '@camposense/ui';
+import { showToast, useWriteLock } from '@camposense/ui';
 import { useState } from 'react';
 import { AcknowledgeEpisodeDialog } from '../shared/acknowledge-episode-dialog';
 
@@ -21,6 +21,7 @@ export function SilentNodeNotice({ node }: SilentNodeNoticeProps) {
   const { t, i18n } = useTranslation();
   const { timeZone } = useDisplayTimeZone();
   const [asking, setAsking] = useState(false);
+  const writeLock = useWriteLock();
   // The episode is acknowledged with the operator's note (an empty note is none); a failure is said in the dialog and a toast.
   const acknowledgeEpisode = useAcknowledgeEpisodeMutation();
   const busy = acknowledgeEpisode.isMutating;
@@ -60,6 +61,8 @@ export function SilentNodeNotice({ node }: SilentNodeNoticeProps) {
           <Button
             size="xs"
             variant="solid"
+            disabled={writeLock.locked}
+            title={writeLock.reason ?? undefined}
             onClick={() => {
               acknowledgeEpisode.reset();
               setAsking(true);

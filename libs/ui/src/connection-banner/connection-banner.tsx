@@ -3,6 +3,7 @@ import { useTranslation } from '@camposense/i18n';
 import { WifiOff } from 'lucide-react';
 import { useId } from 'react';
 import type { ConnectionState } from '../status-card/connection-state';
+import { shellBannerProps } from './shell-banner';
 
 export interface ConnectionBannerProps {
   /**
@@ -28,9 +29,8 @@ export function ConnectionBanner({ state, onRetryNow }: ConnectionBannerProps) {
       role="alert"
       // Named by its message, so it can be told from the error boxes (also alerts) that failed requests show.
       aria-labelledby={messageId}
-      align="center" wrap="wrap" gap="3" flexShrink={0}
-      px={{ base: '3', md: '4' }} py="2"
-      bg="red.subtle" color="red.fg" borderBottomWidth="1px" borderColor="red.muted"
+      {...shellBannerProps('red')}
+      wrap="wrap"
     >
       <WifiOff size={18} aria-hidden />
       <Text id={messageId} fontSize="sm" fontWeight="semibold" flex="1" minW="12rem">

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';
+import { WriteLockProvider } from '../write-lock';
 import { RecordForm } from './record-form';
 import type { RecordFormField } from './record-form';
 
@@ -73,3 +74,22 @@ export const Busy: Story = { args: { busy: true } };
 export const WithNotice: Story = {
   args: { notice: <div role="alert">Otra persona cambió este registro</div> },
 };
+
+/** Offline (issue 30, item 2): the submit is disabled and says why; nothing can be sent. */
+export const OfflineLocked: Story = {
+  ...Filled,
+  decorators: [
+    (Story) => (
+      <WriteLockProvider offline>
+        <Story />
+      </WriteLockProvider>
+    ),
+  ],
+  play: async ({ args }) => {
+    const submit = screen.getByRole('button', { name: 'CREAR' });
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAccessibleDescription(/^(Sin conexión: no se pueden guardar cambios|Offline: changes cannot be saved)$/);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+export const OfflineLockedEnglish: Story = { ...OfflineLocked, globals: { language: 'en' } };

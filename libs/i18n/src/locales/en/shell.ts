@@ -221,4 +221,15 @@ export const enShell: Widen<typeof esShell> = {
     tableLabel: 'Thresholds',
     grado: 'grade {{grado}}',
   },
+  pwa: {
+    description: 'Intelligent agricultural monitoring system',
+    offlineTitle: 'Offline since {{since}}',
+    offlineTitleUnknown: 'Offline',
+    lastData: 'Last data from {{time}}',
+    offlineWrites: 'Changes are disabled until the connection is back.',
+    writesOffline: 'Offline: changes cannot be saved',
+    updateAvailable: 'A new version of CampoSense is available.',
+    update: 'Update',
+    later: 'Later',
+  },
 };

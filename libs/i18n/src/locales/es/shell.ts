@@ -219,4 +219,16 @@ export const esShell = {
     tableLabel: 'Umbrales',
     grado: 'grado {{grado}}',
   },
+  /** The installable console (issue 30, item 2): the manifest, the offline notice, the new-version prompt. */
+  pwa: {
+    description: 'Sistema de monitoreo agrícola inteligente',
+    offlineTitle: 'Sin conexión desde el {{since}}',
+    offlineTitleUnknown: 'Sin conexión',
+    lastData: 'Últimos datos del {{time}}',
+    offlineWrites: 'Los cambios están desactivados hasta que vuelva la conexión.',
+    writesOffline: 'Sin conexión: no se pueden guardar cambios',
+    updateAvailable: 'Hay una nueva versión de CampoSense.',
+    update: 'Actualizar',
+    later: 'Más tarde',
+  },
 } as const;

@@ -1,0 +1,1 @@
+export { WriteLockProvider, useWriteLock } from './write-lock';

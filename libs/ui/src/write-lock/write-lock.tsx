@@ -1,0 +1,33 @@
+import { useTranslation } from '@camposense/i18n';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+
+export interface WriteLock {
+  /** Whether the buttons that write must be disabled. */
+  locked: boolean;
+  /** Why, in the operator's language (the buttons' tooltip); null while unlocked. */
+  reason: string | null;
+}
+
+const WriteLockContext = createContext(false);
+
+export interface WriteLockProviderProps {
+  /** The console is offline (issue 30, item 2): nothing can be saved. @default false */
+  offline?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * One place that says whether writing is possible now: the console's shell sets it from the
+ * offline status, and every button that writes (the record form's submit, the row actions, the
+ * acknowledgements) reads it with useWriteLock instead of each screen watching the connection.
+ */
+export function WriteLockProvider({ offline = false, children }: WriteLockProviderProps) {
+  return <WriteLockContext.Provider value={offline}>{children}</WriteLockContext.Provider>;
+}
+
+/** Whether the buttons that write are disabled now, and the reason to show beside them. */
+export function useWriteLock(): WriteLock {
+  const offline = useContext(WriteLockContext);
+  const { t } = useTranslation();
+  return useMemo(() => ({ locked: offline, reason: offline ? t('pwa.writesOffline') : null }), [offline, t]);
+}
