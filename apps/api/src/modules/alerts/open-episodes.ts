@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error';
+import { security } from '../../schemas';
 
 /** More open episodes than this on one node or location is a farm on fire; the chart needs no more. */
 const MAX_EPISODES = 500;
@@ -34,7 +35,7 @@ export async function openEpisodesRoute(app: FastifyInstance, { database }: { da
         description:
           'Exactamente uno de nodoId o ubicacionId. De una ubicación: los episodios de sus umbrales y los "sin datos" de los nodos ' +
           `localizados allí. Como máximo ${MAX_EPISODES}, del más antiguo al más reciente.`,
-        security: [{ bearerAuth: [] }],
+        security,
         ...openEpisodesContract,
       },
     },

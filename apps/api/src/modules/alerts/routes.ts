@@ -10,6 +10,7 @@ import { acknowledgeAlertRoute, acknowledgeEpisodeRoute, acknowledgeMatchingRout
 import type { AcknowledgeAnswer, AcknowledgeEpisodeResult, AcknowledgeMatchingResult } from '@camposense/domain';
 import { lockLiveAccount } from '../auth/account-status';
 import { requireRole } from '../../security/require-role';
+import { security } from '../../schemas';
 
 export interface AlertRoutesOptions {
   database: Database;
@@ -54,7 +55,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
         description:
           'Detiene las repeticiones y el escalamiento. Reconocer un episodio ya reconocido responde lo mismo sin cambiar nada; ' +
           'uno ya terminado responde 409. Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
-        security: [{ bearerAuth: [] }],
+        security,
         ...acknowledgeAlertRoute,
       },
     },
@@ -157,7 +158,7 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
           'solo las alertas activas. Responde cuántos episodios y alertas cambió (0 y 0 si no había ninguna). ' +
           '`confirmar: true` es obligatorio: un cuerpo vacío no reconoce todas las alertas del sistema. ' +
           'Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
-        security: [{ bearerAuth: [] }],
+        security,
         ...acknowledgeMatchingContract,
       },
     },
@@ -214,7 +215,7 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
         summary: 'Reconoce un episodio (también uno "sin datos" de un nodo en silencio)',
         description:
           'Detiene las repeticiones y el escalamiento; uno ya terminado responde 409. Una sesión cerrada o una cuenta desactivada o borrada responde 401.',
-        security: [{ bearerAuth: [] }],
+        security,
         ...acknowledgeEpisodeRoute,
       },
     },

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../errors/api-error';
+import { security } from '../../schemas';
 
 /**
  * /api/account/idioma: the signed-in user's own notification language (`usuario.idioma`, alarms.md
@@ -29,7 +30,7 @@ export async function languageRoutes(fastify: FastifyInstance, { database }: { d
       schema: {
         tags: ['auth'],
         summary: 'El idioma de los avisos del usuario de la sesión',
-        security: [{ bearerAuth: [] }],
+        security,
         ...ownLanguageRoute,
       },
     },
@@ -45,7 +46,7 @@ export async function languageRoutes(fastify: FastifyInstance, { database }: { d
       schema: {
         tags: ['auth'],
         summary: 'Cambia el idioma de los avisos del usuario de la sesión',
-        security: [{ bearerAuth: [] }],
+        security,
         ...setOwnLanguageRoute,
       },
     },

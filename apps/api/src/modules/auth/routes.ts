@@ -21,6 +21,7 @@ import {
 import type { ClientInfo } from './sessions';
 import { issueSession, verifyAccessToken } from './tokens';
 import { findActiveUserById, findUserByLogin, normaliseLogin, toSessionUser } from './users';
+import { security } from '../../schemas';
 
 export interface AuthRoutesOptions {
   database: Database;
@@ -195,7 +196,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'El usuario de la sesión, leído de la base de datos',
-        security: [{ bearerAuth: [] }],
+        security,
         ...meRoute,
       },
     },

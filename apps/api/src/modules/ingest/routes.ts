@@ -6,6 +6,7 @@ import { requireRole } from '../../security/require-role';
 import type { IngestKeys } from './queries';
 import { IngestBusyError } from '@camposense/server-ingest';
 import type { IngestReading, IngestService, Rejection } from '@camposense/server-ingest';
+import { security } from '../../schemas';
 
 /** 10,000 readings of up to about 200 bytes each (a typical one is about 110). */
 export const INGEST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -139,7 +140,7 @@ export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: I
         schema: {
           tags: TAGS,
           summary: 'Las claves de ingesta (sin la clave: solo su prefijo)',
-          security: [{ bearerAuth: [] }],
+          security,
           ...ingestKeysRoute,
         },
       },
@@ -152,7 +153,7 @@ export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: I
         schema: {
           tags: TAGS,
           summary: 'Crea una clave de ingesta; la respuesta la muestra una sola vez',
-          security: [{ bearerAuth: [] }],
+          security,
           ...createIngestKeyRoute,
         },
       },
@@ -168,7 +169,7 @@ export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: I
         schema: {
           tags: TAGS,
           summary: 'Revoca una clave de ingesta: deja de aceptarse en el acto',
-          security: [{ bearerAuth: [] }],
+          security,
           ...revokeIngestKeyRoute,
         },
       },

@@ -27,6 +27,7 @@ import {
   spendDownloadToken,
 } from '../reports/download-token';
 import type { EventBus, NumberedEvent } from './event-bus';
+import { security } from '../../schemas';
 
 export interface LiveRoutesOptions {
   bus: EventBus;
@@ -61,7 +62,7 @@ export async function liveRoutes(untyped: FastifyInstance, { bus, database, jwtS
       schema: {
         tags: ['live'],
         summary: 'Un ticket de un minuto y un solo uso para abrir /api/sense/stream',
-        security: [{ bearerAuth: [] }],
+        security,
         ...streamTicketRoute,
       },
     },

@@ -7,7 +7,7 @@ import type { ReadCache } from '../../sense/read-cache';
 import type { ReadingQueries, ReadingWindow } from './queries';
 import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
-import { security } from '../tables/schemas';
+import { security } from '../../schemas';
 
 /** The window of a readings request; 400 naming the field for a malformed or reversed date. */
 function readingWindow(query: ReadingsQuery): ReadingWindow {

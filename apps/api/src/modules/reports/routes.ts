@@ -30,7 +30,7 @@ import {
   tableCsvRoute,
 } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { security } from './schemas';
+import { security } from '../../schemas';
 
 export interface ReportRoutesOptions {
   database: Database;

@@ -7,6 +7,7 @@ import { isIsoDate } from '../../sense/row-values';
 import { validationError } from '../tables/queries';
 import { createSeriesQueries } from './queries';
 import { bucketSecondsFor, DEFAULT_MAX_POINTS } from './series-window';
+import { security } from '../../schemas';
 
 export interface SeriesRoutesOptions {
   database: Database;
@@ -16,7 +17,6 @@ export interface SeriesRoutesOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const security = [{ bearerAuth: [] }];
 
 function parseDate(value: string, isEnd: boolean): number {
   const time = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actorOf, massiveTable } from './route-support';
 import type { TableRouteDependencies } from './routes';
-import { security } from './schemas';
+import { security } from '../../schemas';
 
 /** Bodies of `POST /{table}/bulk` up to this size (100,000 rows of a threshold with labels fit); larger answer 413. */
 export const BULK_BODY_LIMIT_BYTES = 32 * 1024 * 1024;

@@ -3,6 +3,7 @@ import type { Database } from '@camposense/db';
 import { detectRoute } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { security } from '../../schemas';
 
 export interface SenseRoutesOptions {
   database: Database;
@@ -19,7 +20,7 @@ export async function senseRoutes(fastify: FastifyInstance, { database }: SenseR
       schema: {
         tags: ['sense'],
         summary: 'Si el esquema sense existe y está migrado',
-        security: [{ bearerAuth: [] }],
+        security,
         ...detectRoute,
       },
     },

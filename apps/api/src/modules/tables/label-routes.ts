@@ -12,7 +12,7 @@ import { hasLabels, labelPage } from './labels';
 import { validationError } from './queries';
 import { registeredTable } from './route-support';
 import type { TableRouteDependencies } from './routes';
-import { security } from './schemas';
+import { security } from '../../schemas';
 
 /** The query keys of `/{table}/labels` that are not parent filters. */
 const LABEL_PARAMETERS = new Set(['ids', 'search', 'page', 'pageSize']);

@@ -8,7 +8,7 @@ import { measuredRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { columnRef, tableRef } from '../../sense/sql-names';
 import type { TableQueries } from './queries';
-import { security } from './schemas';
+import { security } from '../../schemas';
 
 interface NamedList {
   path: string;

@@ -10,7 +10,7 @@ import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/stream
 import { MAX_PAGE_OFFSET, validationError } from './queries';
 import { KEY_QUERY_DOC, registeredTable, sendRow, singleKey } from './route-support';
 import type { TableRouteDependencies } from './routes';
-import { security } from './schemas';
+import { security } from '../../schemas';
 import type { KeyValues } from './writes';
 
 /** The query keys that choose a page of a list, not the list. */

@@ -8,7 +8,7 @@ import { numberArray } from '@camposense/db';
 import { metricaSensorReplicateRoute, REPLICATE_LIMITS, sensorReplicateRoute, usuarioPerfilAssignRoute } from '@camposense/domain';
 import type { MetricaSensorTriple, ReplicateResult, SensorPair, UsuarioPerfilPair } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { security } from './schemas';
+import { security } from '../../schemas';
 
 const { nodes: MAX_REPLICATE_NODES, items: MAX_REPLICATE_ITEMS } = REPLICATE_LIMITS;
 

@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, bodyOf, KEY_QUERY_DOC, preconditionsOf, sendRow, singleKey, writableTable } from './route-support';
 import type { TableRouteDependencies } from './routes';
-import { security } from './schemas';
+import { security } from '../../schemas';
 import type { KeyValues } from './writes';
 
 const ETAG_DOC =

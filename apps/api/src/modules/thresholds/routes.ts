@@ -17,6 +17,7 @@ import { ApiError, notFound } from '../../errors/api-error';
 import { isIsoDate } from '../../sense/row-values';
 import { validationError } from '../tables/queries';
 import { createThresholdQueries } from './queries';
+import { security } from '../../schemas';
 
 export interface ThresholdRoutesOptions {
   database: Database;
@@ -26,7 +27,6 @@ export interface ThresholdRoutesOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_LIMIT = 200;
-const security = [{ bearerAuth: [] }];
 /**
  * The thresholds tab: the scope listing (`/umbrales`), the tab's recent changes
  * (`/umbrales/cambios`), and per threshold its preview, audit trail and profiles told
