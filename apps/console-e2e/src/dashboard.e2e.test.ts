@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import { connectChromium } from './support/browser';
 import { limaDay as day, typeDay } from './support/date-range';
 import { baseUrl, DEMO_PASSWORD, OPERATOR_EMAIL as DEMO_EMAIL, serviceWorkersMode } from './support/session';
 
@@ -34,7 +34,7 @@ describe('dashboard journey on the production build and the demo farm', () => {
   }
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium();
     const context = await browser.newContext({ locale: 'es-ES', timezoneId: 'America/Lima', viewport: { width: 1400, height: 1000 }, serviceWorkers: serviceWorkersMode() });
     page = await context.newPage();
     await page.goto(baseUrl());

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import { connectChromium } from './support/browser';
 import { baseUrl, DESKTOP, newPage, OPERATOR_EMAIL, signIn } from './support/session';
 
 /**
@@ -34,7 +34,7 @@ describe('offline journey on the production build', () => {
   }
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium();
     ({ context, page } = await newPage(browser, DESKTOP, { serviceWorkers: 'allow' }));
     await signIn(page, OPERATOR_EMAIL);
   });

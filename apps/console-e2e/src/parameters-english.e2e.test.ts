@@ -9,7 +9,7 @@ import type { PaginatedRows, TableRow } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import { connectChromium } from './support/browser';
 import { ADMIN_EMAIL, DEMO_PASSWORD, serviceWorkersMode } from './support/session';
 
 /*
@@ -95,7 +95,7 @@ beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: undefined, JWT_SECRET: undefined, MQTT_URL: undefined });
   await waitUntilListening(server, 180_000);
 
-  browser = await launchChromium();
+  browser = await connectChromium();
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Lima', viewport: { width: 1440, height: 900 }, acceptDownloads: true, serviceWorkers: serviceWorkersMode() });
   // English and the light theme from the first paint, as a returning user who chose them.
   await context.addInitScript(() => {

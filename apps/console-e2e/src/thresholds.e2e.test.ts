@@ -1,7 +1,7 @@
 import type { UmbralScopeResponse } from '@camposense/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import { connectChromium } from './support/browser';
 import { adminApi } from './support/admin-api';
 import { ADMIN_EMAIL, newPage, OPERATOR_EMAIL, signIn } from './support/session';
 
@@ -107,7 +107,7 @@ describe('thresholds journey on the production build and the demo farm', () => {
   let gap: Gap;
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium();
     ({ page } = await newPage(browser));
     await signIn(page, ADMIN_EMAIL);
     gap = await openGap(page);

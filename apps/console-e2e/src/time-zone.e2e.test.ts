@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import { connectChromium } from './support/browser';
 import { ADMIN_EMAIL, baseUrl, DESKTOP, PHONE, serviceWorkersMode, signIn } from './support/session';
 
 /*
@@ -60,7 +60,7 @@ describe.each([DESKTOP, PHONE])('the display time zone at $width × $height', (v
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium();
     const context = await browser.newContext({ locale: 'es-ES', timezoneId: BROWSER_ZONE, viewport, acceptDownloads: true, serviceWorkers: serviceWorkersMode() });
     page = await context.newPage();
     await signIn(page, ADMIN_EMAIL);

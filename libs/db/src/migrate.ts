@@ -57,25 +57,36 @@ export async function migrate(database: Database): Promise<MigrateResult> {
 
 export type SchemaStatus = { available: true } | { available: false; error: string };
 
+/**
+ * When the folder's newest migration was written (drizzle's `folderMillis`), or null when it has none.
+ * Read once: the folder is part of the build, and reading and hashing every file on each readiness
+ * check held the event loop for every request behind it.
+ */
+let latestMigrationMillis: number | null | undefined;
+function latestMigration(): number | null {
+  latestMigrationMillis ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).at(-1)?.folderMillis ?? null;
+  return latestMigrationMillis;
+}
+
 /** Whether `sense` exists and every migration of the folder has been applied. */
 export async function schemaStatus(database: Database): Promise<SchemaStatus> {
-  const schemas = await database.query<{ present: boolean }>(
-    sql`select exists (select 1 from pg_namespace where nspname = 'sense') as present`,
+  const [found] = await database.query<{ present: boolean; tracked: boolean }>(
+    sql`select exists (select 1 from pg_namespace where nspname = 'sense') as present,
+               to_regclass(${`${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`}) is not null as tracked`,
   );
-  if (schemas[0]?.present !== true) {
+  if (found?.present !== true) {
     return { available: false, error: 'El esquema sense no existe' };
   }
-  const expected = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
-  const latest = expected.at(-1);
-  if (!latest) return { available: true };
-  if (!(await tableExists(database, `${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`))) {
+  const latest = latestMigration();
+  if (latest === null) return { available: true };
+  if (found.tracked !== true) {
     return { available: false, error: 'El esquema sense no está migrado' };
   }
   const rows = await database.query<{ last: number | null }>(
     sql`select max(created_at) as last from ${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`,
   );
   const last = rows[0]?.last ?? null;
-  if (last === null || Number(last) < latest.folderMillis) {
+  if (last === null || Number(last) < latest) {
     return { available: false, error: 'El esquema sense tiene migraciones pendientes' };
   }
   return { available: true };

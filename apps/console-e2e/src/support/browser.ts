@@ -1,14 +1,20 @@
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Chromium as vitest.config.ts found it (Debian's by default), with the offline flags. */
-export function launchChromium(): Promise<Browser> {
-  const options: LaunchOptions = inject('chromiumLaunchOptions');
-  return chromium.launch({ headless: true, ...options });
+/**
+ * A connection to the run's one Chromium (the global setup launched it as a browser server with
+ * the offline flags). Each connection sees only the contexts it creates, and `close()` closes them
+ * and disconnects: a journey starts as clean as with a browser of its own, without paying a
+ * Chromium start-up per file.
+ */
+export function connectChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'));
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** Chromium as vitest.config.ts found it (Debian's by default), with the offline flags. */
     chromiumLaunchOptions: { executablePath?: string; args: string[] };
+    chromiumEndpoint: string;
   }
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpReceiver } from '@camposense/api/testing/receivers';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { MQTT_URL, NOTIFY_MINUTE_MS } from './pipeline';
 import { startConsole } from './server';
@@ -20,16 +21,21 @@ import type { E2eConsole } from './worker-console';
 export default async function setup(project: TestProject) {
   const count = Math.max(1, project.config.maxWorkers);
   const started: RunningWorkerConsole[] = [];
+  // One Chromium for the run, which every journey connects to (support/browser.ts).
+  const browserStart = chromium.launchServer({ headless: true, ...project.getProvidedContext().chromiumLaunchOptions });
   const results = await Promise.allSettled(Array.from({ length: count }, () => startWorkerConsole()));
   for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
-  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failure) {
+  const [browser] = await Promise.allSettled([browserStart]);
+  const failure = [browser, ...results].find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure || browser.status === 'rejected') {
     await Promise.all(started.map((running) => running.stop()));
-    throw failure.reason;
+    if (browser.status === 'fulfilled') await browser.value.close();
+    throw failure?.reason;
   }
   project.provide('consoles', started.map(({ baseUrl, mailFile, mqttTopicPrefix }) => ({ baseUrl, mailFile, mqttTopicPrefix })));
+  project.provide('chromiumEndpoint', browser.value.wsEndpoint());
   return async () => {
-    await Promise.all(started.map((running) => running.stop()));
+    await Promise.all([...started.map((running) => running.stop()), browser.value.close()]);
   };
 }
 

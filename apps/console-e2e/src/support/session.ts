@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from './browser';
+import { connectChromium } from './browser';
 import { workerConsole } from './worker-console';
 
 export const DEMO_PASSWORD = 'Campo#Sense2026';
@@ -48,22 +48,22 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, base = baseUrl()):
   await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
 }
 
-/** Chromium and a fresh page of `viewport`, signed in as `email` (at `base`, e.g. a proxy's): for journeys run at several sizes. */
+/** A browser connection and a fresh page of `viewport`, signed in as `email` (at `base`, e.g. a proxy's): for journeys run at several sizes. */
 export async function openSignedIn(viewport: Viewport, email: string, base = baseUrl()): Promise<{ browser: Browser; page: Page }> {
-  const browser = await launchChromium();
+  const browser = await connectChromium();
   const { page } = await newPage(browser, viewport);
   await signIn(page, email, base);
   return { browser, page };
 }
 
 /**
- * A browser and a fresh page (`newPage`) for one file's journey: launched before its tests,
+ * A browser connection and a fresh page (`newPage`) for one file's journey: opened before its tests,
  * signed in first when `signInAs` names a user, closed after them. Read `journey.page` in the tests.
  */
 export function journeyPage({ signInAs, viewport = DESKTOP }: { signInAs?: string; viewport?: Viewport } = {}): { browser: Browser; page: Page } {
   const journey = {} as { browser: Browser; page: Page };
   beforeAll(async () => {
-    journey.browser = await launchChromium();
+    journey.browser = await connectChromium();
     ({ page: journey.page } = await newPage(journey.browser, viewport));
     if (signInAs) await signIn(journey.page, signInAs);
   });
