@@ -168,10 +168,10 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
       -- (hundreds of rows) joined by hash, rather than a join of them per node.
       left join (
         select ms.nodoid, max(last.fecha) as fecha,
-               json_agg(json_build_object(
-                 'tipoid', ms.tipoid, 'tipo', ti.tipo, 'metricaid', ms.metricaid, 'metrica', me.metrica,
-                 'unidad', me.unidad, 'medicion', last.medicion, 'fecha', ${isoUtc(sql`last.fecha`)})
-                 order by ms.tipoid, ms.metricaid) as mediciones
+               -- A row, not json_build_object: json writes it without spaces around ':' and ','.
+               json_agg((select x from (select ms.tipoid, ti.tipo, ms.metricaid, me.metrica, me.unidad, last.medicion,
+                                               ${isoUtc(sql`last.fecha`)} as fecha) x)
+                        order by ms.tipoid, ms.metricaid) as mediciones
           from ${tableRef('metricasensor')} ms
           join ${metrica} me on me.metricaid = ms.metricaid
           left join ${tipo} ti on ti.tipoid = ms.tipoid

@@ -85,8 +85,7 @@ function thresholdsJson(scope: SeriesScope): SQL {
   if (scope.ubicacionId !== undefined) conditions.push(sql`u.ubicacionid = ${scope.ubicacionId}`);
   if (scope.tipoId !== undefined) conditions.push(sql`u.tipoid = ${scope.tipoId}`);
   return sql`
-    select json_agg(json_build_object('umbralid', u.umbralid, 'minimo', u.minimo, 'maximo', u.maximo,
-                                      'criticidad', c.criticidad, 'grado', c.grado, 'tipoid', u.tipoid)
+    select json_agg((select x from (select u.umbralid, u.minimo, u.maximo, c.criticidad, c.grado, u.tipoid) x)
                     order by c.grado, u.tipoid, u.umbralid)
       from ${tableRef('umbral')} u
       join ${tableRef('criticidad')} c on c.criticidadid = u.criticidadid
@@ -113,9 +112,11 @@ export function seriesStatement(scope: SeriesScope, bucketSeconds: number, windo
       'metric', (select json_build_object('metricaid', me.metricaid, 'metrica', me.metrica, 'unidad', me.unidad)
                    from ${tableRef('metrica')} me where me.metricaid = ${scope.metricaId}),
       'start', ${window.start}::text, 'end', ${window.end}::text, 'bucketSeconds', ${bucketSeconds}::int,
-      'buckets', coalesce((select json_agg(json_build_object('t', ${isoUtc(sql`b.t`)}, 'min', b.min, 'max', b.max,
-                                                             'avg', b.sum / b.count, 'count', b.count) order by b.t)
-                             from b), '[]'::json),
+      -- Rows, not json_build_object, for the objects of the arrays: json writes them without the
+      -- spaces around each ':' and ','. ISO strings of one width sort as their instants.
+      'buckets', coalesce((select json_agg(x order by x.t)
+                             from (select ${isoUtc(sql`b.t`)} as t, b.min, b.max, b.sum / b.count as avg, b.count from b) x),
+                          '[]'::json),
       'thresholds', coalesce((${thresholdsJson(scope)}), '[]'::json),
       'stats', (select json_build_object('count', coalesce(sum(b.count), 0)::int, 'avg', sum(b.sum) / nullif(sum(b.count), 0),
                                          'min', min(b.min), 'max', max(b.max), 'latest', ${isoUtc(sql`max(b.last)`)},
