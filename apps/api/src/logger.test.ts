@@ -56,3 +56,17 @@ describe('access log', () => {
     expect(JSON.stringify(lines)).not.toContain('secreto');
   });
 });
+
+describe('access log without a logger', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await openTestApp(pglite!, { logger: false });
+  });
+  afterAll(() => closeTestApp(context));
+
+  // A throw in the log controller comes after the answer: vitest reports it as an unhandled error.
+  it('answers, and the log controller does not throw (Fastify stands in a silent logger without levels)', async () => {
+    expect((await context.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await context.app.inject({ method: 'GET', url: '/api/sense/pais' })).statusCode).toBe(401);
+  });
+});
