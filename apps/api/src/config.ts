@@ -14,6 +14,11 @@ export interface ApiConfig {
   jwtSecret: string | undefined;
   nodeEnv: string;
   production: boolean;
+  /**
+   * LOG_LEVEL: pino's level (`debug` writes a line for every request; see logger.ts's accessLevel).
+   * @default `info` in production, `debug` otherwise
+   */
+  logLevel: string;
   /** The built console to serve; undefined in development (Vite serves it). */
   consoleDir: string | undefined;
   /** CORS_ORIGINS, comma-separated: the only origins a browser may call the API from. */
@@ -64,6 +69,14 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
   return raw === 'true' ? true : raw;
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(raw: string | undefined, production: boolean): string {
+  if (!raw) return production ? 'info' : 'debug';
+  if (!LOG_LEVELS.includes(raw)) throw new Error(`LOG_LEVEL no válido: ${raw} (${LOG_LEVELS.join(', ')})`);
+  return raw;
+}
+
 /** Reads the server's settings from the environment (DEVELOPERS.md lists them). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = Number(env['PORT'] ?? 3000);
@@ -78,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     jwtSecret: env['JWT_SECRET'] || undefined,
     nodeEnv,
     production,
+    logLevel: logLevel(env['LOG_LEVEL'], production),
     consoleDir: env['CONSOLE_DIR'] || (production ? `${REPO_ROOT}dist/console` : undefined),
     corsOrigins: (env['CORS_ORIGINS'] ?? '')
       .split(',')

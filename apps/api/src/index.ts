@@ -6,6 +6,7 @@ export {
   readingsStatement,
   readingsCountStatement,
   nodosConLocalizacionStatement,
+  NODE_LIST_STATEMENT,
 } from './modules/readings/queries';
 export { reportStatements, createReportQueries, encodeReportCursor } from './modules/reports/queries';
 export type { PageWindow } from './modules/reports/queries';

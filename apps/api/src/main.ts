@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     readCacheMs: config.readCacheMs,
     liveHeartbeatMs: config.liveHeartbeatMs,
     retentionMonths: config.retentionMonths,
-    logger: { level: config.production ? 'info' : 'debug' },
+    logger: { level: config.logLevel },
   });
 
   reportConnectionError = (error) =>

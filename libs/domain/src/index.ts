@@ -11,7 +11,7 @@ export { ALERTA_STATES, MENSAJE_STATES, REPORT_DEFAULT_SORT, REPORT_CSV_TEXTS, R
 export type { AlertaReportRow, AcknowledgeAnswer, MensajeContacto, MensajeReportRow, AlertaReportPage, MensajeReportPage, ReportPage, AlertaSortColumn, MensajeSortColumn, AlertaReportFilters, AlertaState, MensajeReportFilters, MensajeState, ReportDateRange, ReportScope, AlertaFilterOptions, MensajeFilterOptions, ReportDownloadToken, ReportLanguage, ReportStatusKind } from './reports';
 export { UMBRAL_AUDIT_FIELDS, UMBRAL_PREVIEW_DEFAULT_DAYS, UMBRAL_CHANGES_DEFAULT_LIMIT, UMBRAL_MASSIVE_MAX_ROWS, parseDecimalInput } from './thresholds';
 export type { UmbralRow, UmbralBand, UmbralPerfil, UmbralScopeThreshold, UmbralPlace, UmbralScopeMetric, UmbralScopeLocation, UmbralScopeResponse, UmbralScopeFilters, UmbralMassiveRow, UmbralMassiveRequest, UmbralMassiveResult, UmbralPreviewCount, UmbralPreviewResponse, UmbralAuditAction, UmbralAuditChange, UmbralAuditEntry, UmbralPerfilesBody, UmbralPerfilesResponse } from './thresholds';
-export type { SeriesBucket, SeriesThreshold, SeriesStats, SeriesMetric, SeriesResponse } from './series';
+export type { SeriesBucket, SeriesThreshold, SeriesResponse } from './series';
 export { SERIES_DEFAULT_MAX_POINTS, SERIES_MAX_POINTS_CAP, seriesRoute } from './contracts/series';
 export type { SeriesQuery } from './contracts/series';
 export { LIVE_EVENT_TYPES } from './live';

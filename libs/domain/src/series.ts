@@ -7,9 +7,7 @@
 import type { Static } from 'typebox';
 import type {
   SeriesBucketSchema,
-  SeriesMetricSchema,
   SeriesResponseSchema,
-  SeriesStatsSchema,
   SeriesThresholdSchema,
 } from './contracts/series';
 
@@ -17,9 +15,6 @@ import type {
 export type SeriesBucket = Static<typeof SeriesBucketSchema>;
 /** A threshold drawn as a band; `grado` 1 is the most severe. */
 export type SeriesThreshold = Static<typeof SeriesThresholdSchema>;
-/** The window's figures; `activeSensors`: probes (node × type) with a reading of the metric in the day before the window's end. */
-export type SeriesStats = Static<typeof SeriesStatsSchema>;
-export type SeriesMetric = Static<typeof SeriesMetricSchema>;
 /** The window actually drawn (its end brought back to now when it lies ahead; `end` exclusive), the buckets, thresholds and figures. */
 export type SeriesResponse = Static<typeof SeriesResponseSchema>;
 

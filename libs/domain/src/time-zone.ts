@@ -8,6 +8,14 @@
 const TIME_ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 /**
+ * The answers of canonicalTimeZone by name as given: building an Intl.DateTimeFormat is the
+ * expensive part of Intl, and the series route checks its `tz` on every request (issue 31).
+ * A runtime's zone database does not change while it runs.
+ */
+const canonicalZones = new Map<string, string | null>();
+const CANONICAL_ZONES_KEPT = 512;
+
+/**
  * The canonical spelling of an IANA zone name (`america/lima` → `America/Lima`), or null when the
  * runtime's time-zone database does not know it. A try of Intl.DateTimeFormat rather than
  * Intl.supportedValuesOf('timeZone'), which leaves out `UTC` and the old aliases a zone may still
@@ -15,13 +23,20 @@ const TIME_ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
  * not place names and are refused.
  */
 export function canonicalTimeZone(name: string): string | null {
+  const known = canonicalZones.get(name);
+  if (known !== undefined) return known;
   const trimmed = name.trim();
   if (!TIME_ZONE_SHAPE.test(trimmed)) return null;
+  let canonical: string | null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    canonical = null;
   }
+  // Bounded: names come from requests, and a caller could send a new one each time.
+  if (canonicalZones.size >= CANONICAL_ZONES_KEPT) canonicalZones.clear();
+  canonicalZones.set(name, canonical);
+  return canonical;
 }
 
 export function isTimeZone(name: string): boolean {

@@ -97,7 +97,8 @@ describe.each(testDrivers())('smaller promises of issue 10 on $kind', (driver) =
         done();
       },
     });
-    const logged = await buildApp({ database: context.database, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream } });
+    // debug: a quick successful request's line is written at debug (logger.ts's accessLevel).
+    const logged = await buildApp({ database: context.database, jwtSecret: TEST_JWT_SECRET, logger: { level: 'debug', stream } });
     try {
       const bearer = { authorization: context.bearer };
       const fresh = (await logged.inject({ method: 'GET', url: '/api/sense/reports/download-token?report=alertas', headers: bearer })).json<{ token: string }>();

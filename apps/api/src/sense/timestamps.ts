@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+
 /*
  * Raw statements (drizzle's `execute`) answer timestamps as PostgreSQL's text, "2026-11-01
  * 12:00:00.5+00", on both drivers. api.md wants ISO 8601 with an offset: these convert them.
@@ -27,3 +30,10 @@ export function normaliseTimestamps<Row extends Record<string, unknown>>(rows: R
   }
   return rows;
 }
+
+/**
+ * A timestamptz column as PostgreSQL writes it in ISO 8601 UTC (`2026-11-01T12:00:00.000Z`,
+ * Date.prototype.toISOString's form): for answers whose JSON the database builds, so Node does no
+ * per-row Date → string work.
+ */
+export const isoUtc = (column: SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

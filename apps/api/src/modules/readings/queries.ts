@@ -1,12 +1,12 @@
 import type { Database } from '@camposense/db';
 import { EN_CURSO } from '@camposense/domain';
-import type { EnCursoResponse, NodoConLocalizacion, TableRow } from '@camposense/domain';
+import type { EnCursoResponse } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { tableRef } from '../../sense/sql-names';
 import { batchesUpTo } from '../../sense/streaming';
 import type { JsonBatch } from '../../sense/streaming';
-import { normaliseTimestamps } from '../../sense/timestamps';
+import { isoUtc } from '../../sense/timestamps';
 
 /** A time window and location of readings; every bound is optional. */
 export interface ReadingWindow {
@@ -24,8 +24,6 @@ export interface ReadingWindow {
  * identifiers are constants of this module; every value is a parameter.
  */
 
-/** to_char's pattern for `2026-11-01T12:00:00.000Z` (Date.prototype.toISOString's form). */
-const ISO_UTC_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
 const medicion = tableRef('medicion');
 const metrica = tableRef('metrica');
@@ -57,7 +55,7 @@ export function readingsStatement(window: ReadingWindow, limit: number | null): 
   // of the call's time for a 1,000-reading chart on PostgreSQL).
   return sql`
     select coalesce(json_agg(r order by r.fecha desc, r.medicionid desc), '[]')::text as body
-      from (select p.medicionid, to_char(p.fecha at time zone 'UTC', ${ISO_UTC_FORMAT}) as fecha, p.medicion,
+      from (select p.medicionid, ${isoUtc(sql`p.fecha`)} as fecha, p.medicion,
                    p.metricaid, me.metrica, me.unidad, p.nodoid, p.tipoid, p.ubicacionid, ${entidadOf(window)} as entidadid
               from (select m.medicionid, m.fecha, m.medicion, m.metricaid, m.nodoid, m.tipoid, m.ubicacionid
                       from ${medicion} m
@@ -121,7 +119,7 @@ export function readingsBatchStatement(window: ReadingWindow, cursor: ReadingCur
         join ${metrica} me on me.metricaid = p.metricaid
         ${entidadJoin(window)})
     select coalesce((select string_agg(json_build_object(
-               'medicionid', f.medicionid, 'fecha', to_char(f.fecha at time zone 'UTC', ${ISO_UTC_FORMAT}),
+               'medicionid', f.medicionid, 'fecha', ${isoUtc(sql`f.fecha`)},
                'medicion', f.medicion, 'metricaid', f.metricaid, 'metrica', f.metrica, 'unidad', f.unidad,
                'nodoid', f.nodoid, 'tipoid', f.tipoid, 'ubicacionid', f.ubicacionid, 'entidadid', f.entidadid)::text,
                ',' order by f.fecha desc, f.medicionid desc) from full_page f), '') as json,
@@ -135,21 +133,28 @@ export function readingsCountStatement(window: ReadingWindow): SQL {
   return sql`select count(*)::int as count from ${medicion} m where ${windowConditions(window)}`;
 }
 
+/** The name nodosConLocalizacionStatement is prepared under (bench:api prepares it alike). */
+export const NODE_LIST_STATEMENT = 'nodos-con-localizacion';
+
 /**
  * Each node with its placement (one per node: an active one first), the hierarchy above it and the
  * latest reading of each metric of each probe, from `ultimamedicion`, which ingest keeps up to date
- * (alarms.md): one primary-key row per probe metric, never `medicion`.
+ * (alarms.md): one primary-key row per probe metric, never `medicion`. The answer
+ * (NodoConLocalizacion[]) comes as one JSON text (`body`) built by the database, dates in ISO 8601
+ * UTC: Node neither parses the rows nor writes them again (issue 31).
  */
 export function nodosConLocalizacionStatement(limit: number): SQL {
   return sql`
+    select coalesce(json_agg(r order by r.nodo, r.nodoid), '[]')::text as body from (
     select n.nodoid, n.nodo, n.nodoabrev, n.deveui, n.statusid,
            u.ubicacionid, u.ubicacion, f.fundoid, f.fundo, e.empresaid, e.empresa, p.paisid, p.pais,
            en.entidadid, en.entidad, l.latitud, l.longitud, l.referencia,
-           latest."ultimaFecha", latest."ultimasMediciones", n.ventanainactividad as "ventanaInactividad",
+           ${isoUtc(sql`latest.fecha`)} as "ultimaFecha", coalesce(latest.mediciones, '[]'::json) as "ultimasMediciones",
+           n.ventanainactividad as "ventanaInactividad",
            coalesce(open.activos, 0)::int as "episodiosActivos",
            case when open.sindatosid is null then null
                 else json_build_object('episodioid', open.sindatosid, 'statusid', open.sindatosstatus,
-                                       'fechainicio', to_char(open.sindatosinicio at time zone 'UTC', ${ISO_UTC_FORMAT})) end
+                                       'fechainicio', ${isoUtc(sql`open.sindatosinicio`)}) end
              as "episodioSinDatos"
       from ${tableRef('nodo')} n
       cross join lateral (
@@ -162,19 +167,20 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
       join ${tableRef('empresa')} e on e.empresaid = f.empresaid
       join ${tableRef('pais')} p on p.paisid = e.paisid
       join ${tableRef('entidad')} en on en.entidadid = l.entidadid
-      cross join lateral (
-        select max(last.fecha) as "ultimaFecha",
-               coalesce(json_agg(json_build_object(
-                 'tipoid', ms.tipoid, 'tipo', ti.tipo, 'metricaid', ms.metricaid, 'metrica', me.metrica,
-                 -- ISO 8601 in UTC like every other date of the API (json would write the session's offset).
-                 'unidad', me.unidad, 'medicion', last.medicion, 'fecha', to_char(last.fecha at time zone 'UTC', ${ISO_UTC_FORMAT}))
-                 order by ms.tipoid, ms.metricaid) filter (where last.fecha is not null), '[]'::json) as "ultimasMediciones"
+      -- The latest values of every node at once: one pass over ultimamedicion and metricasensor
+      -- (hundreds of rows) joined by hash, rather than a join of them per node.
+      left join (
+        select ms.nodoid, max(last.fecha) as fecha,
+               -- A row, not json_build_object: json writes it without spaces around ':' and ','.
+               json_agg((select x from (select ms.tipoid, ti.tipo, ms.metricaid, me.metrica, me.unidad, last.medicion,
+                                               ${isoUtc(sql`last.fecha`)} as fecha) x)
+                        order by ms.tipoid, ms.metricaid) as mediciones
           from ${tableRef('metricasensor')} ms
           join ${metrica} me on me.metricaid = ms.metricaid
           left join ${tipo} ti on ti.tipoid = ms.tipoid
-          left join ${tableRef('ultimamedicion')} last
+          join ${tableRef('ultimamedicion')} last
             on last.nodoid = ms.nodoid and last.metricaid = ms.metricaid and last.tipoid = ms.tipoid
-         where ms.nodoid = n.nodoid) latest
+         group by ms.nodoid) latest on latest.nodoid = n.nodoid
       -- Open episodes (alarms.md): threshold ones en curso (EN_CURSO: open, unacknowledged), and the
       -- node's no-data one, acknowledged or not (the node is silent either way).
       left join (
@@ -187,7 +193,7 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
          where ep.fechafin is null
          group by ep.nodoid) open on open.nodoid = n.nodoid
      order by n.nodo, n.nodoid
-     limit ${limit}`;
+     limit ${limit}) r`;
 }
 
 /**
@@ -214,7 +220,8 @@ export interface ReadingQueries {
   /** The readings in batches (`limit` null: all), for a streamed answer. */
   readingsBatches(window: ReadingWindow, limit: number | null): AsyncGenerator<JsonBatch>;
   count(window: ReadingWindow): Promise<number>;
-  nodosConLocalizacion(limit: number): Promise<NodoConLocalizacion[]>;
+  /** The node list as a JSON array text (NodoConLocalizacion[]), ready to send. */
+  nodosConLocalizacionJson(limit: number): Promise<string>;
   enCurso(): Promise<EnCursoResponse>;
   /** The nodes placed at a location now (an active localizacion): the ones whose readings are stored there. */
   nodesPlacedAt(ubicacionId: number): Promise<number[]>;
@@ -240,12 +247,11 @@ export function createReadingQueries(database: Database): ReadingQueries {
       const rows = await database.query<{ count: number }>(readingsCountStatement(window));
       return rows[0]?.count ?? 0;
     },
-    async nodosConLocalizacion(limit) {
-      // Prepared: planning its lateral joins cost as much as running them (1.7 of 4.2 ms), and its
-      // only parameter, the limit, does not change the plan.
-      const rows = await database.query<NodoConLocalizacion & TableRow>(nodosConLocalizacionStatement(limit), { prepare: 'nodos-con-localizacion' });
-      for (const row of rows) normaliseTimestamps(row.ultimasMediciones as unknown as TableRow[], ['fecha']);
-      return normaliseTimestamps(rows, ['ultimaFecha']);
+    async nodosConLocalizacionJson(limit) {
+      // Prepared: planning its joins cost as much as running them (1.7 of 4.2 ms), and its only
+      // parameter, the limit, does not change the plan.
+      const [row] = await database.query<{ body: string }>(nodosConLocalizacionStatement(limit), { prepare: NODE_LIST_STATEMENT });
+      return row?.body ?? '[]';
     },
     async enCurso() {
       const [row] = await database.query<EnCursoResponse>(enCursoStatement());

@@ -74,7 +74,9 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
     answer,
   );
 
-  app.get(
+  // The node list goes out as JSON the database wrote (see nodosConLocalizacionStatement), not through
+  // the serialiser; it holds places and probes, no people, so the readers' redaction has nothing to do.
+  fastify.get<{ Querystring: { limit?: number } }>(
     '/nodos-con-localizacion',
     {
       schema: {
@@ -84,7 +86,10 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
         ...nodeListRoute,
       },
     },
-    (request) => readCache.get(request.url, () => queries.nodosConLocalizacion(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT)),
+    async (request, reply) => {
+      const json = await readCache.get(request.url, () => queries.nodosConLocalizacionJson(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT));
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(

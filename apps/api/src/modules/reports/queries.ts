@@ -19,15 +19,13 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { MAX_PAGE_OFFSET, validationError } from '../tables/queries';
+import { isoUtc } from '../../sense/timestamps';
 
 /*
  * The two reports' statements. Every identifier is written here; a request only picks an entry of
  * the sort whitelists below (its JSON schema already refused anything else) and passes values,
  * which drizzle's `sql` turns into parameters.
  */
-
-/** ISO 8601 in UTC, built by the database so both drivers answer the same text. */
-const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 interface SortKey {
   /** The expression the rows are ordered by. */
