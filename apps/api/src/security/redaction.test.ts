@@ -95,6 +95,10 @@ describe.each(testDrivers())('every GET route of the OpenAPI document, as a read
     const [alert] = await context.query<{ alertaid: number }>(sql`select alertaid from sense.alerta where statusid = 1 order by alertaid limit 1`);
     const acknowledged = await context.send('POST', `/api/alerts/${alert!.alertaid}/acknowledge`, { nota: `Avisado ${colleague!.login}` });
     expect(acknowledged.statusCode).toBe(200);
+    // And an address in a place's free text, which reaches readers in JSON the database writes (the
+    // node list) rather than through the serialiser's hook.
+    await context.query(sql`update sense.localizacion set referencia = ${`Llamar a ${colleague!.login}`}
+      where nodoid = (select min(nodoid) from sense.localizacion)`);
 
     const secrets = await context.query<{ value: string }>(sql`
       select login as value from sense.usuario where usuarioid <> ${readerId}
@@ -164,6 +168,7 @@ describe.each(testDrivers())('every GET route of the OpenAPI document, as a read
         '/api/sense/usuario',
         '/api/sense/contacto',
         '/api/sense/correo',
+        '/api/sense/nodos-con-localizacion',
       ]),
     );
     expect(walked.length).toBeGreaterThan(TABLE_REGISTRY.length * 4);

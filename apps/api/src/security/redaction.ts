@@ -14,8 +14,9 @@ import type { AccessClaims } from '../modules/auth/tokens';
  * - any other string has every e-mail address in it that is not the caller's replaced by
  *   REDACTED_EMAIL (free text: a message, a note, a name that fell back to a login).
  * Admins, and answers to callers without a token (sign-in answers only the account signing in),
- * are sent as they are. Answers sent already serialised (a string, a stream: readings, CSV) are not
- * walked; the routes that send them hold no people or redact them themselves (reader-view.ts).
+ * are sent as they are. Answers sent already serialised are not walked by the hook: JSON text the
+ * database wrote (readings, series, the node list) goes through `redactJsonText`, and streams (heavy
+ * readings, CSV) hold no people or redact them themselves (reader-view.ts).
  */
 
 /** What stands in free text where another person's e-mail address was. */
@@ -83,6 +84,18 @@ function redactValue(value: unknown, viewer: Viewer): unknown {
 export function redactForCaller<T>(payload: T, caller: AccessClaims | null): T {
   if (!caller || caller.rol === 'admin') return payload;
   return redactValue(payload, { id: caller.id, email: caller.email.toLowerCase() }) as T;
+}
+
+/**
+ * JSON text the database wrote, as `caller` may see it: the same rule, for answers the hook never
+ * sees. A node's or a place's name is free text an admin may have put an address in; the text is
+ * parsed and redacted only when it holds an '@' for a reader, so the usual answer is sent untouched.
+ */
+export function redactJsonText(json: string, caller: AccessClaims | null): string {
+  if (!caller || caller.rol === 'admin' || !json.includes('@')) return json;
+  const parsed: unknown = JSON.parse(json);
+  const seen = redactForCaller(parsed, caller);
+  return seen === parsed ? json : JSON.stringify(seen);
 }
 
 /** The rule on every route of `app`: a preSerialization hook, before the answer is written. */

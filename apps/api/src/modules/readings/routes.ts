@@ -8,6 +8,7 @@ import type { ReadingQueries, ReadingWindow } from './queries';
 import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { security } from '../../schemas';
+import { redactJsonText } from '../../security/redaction';
 
 /** The window of a readings request; 400 naming the field for a malformed or reversed date. */
 function readingWindow(query: ReadingsQuery): ReadingWindow {
@@ -43,7 +44,7 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
         return { value, follows: placed === null ? ('all' as const) : { nodes: new Set(placed) } };
       }),
     );
-    return reply.type('application/json; charset=utf-8').send(json);
+    return reply.type('application/json; charset=utf-8').send(redactJsonText(json, request.user));
   };
 
   // Untyped by the provider: the readings go out as JSON the database wrote, or streamed, not through
@@ -75,7 +76,7 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
   );
 
   // The node list goes out as JSON the database wrote (see nodosConLocalizacionStatement), not through
-  // the serialiser; it holds places and probes, no people, so the readers' redaction has nothing to do.
+  // the serialiser; its names are free text, so a reader's copy still goes through the redaction rule.
   fastify.get<{ Querystring: { limit?: number } }>(
     '/nodos-con-localizacion',
     {
@@ -88,7 +89,7 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
     },
     async (request, reply) => {
       const json = await readCache.get(request.url, () => queries.nodosConLocalizacionJson(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT));
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply.type('application/json; charset=utf-8').send(redactJsonText(json, request.user));
     },
   );
 

@@ -7,6 +7,7 @@ import { validationError } from '../tables/queries';
 import { createSeriesQueries } from './queries';
 import { bucketSecondsFor, DEFAULT_MAX_POINTS } from './series-window';
 import { security } from '../../schemas';
+import { redactJsonText } from '../../security/redaction';
 
 export interface SeriesRoutesOptions {
   database: Database;
@@ -83,8 +84,8 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
         { start: new Date(start).toISOString(), end: new Date(end).toISOString() },
       );
       // The database wrote the answer (SeriesResponseSchema's shape, see seriesStatement): a JSON
-      // string is sent as it is. It holds no people, so the readers' redaction has nothing to do.
-      return reply.type('application/json; charset=utf-8').send(json);
+      // string is sent as it is, through the readers' redaction rule like every answer.
+      return reply.type('application/json; charset=utf-8').send(redactJsonText(json, request.user));
     },
   );
 }
