@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { DEMO_PASSWORD, DEMO_USERS } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestApp, openTestApp } from './testing/test-app';
@@ -38,14 +39,17 @@ describe('access log', () => {
     expect(new Set(completed().map((line) => line['reqId'])).size).toBe(2);
   });
 
-  it('writes a quick success at debug and a refusal at info: production (info) keeps only the refusal', async () => {
+  it('writes a quick read at debug, a refusal and a write at info: production (info) keeps the refusal and the write', async () => {
     lines.length = 0;
     await context.app.inject({ method: 'GET', url: '/api/health' });
     await context.app.inject({ method: 'GET', url: '/api/sense/pais' });
+    const signIn = await context.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[0]!.login, password: DEMO_PASSWORD } });
+    expect(signIn.statusCode).toBe(200);
     // pino's numeric levels: 20 debug, 30 info.
     expect(completed().map((line) => [line['url'], line['level']])).toEqual([
       ['/api/health', 20],
       ['/api/sense/pais', 30],
+      ['/api/auth/login', 30],
     ]);
   });
 

@@ -106,15 +106,19 @@ type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean }
 /** A successful answer slower than this is logged at `info` all the same: operators see what drags. */
 export const SLOW_REQUEST_MS = 1000;
 
+/** Methods that change nothing: their quick successes are the bulk of the traffic. */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * The level of a request's line: `error` for a 5xx, `info` for a refusal (4xx) or a slow answer,
- * `debug` for the rest. In production (level `info`, LOG_LEVEL unset) a quick successful request
- * writes nothing: under load the per-request line and its redaction were 7 % of the API's time
+ * The level of a request's line: `error` for a 5xx, `info` for a refusal (4xx), a slow answer or
+ * any write (sign-ins, edits, acknowledgements, ingest: who changed what stays in the log, and they
+ * are few), `debug` for the rest. In production (level `info`, LOG_LEVEL unset) a quick successful
+ * read writes nothing: under load the per-request line and its redaction were 7 % of the API's time
  * (issue 31); LOG_LEVEL=debug writes every request again.
  */
-function accessLevel(statusCode: number, responseTime: number): 'error' | 'info' | 'debug' {
+function accessLevel(method: string, statusCode: number, responseTime: number): 'error' | 'info' | 'debug' {
   if (statusCode >= 500) return 'error';
-  return statusCode >= 400 || responseTime >= SLOW_REQUEST_MS ? 'info' : 'debug';
+  return statusCode >= 400 || responseTime >= SLOW_REQUEST_MS || !READ_METHODS.has(method) ? 'info' : 'debug';
 }
 
 /**
@@ -133,7 +137,7 @@ export class AccessLogController extends LogController {
       return;
     }
     const { statusCode } = reply;
-    const level = accessLevel(statusCode, responseTime);
+    const level = accessLevel(request.method, statusCode, responseTime);
     // Nothing is built (nor redacted) for a line the level leaves out. Without a logger (`logger:
     // false`, the tests' default) Fastify's stand-in has no levels and writes nothing.
     const log = reply.log as Partial<PinoLogger>;
