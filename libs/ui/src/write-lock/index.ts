@@ -1,1 +1,2 @@
-export { WriteLockProvider, useWriteLock } from './write-lock';
+export { WriteLockProvider, WriteLockReason, useWriteLock } from './write-lock';
+export type { WriteLock } from './write-lock';
