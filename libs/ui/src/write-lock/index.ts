@@ -1,2 +1,1 @@
 export { WriteLockProvider, WriteLockReason, useWriteLock } from './write-lock';
-export type { WriteLock } from './write-lock';
