@@ -1,6 +1,7 @@
 import { useAuth } from '@camposense/data-access';
 import { BootBoundary, BootLoading } from '@camposense/ui';
 import { lazy, useEffect, useState } from 'react';
+import { whenIdle } from '../idle';
 import type { SignedInApp as SignedInAppComponent } from '../shell/signed-in-app';
 import { LoginPage } from './login-page';
 
@@ -22,8 +23,6 @@ function loadSignedInApp(): Promise<SignedInAppModule> {
   return signedInApp;
 }
 
-type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
-
 /**
  * While the visitor types, the browser fetches the console's chunk when it has nothing else to do,
  * so signing in does not wait for it; the form itself never waits for it (issue 30, item 3).
@@ -31,14 +30,7 @@ type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, option
 function useWarmSignedInApp(signedOut: boolean) {
   useEffect(() => {
     if (!signedOut) return undefined;
-    const warm = () => void loadSignedInApp().catch(() => undefined);
-    const idle = (window as IdleWindow).requestIdleCallback;
-    if (typeof idle !== 'function') {
-      const timer = setTimeout(warm, 2000);
-      return () => clearTimeout(timer);
-    }
-    const handle = idle.call(window, warm, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
+    return whenIdle(() => void loadSignedInApp().catch(() => undefined), { timeoutMs: 5000, fallbackMs: 2000 });
   }, [signedOut]);
 }
 

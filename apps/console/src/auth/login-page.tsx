@@ -1,7 +1,8 @@
 import { readStoredEmail, useAuth, type SignInResult } from '@camposense/data-access';
 import { useSignedOutTexts, type SignedOutTranslate } from '@camposense/i18n';
-import { LoginScreen } from '@camposense/ui';
+import { LoginScreen, SignedOutUpdatePrompt } from '@camposense/ui';
 import { useState } from 'react';
+import { NewVersionPrompt } from '../pwa/new-version-prompt';
 
 /** "45 s", "3 min": how long a rate-limited visitor waits, rounded up to what they can act on. */
 function waitText(seconds: number, t: SignedOutTranslate): string {
@@ -46,5 +47,11 @@ export function LoginPage() {
 
   // A sign-out whose call failed still ended the session here; say so until the next attempt.
   const shownError = error ?? (signOutError === 'unexpected' ? t('errors.unexpectedLogout') : null);
-  return <LoginScreen onSubmit={(credentials) => void handleSubmit(credentials)} busy={busy} error={shownError} initialEmail={readStoredEmail()} />;
+  return (
+    <>
+      <LoginScreen onSubmit={(credentials) => void handleSubmit(credentials)} busy={busy} error={shownError} initialEmail={readStoredEmail()} />
+      {/* A new version can wait before anyone signs in (issue 30). */}
+      <NewVersionPrompt prompt={SignedOutUpdatePrompt} />
+    </>
+  );
 }

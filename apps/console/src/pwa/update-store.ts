@@ -19,6 +19,12 @@ export function offerUpdate(activate: () => void): void {
   notify();
 }
 
+/** Later: the waiting version is not offered again until the next one. */
+export function dismissUpdate(): void {
+  dismissed = true;
+  notify();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -32,9 +38,6 @@ export function useWaitingUpdate(): { available: boolean; update: () => void; la
   return {
     available,
     update: () => apply?.(),
-    later: () => {
-      dismissed = true;
-      notify();
-    },
+    later: dismissUpdate,
   };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import type { IdleWindow } from '../idle';
 import type { Priority } from './screen-loader';
 
 /** What preloading needs of a screen. */
@@ -17,10 +18,6 @@ export const PRELOAD_TIMING = {
 } as const;
 
 const ORDER: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
-
-type IdleWindow = Window & {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-};
 
 /**
  * Critical (high-priority) screens 1 s after start; the rest when the browser is idle after 2 s

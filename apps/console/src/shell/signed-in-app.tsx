@@ -14,7 +14,7 @@ import { SignedInUiProvider, Toaster, UnsavedChangesProvider, UpdatePrompt, Writ
 import { SWRConfig } from 'swr';
 import { i18n } from '../app/i18n';
 import { NavigationProvider } from '../navigation/navigation';
-import { useWaitingUpdate } from '../pwa/update-store';
+import { NewVersionPrompt } from '../pwa/new-version-prompt';
 import { ConsoleShell } from './console-shell';
 
 export interface SignedInAppProps {
@@ -44,7 +44,7 @@ export function SignedInApp({ user }: SignedInAppProps) {
                     <OfflineWriteLock>
                       <ConsoleShell user={user} />
                     </OfflineWriteLock>
-                    <NewVersionPrompt />
+                    <NewVersionPrompt prompt={UpdatePrompt} />
                     <Toaster />
                   </UnsavedChangesProvider>
                 </DashboardFiltersProvider>
@@ -77,12 +77,6 @@ function KeptAnswersSync() {
 /** Offline, the buttons that write are disabled with the reason (libs/ui write-lock). */
 function OfflineWriteLock({ children }: { children: ReactNode }) {
   return <WriteLockProvider offline={useOfflineStatus().offline}>{children}</WriteLockProvider>;
-}
-
-/** A new version waits (service worker `prompt`): Update reloads into it, Later keeps this one. */
-function NewVersionPrompt() {
-  const { available, update, later } = useWaitingUpdate();
-  return <UpdatePrompt open={available} onUpdate={update} onLater={later} />;
 }
 
 export default SignedInApp;

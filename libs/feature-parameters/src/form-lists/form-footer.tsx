@@ -1,6 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
-import { ErrorBox, useWriteLock } from '@camposense/ui';
+import { ErrorBox, useWriteLock, WriteLockReason } from '@camposense/ui';
 
 export interface FormFooterProps {
   /** Why the last save failed, in the reader's words. */
@@ -22,14 +22,10 @@ export function FormFooter({ failure, busy, submitLabel, busyLabel }: FormFooter
       </Text>
       {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} /> : null}
       <HStack wrap="wrap">
-        <Button type="submit" colorPalette="orange" loading={busy} loadingText={busyLabel} disabled={writeLock.locked} title={writeLock.reason ?? undefined}>
+        <Button type="submit" colorPalette="orange" loading={busy} loadingText={busyLabel} disabled={writeLock.locked} {...writeLock.describe}>
           {submitLabel}
         </Button>
-        {writeLock.locked ? (
-          <Text fontSize="sm" color="fg.muted">
-            {writeLock.reason}
-          </Text>
-        ) : null}
+        <WriteLockReason lock={writeLock} />
       </HStack>
     </>
   );

@@ -1,5 +1,6 @@
 import { tableWriteHandlers } from '@camposense/data-access/testing';
 import type { BulkCreateError } from '@camposense/domain';
+import { writesLocked, WRITES_LOCKED_REASON } from '@camposense/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { MassiveView } from './massive-view';
@@ -115,3 +116,19 @@ export const Busy: Story = {
     await waitFor(() => expect(screen.getByRole('button', { name: /REVISAR/ })).toBeDisabled());
   },
 };
+
+/** Offline (issue 30): the rows can be pasted and edited, but checking and saving both need the API, and say why. */
+export const OfflineLocked: Story = {
+  decorators: [writesLocked],
+  play: async () => {
+    await paste(CSV);
+    for (const name of [/^(REVISAR|CHECK)$/, /^(GUARDAR TODO|SAVE ALL)$/]) {
+      const button = screen.getByRole('button', { name });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription(WRITES_LOCKED_REASON);
+    }
+    await expect(screen.getByText(WRITES_LOCKED_REASON)).toBeVisible();
+  },
+};
+
+export const OfflineLockedEnglish: Story = { ...OfflineLocked, globals: { language: 'en' } };

@@ -3,7 +3,7 @@ import { useBulkCreateMutation } from '@camposense/data-access';
 import type { TableMeta } from '@camposense/data-access';
 import type { BulkCreateError, BulkCreateResult, TableName } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { ErrorBox, FormField, Pager, parseCsv, parseCsvFile, QueryState, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { ErrorBox, FormField, Pager, parseCsv, parseCsvFile, QueryState, showToast, useReportUnsavedChanges, useWriteLock, WriteLockReason } from '@camposense/ui';
 import { Plus, Trash2, Upload } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { formFields } from '../form-model/form-model';
@@ -57,6 +57,8 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
   const checkRows = useBulkCreateMutation(table);
   const saveRows = useBulkCreateMutation(table);
   const busy = checkRows.isMutating ? 'check' : saveRows.isMutating ? 'save' : null;
+  // Offline the rows can be pasted and edited but neither checked nor saved: both need the API (issue 30).
+  const writeLock = useWriteLock();
 
   const sent = requestRows(rows);
   useReportUnsavedChanges(sent.length > 0);
@@ -276,13 +278,14 @@ function MassiveEditor({ table, meta }: { table: TableName; meta: TableMeta }) {
         </Alert.Root>
       ) : null}
       {failure ? <ErrorBox title={t('parameters.form.failedTitle')} message={failure} maxW="60rem" /> : null}
-      <HStack gap="3">
-        <Button variant="outline" colorPalette="orange" loading={busy === 'check'} loadingText={t('parameters.massive.check')} disabled={busy !== null} onClick={() => void check()}>
+      <HStack gap="3" wrap="wrap">
+        <Button variant="outline" colorPalette="orange" loading={busy === 'check'} loadingText={t('parameters.massive.check')} disabled={busy !== null || writeLock.locked} {...writeLock.describe} onClick={() => void check()}>
           {t('parameters.massive.check')}
         </Button>
-        <Button colorPalette="orange" loading={busy === 'save'} loadingText={t('parameters.massive.save')} disabled={busy !== null || !current || bad > 0} onClick={() => void save()}>
+        <Button colorPalette="orange" loading={busy === 'save'} loadingText={t('parameters.massive.save')} disabled={busy !== null || !current || bad > 0 || writeLock.locked} {...writeLock.describe} onClick={() => void save()}>
           {t('parameters.massive.save')}
         </Button>
+        <WriteLockReason lock={writeLock} />
       </HStack>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { umbralMassiveHandlers } from '@camposense/data-access/testing';
-import { toastShown } from '@camposense/ui/testing';
+import { toastShown, writesLocked, WRITES_LOCKED_REASON } from '@camposense/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ParametersScreen } from '../parameters-screen/parameters-screen';
@@ -38,6 +38,15 @@ async function openGrid() {
   await waitFor(() => expect(entidadSelect()).toBeEnabled());
   await choose(entidadSelect(), 'Palto');
   return grid();
+}
+
+/** The same grid in English. */
+async function openGridInEnglish() {
+    await screen.findByRole('heading', { name: 'Thresholds by farm and entity' });
+    await choose(screen.getByRole('combobox', { name: /^Farm/ }), 'Fundo San José');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Entity/ })).toBeEnabled());
+    await choose(screen.getByRole('combobox', { name: /^Entity/ }), 'Palto');
+    await screen.findByRole('table', { name: 'Thresholds of Palto on Fundo San José' });
 }
 
 /** Temperatura 10–30 °C, Alta, down its column: three new thresholds, and NODO-SJO-03's Alta band replaced. */
@@ -289,13 +298,33 @@ export const ReadOnly: Story = {
 export const English: Story = {
   globals: { language: 'en' },
   play: async () => {
-    await screen.findByRole('heading', { name: 'Thresholds by farm and entity' });
-    await choose(screen.getByRole('combobox', { name: /^Farm/ }), 'Fundo San José');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Entity/ })).toBeEnabled());
-    await choose(screen.getByRole('combobox', { name: /^Entity/ }), 'Palto');
-    await screen.findByRole('table', { name: 'Thresholds of Palto on Fundo San José' });
+    await openGridInEnglish();
     await userEvent.click(screen.getByRole('button', { name: 'APPLY TO 4 ROWS' }));
     await expect(within(screen.getByRole('group', { name: 'Fill a column' })).getAllByText('Required')).toHaveLength(3);
     await expect(screen.getByRole('button', { name: 'SAVE THRESHOLDS' })).toBeEnabled();
+  },
+};
+
+/** Offline (issue 30): a column can still be filled, but the thresholds cannot be saved; the button says why. */
+export const OfflineLocked: Story = {
+  decorators: [writesLocked],
+  play: async () => {
+    await openGrid();
+    await applyTemperature();
+    await expect(previewText()).toHaveTextContent('3 umbrales nuevos');
+    await expect(saveButton()).toBeDisabled();
+    await expect(saveButton()).toHaveAccessibleDescription(WRITES_LOCKED_REASON);
+    await expect(screen.getByText(WRITES_LOCKED_REASON)).toBeVisible();
+  },
+};
+
+export const OfflineLockedEnglish: Story = {
+  decorators: [writesLocked],
+  globals: { language: 'en' },
+  play: async () => {
+    await openGridInEnglish();
+    const save = screen.getByRole('button', { name: 'SAVE THRESHOLDS' });
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription('Offline: changes cannot be saved');
   },
 };

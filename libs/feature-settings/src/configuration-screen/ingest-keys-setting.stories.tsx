@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { authHandlers } from '@camposense/data-access/testing';
 import { Toaster, dismissAllToasts } from '@camposense/ui';
-import { toastShown } from '@camposense/ui/testing';
+import { toastShown, writesLocked, WRITES_LOCKED_REASON } from '@camposense/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { IngestKeysSetting } from './ingest-keys-setting';
@@ -142,3 +142,21 @@ export const Revoked: Story = {
     await expect(within(list).getAllByText('Inactivo')).toHaveLength(2);
   },
 };
+
+/** Offline (issue 30): the keys are listed, but none can be created or revoked; the buttons say why. */
+export const OfflineLocked: Story = {
+  decorators: [writesLocked],
+  beforeEach: ({ msw }) => msw.use(...authHandlers.ingestKeys()),
+  play: async () => {
+    const list = await table();
+    const revoke = within(list).getByRole('button', { name: /^(Revocar la clave|Revoke the key) Gateway Fundo San José$/ });
+    const create = screen.getByRole('button', { name: /^(CREAR CLAVE|CREATE KEY)$/ });
+    for (const button of [revoke, create]) {
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription(WRITES_LOCKED_REASON);
+    }
+    await expect(screen.getByText(WRITES_LOCKED_REASON)).toBeVisible();
+  },
+};
+
+export const OfflineLockedEnglish: Story = { ...OfflineLocked, globals: { language: 'en' } };

@@ -2,7 +2,7 @@ import { Alert, Button, Code, Field, HStack, Input, Stack, Table, Text } from '@
 import { useCreateIngestKeyMutation, useIngestKeys, useRevokeIngestKeyMutation } from '@camposense/data-access';
 import type { CreatedIngestKey, IngestKey } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { ConfirmDialog, DateCell, QueryState, showToast, StatusBadge } from '@camposense/ui';
+import { ConfirmDialog, DateCell, QueryState, showToast, StatusBadge, useWriteLock, WriteLockReason } from '@camposense/ui';
 import { Copy, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
@@ -27,9 +27,12 @@ export function IngestKeysSetting() {
   const [created, setCreated] = useState<CreatedIngestKey | null>(null);
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<IngestKey | null>(null);
+  // Offline no key can be created or revoked: the buttons say why (issue 30).
+  const writeLock = useWriteLock();
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
+    if (writeLock.locked) return;
     const trimmed = name.trim();
     if (!trimmed) {
       setNameMissing(true);
@@ -90,11 +93,12 @@ export function IngestKeysSetting() {
             />
             <Field.ErrorText>{t('validation.required')}</Field.ErrorText>
           </Field.Root>
-          <Button type="submit" colorPalette="brand" loading={creating} loadingText={t('settings.ingestKeys.creating')}>
+          <Button type="submit" colorPalette="brand" loading={creating} loadingText={t('settings.ingestKeys.creating')} disabled={writeLock.locked} {...writeLock.describe}>
             <KeyRound size={16} aria-hidden />
             {t('settings.ingestKeys.create')}
           </Button>
         </HStack>
+        <WriteLockReason lock={writeLock} />
         {createFailed && (
           <Text role="alert" color="fg.error" fontSize="sm" mt="2">
             {t('settings.ingestKeys.createError')}
@@ -170,6 +174,8 @@ export function IngestKeysSetting() {
                             variant="outline"
                             colorPalette="red"
                             aria-label={t('settings.ingestKeys.revokeLabel', { name: key.nombre })}
+                            disabled={writeLock.locked}
+                            {...writeLock.describe}
                             onClick={() => setRevoking(key)}
                           >
                             {t('settings.ingestKeys.revoke')}

@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { authHandlers } from '@camposense/data-access/testing';
 import { Toaster, dismissAllToasts } from '@camposense/ui';
-import { toastShown } from '@camposense/ui/testing';
+import { toastShown, writesLocked, WRITES_LOCKED_REASON } from '@camposense/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
 import { MessageLanguageSetting } from './message-language-setting';
@@ -88,3 +88,17 @@ export const SaveFailed: Story = {
     await waitFor(() => expect(screen.getByRole('radio', { name: /Español/ })).toBeChecked());
   },
 };
+
+/** Offline (issue 30): the stored language is shown, but it cannot be changed; the choice says why. */
+export const OfflineLocked: Story = {
+  decorators: [writesLocked],
+  beforeEach: ({ msw }) => msw.use(...authHandlers.messageLanguage('es')),
+  play: async () => {
+    await expect(await screen.findByRole('radio', { name: /Español/ })).toBeChecked();
+    await expect(screen.getByRole('radio', { name: /English/ })).toBeDisabled();
+    await expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription(WRITES_LOCKED_REASON);
+    await expect(screen.getByText(WRITES_LOCKED_REASON)).toBeVisible();
+  },
+};
+
+export const OfflineLockedEnglish: Story = { ...OfflineLocked, globals: { language: 'en' } };

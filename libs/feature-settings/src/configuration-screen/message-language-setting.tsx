@@ -2,7 +2,7 @@ import { HStack, RadioCard, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/
 import { useMessageLanguage, useSaveMessageLanguageMutation } from '@camposense/data-access';
 import type { MessageLanguage } from '@camposense/domain';
 import { LANGUAGES, useTranslation } from '@camposense/i18n';
-import { QueryState, showToast } from '@camposense/ui';
+import { QueryState, showToast, useWriteLock, WriteLockReason } from '@camposense/ui';
 import { useState } from 'react';
 
 const isMessageLanguage = (value: string | null): value is MessageLanguage => value === 'es' || value === 'en';
@@ -21,9 +21,11 @@ export function MessageLanguageSetting() {
   const saving = save.isMutating ? chosen : null;
   // A try under way hides the last one's failure.
   const failed = save.error !== undefined && !save.isMutating;
+  // Offline the stored language is shown but cannot be changed (issue 30).
+  const writeLock = useWriteLock();
 
   const change = async (next: string | null) => {
-    if (!isMessageLanguage(next) || next === data?.idioma || saving) return;
+    if (!isMessageLanguage(next) || next === data?.idioma || saving || writeLock.locked) return;
     setChosen(next);
     try {
       // What the API stored becomes the shown language, without asking again.
@@ -51,8 +53,10 @@ export function MessageLanguageSetting() {
             value={saving ?? stored.idioma}
             onChange={(next) => void change(next)}
             description={t('settings.messageLanguageDescription')}
-            disabled={saving !== null}
+            disabled={saving !== null || writeLock.locked}
+            describedBy={writeLock.describe['aria-describedby']}
           />
+          <WriteLockReason lock={writeLock} />
           {saving !== null && (
             <HStack gap="2" role="status" color="fg.muted" fontSize="sm">
               <Spinner size="xs" aria-hidden />
@@ -76,15 +80,18 @@ export function LanguageChoice({
   onChange,
   description,
   disabled = false,
+  describedBy,
 }: {
   value: string;
   onChange: (next: string | null) => void;
   description: string;
   disabled?: boolean;
+  /** The id of a text that says why the choice is disabled. */
+  describedBy?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <RadioCard.Root value={value} onValueChange={(details) => onChange(details.value)} orientation="horizontal" colorPalette="brand" size="sm" disabled={disabled}>
+    <RadioCard.Root value={value} onValueChange={(details) => onChange(details.value)} orientation="horizontal" colorPalette="brand" size="sm" disabled={disabled} aria-describedby={describedBy}>
       <RadioCard.Label color="fg.muted">{description}</RadioCard.Label>
       <SimpleGrid columns={2} gap="3">
         {LANGUAGES.map((option) => (

@@ -1,4 +1,5 @@
 import { thresholdHandlers, thresholdScopeFixture } from '@camposense/data-access/testing';
+import { writesLocked, WRITES_LOCKED_REASON } from '@camposense/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -77,3 +78,20 @@ export const English: Story = {
     await settled(canvasElement);
   },
 };
+
+/** Offline (issue 30): the band can be edited and previewed, but not saved; the button says why. */
+export const OfflineLocked: Story = {
+  decorators: [writesLocked],
+  play: async ({ canvas, canvasElement }) => {
+    await settled(canvasElement);
+    const maximum = canvas.getByRole('textbox', { name: /^(Máximo|Maximum)/ });
+    await userEvent.clear(maximum);
+    await userEvent.type(maximum, '31');
+    const save = canvas.getByRole('button', { name: /^(Guardar|Save)$/ });
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription(WRITES_LOCKED_REASON);
+    await expect(canvas.getByText(WRITES_LOCKED_REASON)).toBeVisible();
+  },
+};
+
+export const OfflineLockedEnglish: Story = { ...OfflineLocked, globals: { language: 'en' } };

@@ -12,7 +12,7 @@ import {
 } from '@camposense/data-access';
 import type { UmbralScopeThreshold } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
-import { ErrorBox, FormField, showToast, useReportUnsavedChanges } from '@camposense/ui';
+import { ErrorBox, FormField, showToast, useReportUnsavedChanges, useWriteLock, WriteLockReason } from '@camposense/ui';
 import { Undo2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AuditList } from './audit-list';
@@ -65,6 +65,8 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
   const setProfiles = useSetThresholdProfilesMutation();
   // A save is one or two of these writes; their state is the panel's.
   const saving = createThreshold.isMutating || updateThreshold.isMutating || setProfiles.isMutating;
+  // Offline the band can be edited and previewed, not saved (issue 30).
+  const writeLock = useWriteLock();
   const saveFailure: unknown = createThreshold.error ?? updateThreshold.error ?? setProfiles.error;
   let saveError: string | null = null;
   if (saveFailure && !saving) {
@@ -91,7 +93,7 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
   const unit = place.unidad ?? '';
 
   const save = async () => {
-    if (Object.keys(errors).length > 0 || saving) return;
+    if (Object.keys(errors).length > 0 || saving || writeLock.locked) return;
     // A new try starts without the last one's failure.
     createThreshold.reset();
     updateThreshold.reset();
@@ -247,7 +249,8 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
               type="submit"
               colorPalette="blue"
               size="sm"
-              disabled={(!dirty && mode !== 'create') || Object.keys(errors).length > 0}
+              disabled={(!dirty && mode !== 'create') || Object.keys(errors).length > 0 || writeLock.locked}
+              {...writeLock.describe}
               loading={saving}
               loadingText={t('thresholds.panel.saving')}
             >
@@ -255,6 +258,7 @@ export function ThresholdPanel({ mode, place, umbral, onClose, onSaved }: Thresh
             </Button>
           </HStack>
         )}
+        {readOnly ? null : <WriteLockReason lock={writeLock} />}
         </form>
       </Stack>
 

@@ -75,6 +75,12 @@ export const enSignedOut: SignedOutDictionary = {
     retry: 'Retry',
     title: 'Error',
   },
+  /** The prompt when a new version waits: the sign-in shows it too. */
+  pwa: {
+    updateAvailable: 'A new version of CampoSense is available.',
+    update: 'Update',
+    later: 'Later',
+  },
   common: {
     loading: 'Loading...',
     retry: 'Retry',

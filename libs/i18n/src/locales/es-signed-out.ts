@@ -77,6 +77,12 @@ export const esSignedOut = {
     retry: 'Reintentar',
     title: 'Error',
   },
+  /** The prompt when a new version waits: the sign-in shows it too. */
+  pwa: {
+    updateAvailable: 'Hay una nueva versión de CampoSense.',
+    update: 'Actualizar',
+    later: 'Más tarde',
+  },
   common: {
     loading: 'Cargando...',
     retry: 'Reintentar',

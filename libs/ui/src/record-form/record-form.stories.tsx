@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';
-import { WriteLockProvider } from '../write-lock';
+import { writesLocked, WRITES_LOCKED_REASON } from '../testing/writes-locked';
 import { RecordForm } from './record-form';
 import type { RecordFormField } from './record-form';
 
@@ -78,17 +78,11 @@ export const WithNotice: Story = {
 /** Offline (issue 30, item 2): the submit is disabled and says why; nothing can be sent. */
 export const OfflineLocked: Story = {
   ...Filled,
-  decorators: [
-    (Story) => (
-      <WriteLockProvider offline>
-        <Story />
-      </WriteLockProvider>
-    ),
-  ],
+  decorators: [writesLocked],
   play: async ({ args }) => {
     const submit = screen.getByRole('button', { name: 'CREAR' });
     await expect(submit).toBeDisabled();
-    await expect(submit).toHaveAccessibleDescription(/^(Sin conexión: no se pueden guardar cambios|Offline: changes cannot be saved)$/);
+    await expect(submit).toHaveAccessibleDescription(WRITES_LOCKED_REASON);
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };

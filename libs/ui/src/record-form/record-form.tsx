@@ -1,9 +1,9 @@
 import { Button, Checkbox, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { FormField } from '../form-field';
 import { SearchableSelect, type SearchableSelectOption } from '../searchable-select';
-import { useWriteLock } from '../write-lock';
+import { useWriteLock, WriteLockReason } from '../write-lock';
 
 /** A value a record form holds: text as typed, a chosen option's id (null for none), a tick. */
 export type RecordFieldValue = string | number | boolean | null;
@@ -101,7 +101,6 @@ export function RecordForm({
   const { control, handleSubmit, reset, setError, setValue, getValues } = form;
   // Offline nothing can be saved: the submit says why instead of failing (issue 30, item 2).
   const writeLock = useWriteLock();
-  const lockId = useId();
   const fieldsRef = useRef(fields);
   fieldsRef.current = fields;
 
@@ -226,17 +225,12 @@ export function RecordForm({
           loading={busy}
           loadingText={submitLabel}
           disabled={busy || writeLock.locked}
-          title={writeLock.reason ?? undefined}
-          aria-describedby={writeLock.locked ? lockId : undefined}
+          {...writeLock.describe}
         >
           {submitLabel}
         </Button>
         {actions}
-        {writeLock.locked ? (
-          <Text id={lockId} fontSize="sm" color="fg.muted">
-            {writeLock.reason}
-          </Text>
-        ) : null}
+        <WriteLockReason lock={writeLock} />
       </HStack>
       </form>
     </Stack>

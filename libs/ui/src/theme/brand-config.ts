@@ -1,7 +1,8 @@
 import { defineConfig } from '@chakra-ui/react';
 import { recipes, slotRecipes } from './recipes';
 
-const fontStack = "'Inter', 'DejaVu Sans', sans-serif";
+// 'Inter Fallback' (first-load.css) stands in, at Inter's size, until Inter's file arrives.
+const fontStack = "'Inter', 'Inter Fallback', 'DejaVu Sans', sans-serif";
 
 /**
  * CampoSense tokens on top of Chakra's defaults: a field-green brand, bundled fonts. Both systems

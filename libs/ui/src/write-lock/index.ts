@@ -1,1 +1,1 @@
-export { WriteLockProvider, useWriteLock } from './write-lock';
+export { WriteLockProvider, WriteLockReason, useWriteLock } from './write-lock';

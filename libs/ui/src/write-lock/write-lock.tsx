@@ -1,11 +1,19 @@
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from '@camposense/i18n';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useId, useMemo, type ReactNode } from 'react';
 
 export interface WriteLock {
   /** Whether the buttons that write must be disabled. */
   locked: boolean;
   /** Why, in the operator's language (the buttons' tooltip); null while unlocked. */
   reason: string | null;
+  /**
+   * What a button that writes spreads beside its own `disabled`: the reason as its tooltip and,
+   * while locked, as its accessible description (the text WriteLockReason draws).
+   */
+  describe: { title?: string; 'aria-describedby'?: string };
+  /** The id of the reason's text (WriteLockReason). */
+  reasonId: string;
 }
 
 const WriteLockContext = createContext(false);
@@ -29,5 +37,20 @@ export function WriteLockProvider({ offline = false, children }: WriteLockProvid
 export function useWriteLock(): WriteLock {
   const offline = useContext(WriteLockContext);
   const { t } = useTranslation();
-  return useMemo(() => ({ locked: offline, reason: offline ? t('pwa.writesOffline') : null }), [offline, t]);
+  const reasonId = useId();
+  return useMemo(() => {
+    const reason = offline ? t('pwa.writesOffline') : null;
+    const describe = reason === null ? {} : { title: reason, 'aria-describedby': reasonId };
+    return { locked: offline, reason, describe, reasonId };
+  }, [offline, t, reasonId]);
+}
+
+/** The reason writes are locked, said beside the buttons that write; nothing while they are not. */
+export function WriteLockReason({ lock }: { lock: WriteLock }) {
+  if (!lock.locked) return null;
+  return (
+    <Text id={lock.reasonId} fontSize="sm" color="fg.muted">
+      {lock.reason}
+    </Text>
+  );
 }

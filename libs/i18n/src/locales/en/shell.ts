@@ -222,14 +222,12 @@ export const enShell: Widen<typeof esShell> = {
     grado: 'grade {{grado}}',
   },
   pwa: {
+    ...enSignedOut.pwa,
     description: 'Intelligent agricultural monitoring system',
     offlineTitle: 'Offline since {{since}}',
     offlineTitleUnknown: 'Offline',
     lastData: 'Last data from {{time}}',
     offlineWrites: 'Changes are disabled until the connection is back.',
     writesOffline: 'Offline: changes cannot be saved',
-    updateAvailable: 'A new version of CampoSense is available.',
-    update: 'Update',
-    later: 'Later',
   },
 };

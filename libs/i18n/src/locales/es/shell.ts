@@ -221,14 +221,12 @@ export const esShell = {
   },
   /** The installable console (issue 30, item 2): the manifest, the offline notice, the new-version prompt. */
   pwa: {
+    ...esSignedOut.pwa,
     description: 'Sistema de monitoreo agrícola inteligente',
     offlineTitle: 'Sin conexión desde el {{since}}',
     offlineTitleUnknown: 'Sin conexión',
     lastData: 'Últimos datos del {{time}}',
     offlineWrites: 'Los cambios están desactivados hasta que vuelva la conexión.',
     writesOffline: 'Sin conexión: no se pueden guardar cambios',
-    updateAvailable: 'Hay una nueva versión de CampoSense.',
-    update: 'Actualizar',
-    later: 'Más tarde',
   },
 } as const;
