@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,7 @@ import type { PaginatedRows, TableRow } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChromium } from './support/browser';
+import { connectChromium, downloadedText } from './support/browser';
 import { ADMIN_EMAIL, DEMO_PASSWORD, serviceWorkersMode } from './support/session';
 
 /*
@@ -203,8 +202,7 @@ describe('parameters in English and the light theme', () => {
     await search(EXPORT_SEARCH);
     await page.getByText(/^11 of /).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'EXPORT CSV' }).click()]);
-    const path = await download.path();
-    const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await downloadedText(download)).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines[0]?.split(',')).toContain('entidad');
     const names = lines.slice(1).map((line) => line.split(',').find((cell) => cell.startsWith('Entidad E2E')));
     expect(names).toEqual(EXPORTED);

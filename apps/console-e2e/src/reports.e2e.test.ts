@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { downloadedText } from './support/browser';
 import { ADMIN_EMAIL, journeyPage } from './support/session';
 
 /** The figure of `Total: 17.638` (es-ES groups thousands with a dot). */
@@ -106,7 +106,7 @@ describe('the alerts and messages reports on the demo farm', () => {
     const total = await totalShown(journey.page);
     const [download] = await Promise.all([journey.page.waitForEvent('download'), journey.page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^alertas-\d{12}\.csv$/);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await downloadedText(download);
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
@@ -149,7 +149,7 @@ describe('the alerts and messages reports on the demo farm', () => {
     expect(Math.min(...(await ids()).map(Number))).toBeGreaterThanOrEqual(firstPageOldest);
 
     const [download] = await Promise.all([journey.page.waitForEvent('download'), journey.page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await downloadedText(download);
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.slice(1, text.indexOf('\r\n'))).toBe('ID de mensaje,Contacto,Mensaje,Fecha (America/Lima),Fecha de creación (America/Lima),Estado,ID de alerta');
     expect(text.split('\r\n').filter(Boolean).length - 1).toBeGreaterThanOrEqual(total);

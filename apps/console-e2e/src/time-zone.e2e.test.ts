@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChromium } from './support/browser';
+import { connectChromium, downloadedText } from './support/browser';
 import { ADMIN_EMAIL, baseUrl, DESKTOP, PHONE, serviceWorkersMode, signIn } from './support/session';
 
 /*
@@ -32,7 +31,7 @@ async function openAlerts(page: Page) {
 /** The exported CSV's header row and first data row, split into cells (dates hold no commas). */
 async function exportedCsv(page: Page): Promise<{ header: string[]; first: string[] }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'EXPORTAR CSV' }).click()]);
-  const lines = (await readFile((await download.path())!, 'utf8')).slice(1).split('\r\n');
+  const lines = (await downloadedText(download)).slice(1).split('\r\n');
   return { header: lines[0]!.split(','), first: lines[1]!.split(',') };
 }
 

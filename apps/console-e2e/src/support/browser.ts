@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Download } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -9,6 +9,16 @@ import { inject } from 'vitest';
  */
 export function connectChromium(): Promise<Browser> {
   return chromium.connect(inject('chromiumEndpoint'));
+}
+
+/**
+ * A download's content as text. Over a connection to the browser server the file stays on the
+ * server's side (`download.path()` refuses), so it is read through the download's stream.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 declare module 'vitest' {
