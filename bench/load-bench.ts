@@ -486,6 +486,17 @@ interface RunSettings {
   layout: ReturnType<typeof topology>;
   mix: MixData;
   probes: ProbeMetric[];
+  /** The least pause before measuring (the settle-down after the previous run). */
+  settleSeconds: number;
+}
+
+/** At least `minimumSeconds`, then until the 1-minute load average is below half the cores (at most 5 minutes more). */
+async function settle(minimumSeconds: number): Promise<void> {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await sleep(minimumSeconds * 1000);
+  const giveUpAt = Date.now() + 300_000;
+  while ((loadavg()[0] ?? 0) > cpus().length / 2 && Date.now() < giveUpAt) await sleep(5_000);
+  console.log(`settled: load average ${round(loadavg()[0] ?? 0, 2)}`);
 }
 
 /** One run of the mix against a fresh API with its read cache on (the default TTL) or off (READ_CACHE_MS=0). */
@@ -518,6 +529,9 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
   try {
     // start:cluster builds the console and migrates before HAProxy listens.
     await waitUntilListening(server, layout.script === 'scripts/start-cluster.mjs' ? 300_000 : 60_000);
+    // The machine settles once the API listens: seeding, the API's start and the previous run leave
+    // their own load, which decays slowly (the 1-minute average); a fixed pause left runs marked as under load.
+    await settle(settings.settleSeconds);
     const idleRss = residentBytes(api.pid!) ?? 0;
     let peakRss = idleRss;
     let loadMax = loadavg()[0] ?? 0;
@@ -695,7 +709,7 @@ async function conduct(): Promise<void> {
   const layout = topology();
   const RESULTS_FILE = layout.resultsFile;
   const { mix, probes } = await prepare(databaseUrl, days, clients);
-  const settings: RunSettings = {
+  const settings: Omit<RunSettings, 'settleSeconds'> = {
     databaseUrl,
     clients,
     seconds,
@@ -707,9 +721,7 @@ async function conduct(): Promise<void> {
   };
   const runs: Partial<Record<CacheMode, RunSummary>> = {};
   for (const [index, cache] of cacheModes.entries()) {
-    // The machine settles between the runs (the first run's own load still shows in the second's "before").
-    if (index > 0 && pauseSeconds > 0) await new Promise((resolve) => setTimeout(resolve, pauseSeconds * 1000));
-    runs[cache] = await runOnce(cache, settings);
+    runs[cache] = await runOnce(cache, { ...settings, settleSeconds: index > 0 ? pauseSeconds : 0 });
     const run = runs[cache];
     console.log(
       `read cache ${cache}: ${run.requests} requests in ${seconds} s: ${run.requestsPerSecond} req/s, ` +
