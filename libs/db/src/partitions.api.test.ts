@@ -14,7 +14,7 @@ import {
 } from './partitions';
 import { seedDemoUsers } from './seed';
 import { sqlState, violatedConstraint } from './errors';
-import { testDrivers } from './testing/index';
+import { hourlyTableMismatches, testDrivers } from './testing/index';
 
 const NOW = new Date('2026-11-15T12:00:00Z');
 
@@ -70,6 +70,11 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     expect(names).toHaveLength(PARTITION_MONTHS_BACK + 1 + PARTITION_MONTHS_AHEAD + 1);
     // A second call changes nothing.
     expect(await partitionMeasurementTable(database, NOW)).toBe(false);
+    // The hourly table counted the moved rows once, and the new table's triggers keep it.
+    expect(await hourlyTableMismatches(database)).toBe(0);
+    const triggers = await database.query<{ name: string }>(sql`
+      select tgname as name from pg_trigger where tgrelid = 'sense.medicion'::regclass and tgname like 'medicionhora%' order by 1`);
+    expect(triggers.map((trigger) => trigger.name)).toEqual(['medicionhora_delete', 'medicionhora_insert', 'medicionhora_truncate', 'medicionhora_update']);
   });
 
   it.runIf(kind === 'postgres')('routes a reading to its month, an old one to the default, numbers on from the last id and stays idempotent', async () => {
@@ -84,6 +89,7 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     const text = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('medicion_y2026m11');
     expect(text).not.toContain('medicion_y2026m10');
+    expect(await hourlyTableMismatches(database)).toBe(0);
   });
 
   it.runIf(kind === 'postgres')('keeps the alert → reading reference as the foreign key did: no deleting a referenced reading, no alert of a reading not at its time', async () => {
@@ -118,6 +124,10 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     expect(left?.n).toBe(0);
     const [recent] = await database.query<{ n: number }>(sql`select count(*)::int as n from sense.medicion where fecha >= '2026-11-01'`);
     expect(recent?.n).toBeGreaterThan(0);
+    // Dropped months fire no trigger: their hours go with them, so a chart shows none of them.
+    const [oldHours] = await database.query<{ n: number }>(sql`select count(*)::int as n from sense.medicionhora where hora < '2026-03-01'`);
+    expect(oldHours?.n).toBe(0);
+    expect(await hourlyTableMismatches(database)).toBe(0);
   });
 
   it.runIf(kind === 'postgres')('keeps every index valid across the demo seed, which drops and rebuilds them for speed', async () => {
@@ -129,7 +139,7 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     const indexes = await database.query<{ name: string; valid: boolean }>(sql`
       select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
        where i.indrelid = 'sense.medicion'::regclass order by 1`);
-    expect(indexes.map((index) => index.name)).toEqual(['medicion_fecha_idx', 'medicion_lectura_key', 'medicion_pkey', 'medicion_ubicacionid_fecha_idx']);
+    expect(indexes.map((index) => index.name)).toEqual(['medicion_fecha_idx', 'medicion_lectura_key', 'medicion_pkey', 'medicion_ubicacionid_fecha_idx', 'medicion_ubicacionid_metricaid_fecha_idx']);
     expect(indexes.every((index) => index.valid)).toBe(true);
     expect(await write('2026-11-21T10:00:00Z')).toHaveLength(1);
     expect(await write('2026-11-21T10:00:00Z')).toEqual([]);
@@ -143,6 +153,7 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     expect(kept).toEqual({ created: [], dropped: [], deletedRows: 1 });
     const [counts] = await database.query<{ n: number }>(sql`select count(*)::int as n from sense.medicion`);
     expect(counts?.n).toBe(readingsBefore);
+    expect(await hourlyTableMismatches(database)).toBe(0);
   });
 
   it('knows the month arithmetic across years', () => {

@@ -77,6 +77,7 @@ export async function partitionMeasurementTable(database: Database, now: Date = 
       alter index sense.medicion_fecha_idx rename to medicion_sin_particionar_fecha_idx;
       alter index sense.medicion_lectura_key rename to medicion_sin_particionar_lectura_key;
       alter index sense.medicion_ubicacionid_fecha_idx rename to medicion_sin_particionar_ubicacionid_fecha_idx;
+      alter index sense.medicion_ubicacionid_metricaid_fecha_idx rename to medicion_sin_particionar_ubicacionid_metricaid_fecha_idx;
       create table sense.medicion (
         medicionid bigint not null,
         fecha timestamp with time zone not null,
@@ -93,6 +94,7 @@ export async function partitionMeasurementTable(database: Database, now: Date = 
       create index medicion_fecha_idx on sense.medicion using btree (fecha desc);
       create unique index medicion_lectura_key on sense.medicion using btree (nodoid, metricaid, fecha, tipoid) include (medicion);
       create index medicion_ubicacionid_fecha_idx on sense.medicion using btree (ubicacionid, fecha);
+      create index medicion_ubicacionid_metricaid_fecha_idx on sense.medicion using btree (ubicacionid, metricaid, fecha) include (medicion);
       create table sense.medicion_default partition of sense.medicion default;
       ${months.join('\n')}
       insert into sense.medicion (medicionid, fecha, medicion, nodoid, tipoid, metricaid, ubicacionid, medicionabrev)
@@ -102,6 +104,7 @@ export async function partitionMeasurementTable(database: Database, now: Date = 
       select setval('sense.medicion_medicionid_seq', coalesce((select max(medicionid) from sense.medicion), 0) + 1, false);
       alter table sense.medicion alter column medicionid set default nextval('sense.medicion_medicionid_seq');
       ${REFERENCE_TRIGGERS}
+      ${HOURLY_TRIGGERS}
     `));
     return true;
   });
@@ -143,6 +146,21 @@ const REFERENCE_TRIGGERS = `
   end $trigger$;
   create trigger alerta_reading_exists before insert or update of medicionid, fecha on sense.alerta
     for each row execute function sense.alerta_reading_exists();
+`;
+
+/**
+ * The triggers that keep `medicionhora` (migration 0019; the functions stay when the plain table is
+ * dropped). Created after the rows move, which the hourly table already counts.
+ */
+const HOURLY_TRIGGERS = `
+  create trigger medicionhora_insert after insert on sense.medicion
+    referencing new table as nuevas for each statement execute function sense.medicionhora_insert();
+  create trigger medicionhora_update after update on sense.medicion
+    referencing old table as antes new table as despues for each statement execute function sense.medicionhora_update();
+  create trigger medicionhora_delete after delete on sense.medicion
+    referencing old table as antes for each statement execute function sense.medicionhora_delete();
+  create trigger medicionhora_truncate after truncate on sense.medicion
+    for each statement execute function sense.medicionhora_truncate();
 `;
 
 function monthPartitionStatement(start: Date): string {
@@ -203,6 +221,8 @@ export async function maintainMeasurementPartitions(
         result.dropped.push(name);
       }
     }
+    // Dropped months and the default partition's rows fire no trigger on medicion: their hours go here.
+    await tx.execute(sql`delete from sense.medicionhora where hora < ${cutoff.toISOString()}::timestamptz`);
     await tx.execute(sql`set local camposense.retention = 'on'`);
     const deleted = await tx.execute(sql`
       with gone as (delete from sense.medicion_default where fecha < ${cutoff.toISOString()}::timestamptz returning 1)

@@ -20,3 +20,16 @@ export function fillLatestValuesStatement(): SQL {
           ubicacionid = excluded.ubicacionid
       where excluded.fecha > sense.ultimamedicion.fecha`;
 }
+
+/**
+ * `medicionhora` counted from every reading, for a seed that wrote into an empty `medicion` with
+ * the insert trigger off (one aggregate instead of an upsert per batch); the table was empty too.
+ */
+export function fillHourlyReadingsStatement(): SQL {
+  return sql`
+    insert into sense.medicionhora (nodoid, metricaid, hora, tipoid, ubicacionid, minimo, maximo, suma, cantidad, ultima)
+    select nodoid, metricaid, date_bin('1 hour', fecha, 'epoch'::timestamptz), tipoid, ubicacionid,
+           min(medicion), max(medicion), sum(medicion), count(*), max(fecha)
+      from sense.medicion
+     group by 1, 2, 3, 4, 5`;
+}

@@ -1,6 +1,6 @@
 /** The drizzle schema of `sense` (data-model.md): add each new table here and to `schema` below. */
 import { auditLogUmbral, alerta, criticidad, episodio, perfil, perfilumbral, umbral } from './threshold';
-import { claveingesta, medicionadelantada, ultimamedicion } from './ingest';
+import { claveingesta, medicionadelantada, medicionhora, ultimamedicion } from './ingest';
 import { codigotelefono, contacto, correo, entrega, medio, mensaje, usuarioperfil } from './contact';
 import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
 import { localizacion } from './localizacion';
@@ -18,7 +18,7 @@ export { pais, empresa, fundo, ubicacion, entidad } from './location';
 export { localizacion } from './localizacion';
 export { nodo, tipo, sensor, metrica, metricasensor, medicion } from './device';
 export { criticidad, umbral, perfil, perfilumbral, alerta, episodio, auditLogUmbral } from './threshold';
-export { ultimamedicion, claveingesta, medicionadelantada } from './ingest';
+export { ultimamedicion, claveingesta, medicionadelantada, medicionhora } from './ingest';
 export { usuario } from './usuario';
 export type { UsuarioRow } from './usuario';
 export { intentoacceso, sesion, tokenusado } from './sesion';
@@ -50,6 +50,7 @@ export const schema = {
   ultimamedicion,
   claveingesta,
   medicionadelantada,
+  medicionhora,
   usuario,
   usuarioperfil,
   medio,

@@ -2,6 +2,7 @@ import {
   bigint,
   doublePrecision,
   foreignKey,
+  index,
   integer,
   primaryKey,
   text,
@@ -76,4 +77,32 @@ export const claveingesta = sense.table(
     ...auditColumns(),
   },
   (table) => [statusCheck('claveingesta', table.statusid)],
+);
+
+/**
+ * The readings of each probe metric per UTC hour and place (min, max, sum, count, newest time),
+ * kept by statement triggers on `medicion` (migration 0019): charts of more than a few days read
+ * hours instead of every reading (issue 31: the series statement was ~80 % of the database's time
+ * under the load mix). Exact at every snapshot: inserts add to their hour, and an edit or delete
+ * recounts the hours it touched from `medicion`.
+ */
+export const medicionhora = sense.table(
+  'medicionhora',
+  {
+    nodoid: integer('nodoid').notNull(),
+    metricaid: integer('metricaid').notNull(),
+    hora: timestamp('hora', { withTimezone: true, mode: 'date' }).notNull(),
+    tipoid: integer('tipoid').notNull(),
+    ubicacionid: integer('ubicacionid').notNull(),
+    minimo: doublePrecision('minimo').notNull(),
+    maximo: doublePrecision('maximo').notNull(),
+    suma: doublePrecision('suma').notNull(),
+    cantidad: integer('cantidad').notNull(),
+    ultima: timestamp('ultima', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    // Leads like medicion's reading key, so a node's series reads one range of it.
+    primaryKey({ name: 'medicionhora_pkey', columns: [table.nodoid, table.metricaid, table.hora, table.tipoid, table.ubicacionid] }),
+    index('medicionhora_ubicacionid_metricaid_hora_idx').on(table.ubicacionid, table.metricaid, table.hora),
+  ],
 );

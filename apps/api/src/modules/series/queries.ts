@@ -23,14 +23,48 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 const medicion = tableRef('medicion');
 
-function scopeConditions(scope: Omit<SeriesScope, 'start' | 'end'>): SQL {
-  // Every filter leads with a column of medicion's indexes: (nodoid, metricaid, fecha) for a node,
-  // (ubicacionid, fecha) for a location.
-  const conditions: SQL[] = [sql`m.metricaid = ${scope.metricaId}`];
-  if (scope.nodoId !== undefined) conditions.push(sql`m.nodoid = ${scope.nodoId}`);
-  if (scope.ubicacionId !== undefined) conditions.push(sql`m.ubicacionid = ${scope.ubicacionId}`);
-  if (scope.tipoId !== undefined) conditions.push(sql`m.tipoid = ${scope.tipoId}`);
+function scopeConditions(scope: Omit<SeriesScope, 'start' | 'end'>, alias: 'm' | 'h' = 'm'): SQL {
+  // Every filter leads with a column of the indexes: (nodoid, metricaid, fecha | hora) for a node,
+  // (ubicacionid, fecha) or (ubicacionid, metricaid, hora) for a location.
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  const conditions: SQL[] = [sql`${column('metricaid')} = ${scope.metricaId}`];
+  if (scope.nodoId !== undefined) conditions.push(sql`${column('nodoid')} = ${scope.nodoId}`);
+  if (scope.ubicacionId !== undefined) conditions.push(sql`${column('ubicacionid')} = ${scope.ubicacionId}`);
+  if (scope.tipoId !== undefined) conditions.push(sql`${column('tipoid')} = ${scope.tipoId}`);
   return sql.join(conditions, sql` and `);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Zones checked for offsets of whole hours (a zone's rules do not change while the process runs). */
+const wholeHourZones = new Map<string, boolean>();
+
+/** Whether every offset of `timeZone` from 2000 to 2040 is whole hours (sampled twice a month; cached). */
+function keepsWholeHours(timeZone: string): boolean {
+  const known = wholeHourZones.get(timeZone);
+  if (known !== undefined) return known;
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+  let whole = true;
+  for (let year = 2000; year <= 2040 && whole; year++) {
+    for (let month = 0; month < 12 && whole; month++) {
+      for (const day of [1, 15]) {
+        const offset = format.formatToParts(Date.UTC(year, month, day)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+        // "GMT", "GMT-05:00", "GMT+05:45": whole hours when the minutes are 00 or absent.
+        if (!/^GMT(?:[+-]\d{2}:00)?$/.test(offset)) whole = false;
+      }
+    }
+  }
+  if (wholeHourZones.size < 512) wholeHourZones.set(timeZone, whole);
+  return whole;
+}
+
+/**
+ * Whether the hourly table can serve these buckets: each bucket is then a run of whole UTC hours
+ * (an hour or more from the epoch; a zone's days when its midnights fall on UTC hours, which a zone
+ * with a half-hour offset, such as Caracas's until 2016, does not).
+ */
+function hoursServe(scope: SeriesScope, bucketSeconds: number): boolean {
+  if (bucketSeconds * 1000 < HOUR_MS || (bucketSeconds * 1000) % HOUR_MS !== 0) return false;
+  return scope.timeZone === undefined || bucketSeconds < DAY_SECONDS || keepsWholeHours(scope.timeZone);
 }
 
 /**
@@ -45,8 +79,9 @@ function scopeConditions(scope: Omit<SeriesScope, 'start' | 'end'>): SQL {
  * times as long (measured on PostgreSQL 16, 105 120 readings: 33 ms against 102 ms).
  */
 function seriesBucketsStatement(scope: SeriesScope, bucketSeconds: number): SQL {
+  if (hoursServe(scope, bucketSeconds)) return hourlyBucketsStatement(scope, bucketSeconds);
   return sql`
-    select ${bucketStart(bucketSeconds, scope.timeZone)} as t,
+    select ${bucketStart(bucketSeconds, scope.timeZone, sql`m.fecha`)} as t,
            min(m.medicion) as min, max(m.medicion) as max, sum(m.medicion) as sum,
            count(*)::int as count, max(m.fecha) as last
       from ${medicion} m
@@ -56,14 +91,40 @@ function seriesBucketsStatement(scope: SeriesScope, bucketSeconds: number): SQL 
      group by 1`;
 }
 
-function bucketStart(bucketSeconds: number, timeZone: string | undefined): SQL {
+/**
+ * The same buckets from `medicionhora` for the window's whole hours, and from `medicion` for the
+ * parts of an hour at either end (a window rarely starts on the hour): the same figures, exactly,
+ * from about a tenth of the rows (a 30-day chart of one node: 720 hours instead of ~6,000 readings).
+ */
+function hourlyBucketsStatement(scope: SeriesScope, bucketSeconds: number): SQL {
+  const firstWholeHour = new Date(Math.ceil(scope.start.getTime() / HOUR_MS) * HOUR_MS);
+  const afterLastWholeHour = new Date(Math.max(firstWholeHour.getTime(), Math.floor(scope.end.getTime() / HOUR_MS) * HOUR_MS));
+  const readings = (from: Date, to: Date) => sql`
+    select m.fecha as at, m.medicion as min, m.medicion as max, m.medicion as sum, 1 as count, m.fecha as last
+      from ${medicion} m
+     where ${scopeConditions(scope)}
+       and m.fecha >= ${from.toISOString()}::timestamptz and m.fecha < ${to.toISOString()}::timestamptz`;
+  return sql`
+    select ${bucketStart(bucketSeconds, scope.timeZone, sql`p.at`)} as t,
+           min(p.min) as min, max(p.max) as max, sum(p.sum) as sum, sum(p.count)::int as count, max(p.last) as last
+      from (
+        select h.hora as at, h.minimo as min, h.maximo as max, h.suma as sum, h.cantidad as count, h.ultima as last
+          from ${tableRef('medicionhora')} h
+         where ${scopeConditions(scope, 'h')}
+           and h.hora >= ${firstWholeHour.toISOString()}::timestamptz and h.hora < ${afterLastWholeHour.toISOString()}::timestamptz
+        union all ${readings(scope.start, firstWholeHour)}
+        union all ${readings(afterLastWholeHour, scope.end)}) p
+     group by 1`;
+}
+
+function bucketStart(bucketSeconds: number, timeZone: string | undefined, at: SQL): SQL {
   if (timeZone === undefined || bucketSeconds < DAY_SECONDS) {
-    return sql`date_bin(make_interval(secs => ${bucketSeconds}::int), m.fecha, 'epoch'::timestamptz)`;
+    return sql`date_bin(make_interval(secs => ${bucketSeconds}::int), ${at}, 'epoch'::timestamptz)`;
   }
-  if (bucketSeconds === DAY_SECONDS) return sql`date_trunc('day', m.fecha, ${timeZone}::text)`;
+  if (bucketSeconds === DAY_SECONDS) return sql`date_trunc('day', ${at}, ${timeZone}::text)`;
   // Binned on the zone's wall clock, so every bucket starts at its midnight on either side of a
   // change of clocks (an absolute stride from one midnight lands at 23:00 or 01:00 after it).
-  return sql`(date_bin(make_interval(secs => ${bucketSeconds}::int), m.fecha at time zone ${timeZone}::text, timestamp '2000-01-01 00:00') at time zone ${timeZone}::text)`;
+  return sql`(date_bin(make_interval(secs => ${bucketSeconds}::int), ${at} at time zone ${timeZone}::text, timestamp '2000-01-01 00:00') at time zone ${timeZone}::text)`;
 }
 
 /** How many probes (node × type) of the scope have a reading in the day before `end`. */
@@ -95,7 +156,8 @@ function thresholdsJson(scope: SeriesScope): SQL {
 /** Which of the statement's shapes `scope` takes: its name as a prepared statement. */
 function statementName(scope: SeriesScope, bucketSeconds: number): string {
   const zone = scope.timeZone === undefined || bucketSeconds < DAY_SECONDS ? 'utc' : bucketSeconds === DAY_SECONDS ? 'day' : 'days';
-  return `series-${scope.nodoId === undefined ? '' : 'n'}${scope.ubicacionId === undefined ? '' : 'u'}${scope.tipoId === undefined ? '' : 't'}-${zone}`;
+  const source = hoursServe(scope, bucketSeconds) ? '-hours' : '';
+  return `series-${scope.nodoId === undefined ? '' : 'n'}${scope.ubicacionId === undefined ? '' : 'u'}${scope.tipoId === undefined ? '' : 't'}-${zone}${source}`;
 }
 
 /**

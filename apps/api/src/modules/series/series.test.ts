@@ -212,6 +212,56 @@ describe.each(testDrivers())('GET /api/sense/series on $kind', (driver) => {
     });
   });
 
+  describe('from the hourly table, exactly as from the readings', () => {
+    // A reading every 7 minutes for 45 days of 2017, far from every other row of the suite.
+    beforeAll(async () => {
+      await context.query(sql`
+        insert into sense.medicion (fecha, medicion, nodoid, tipoid, metricaid, ubicacionid)
+        select at, round((20 + 8 * sin(extract(epoch from at) / 5000) + (extract(epoch from at)::bigint % 13) / 10.0)::numeric, 2),
+               ${probe.nodoid}, ${probe.tipoid}, ${probe.metricaid}, ${probe.ubicacionid}
+          from generate_series('2017-03-01T00:03:00Z'::timestamptz, '2017-04-15T00:00:00Z'::timestamptz, interval '7 minutes') at`);
+    });
+
+    /** The buckets of the answer's width, straight from medicion: what the hourly table must reproduce. */
+    const fromReadings = async (body: SeriesResponse, where: 'node' | 'location', timeZone?: string) => {
+      const width = body.bucketSeconds;
+      const bucket =
+        timeZone === undefined || width < 86_400
+          ? sql`date_bin(make_interval(secs => ${width}::int), fecha, 'epoch'::timestamptz)`
+          : width === 86_400
+            ? sql`date_trunc('day', fecha, ${timeZone}::text)`
+            : sql`(date_bin(make_interval(secs => ${width}::int), fecha at time zone ${timeZone}::text, timestamp '2000-01-01 00:00') at time zone ${timeZone}::text)`;
+      const scope = where === 'node' ? sql`nodoid = ${probe.nodoid}` : sql`ubicacionid = ${probe.ubicacionid}`;
+      const rows = await context.query<{ t: string; min: number; max: number; avg: number; count: number }>(sql`
+        select to_char(${bucket} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as t, min(medicion) as min, max(medicion) as max,
+               avg(medicion) as avg, count(*)::int as count
+          from sense.medicion
+         where ${scope} and metricaid = ${probe.metricaid} and fecha >= ${body.start}::timestamptz and fecha < ${body.end}::timestamptz
+         group by 1 order by 1`);
+      return rows.map((row) => ({ ...row, avg: expect.closeTo(row.avg, 9) }));
+    };
+
+    it.each([
+      // Edges off the hour: the parts of an hour at either end come from the readings.
+      { where: 'node', window: 'startDate=2017-03-01T00:17:23Z&endDate=2017-03-21T09:41:00Z&maxPoints=800', width: 3600 },
+      { where: 'location', window: 'startDate=2017-03-02T05:59:59Z&endDate=2017-03-30T00:00:01Z&maxPoints=800', width: 3600 },
+      { where: 'node', window: 'startDate=2017-03-01T12:30:00Z&endDate=2017-04-15T00:00:00Z&maxPoints=800&tz=America/Santiago', width: 86_400 },
+      { where: 'node', window: 'startDate=2017-03-01T00:00:00Z&endDate=2017-04-15T00:00:00Z&maxPoints=10&tz=America/Santiago', width: 5 * 86_400 },
+      // Kolkata's midnights fall on half past a UTC hour: its days come from the readings alone.
+      { where: 'node', window: 'startDate=2017-03-01T00:00:00Z&endDate=2017-04-15T00:00:00Z&maxPoints=800&tz=Asia/Kolkata', width: 86_400 },
+      // Under an hour the readings answer as before.
+      { where: 'node', window: 'startDate=2017-03-05T00:10:00Z&endDate=2017-03-06T00:00:00Z&maxPoints=800', width: 120 },
+    ] as const)('answers the $where buckets of $window', async ({ where, window, width }) => {
+      const subject = where === 'node' ? `nodoId=${probe.nodoid}` : `ubicacionId=${probe.ubicacionid}`;
+      const body = await series(`${subject}&metricaId=${probe.metricaid}&${window}`);
+      expect(body.bucketSeconds).toBe(width);
+      const expected = await fromReadings(body, where, /tz=([^&]+)/.exec(window)?.[1]);
+      expect(expected.length).toBeGreaterThan(5);
+      expect(body.buckets).toEqual(expected);
+      expect(body.stats.count).toBe(expected.reduce((sum, bucket) => sum + bucket.count, 0));
+    });
+  });
+
   describe('on the demo farm', () => {
     const farmWindow = () => {
       const end = context.now.toISOString();
