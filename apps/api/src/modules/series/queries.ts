@@ -194,11 +194,14 @@ export interface SeriesQueries {
 export function createSeriesQueries(database: Database): SeriesQueries {
   return {
     async seriesJson(scope, bucketSeconds, window) {
-      // Prepared, one name per shape (node or location, a type or not, how buckets start): the
-      // text of a shape never changes, only its parameters, and a dashboard asks it three times a visit.
-      const [row] = await database.query<{ body: string }>(seriesStatement(scope, bucketSeconds, window), {
-        prepare: statementName(scope, bucketSeconds),
-      });
+      // A node's shapes are prepared, one name per shape (a type or not, how buckets start): the
+      // text never changes, only its parameters, and a dashboard asks it three times a visit. A
+      // location's are planned for their values every time: the generic plan of a prepared one read
+      // a week of every place through the date index (44 ms instead of 1 ms through its own).
+      const [row] = await database.query<{ body: string }>(
+        seriesStatement(scope, bucketSeconds, window),
+        scope.nodoId === undefined ? {} : { prepare: statementName(scope, bucketSeconds) },
+      );
       if (!row) throw new Error('the series statement answered no row');
       return row.body;
     },
