@@ -129,6 +129,10 @@ export function SearchableSelect({
       invalid={Boolean(error)}
       defaultOpen={defaultOpen}
       openOnClick
+      // The options are rendered when the list opens: a screen with three filters built every
+      // farm, company and country option up front.
+      lazyMount={!inline}
+      unmountOnExit={!inline}
       size="sm"
       width="full"
       positioning={{ sameWidth: true }}
