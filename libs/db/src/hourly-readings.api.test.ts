@@ -2,26 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './client';
 import type { Database } from './client';
-import { seedDemoFarm } from './demo/seed-demo-farm';
-import { migrate } from './migrate';
-import { seedDemoUsers } from './seed';
-import { hourlyTableMismatches, testDrivers } from './testing/index';
+import { hourlyTableMismatches, seedDemoProbe, testDrivers } from './testing/index';
+import type { PlacedProbe } from './testing/index';
 
 const NOW = new Date('2026-11-15T12:00:00Z');
 
 describe.each(testDrivers())('medicionhora, the readings per hour, on $kind', ({ kind, open }) => {
   let database: Database;
-  let probe: { nodoid: number; tipoid: number; metricaid: number; ubicacionid: number };
+  let probe: PlacedProbe;
 
   beforeAll(async () => {
     database = await open();
-    await migrate(database);
-    await seedDemoUsers(database);
-    await seedDemoFarm(database, { days: 2, now: NOW });
-    [probe] = (await database.query<typeof probe>(sql`
-      select ms.nodoid, ms.tipoid, ms.metricaid, l.ubicacionid from sense.metricasensor ms
-        join sense.localizacion l on l.nodoid = ms.nodoid and l.statusid = 1
-       order by ms.nodoid, ms.tipoid, ms.metricaid limit 1`)) as [typeof probe];
+    probe = await seedDemoProbe(database, { days: 2, now: NOW });
   });
   afterAll(async () => {
     await database?.close();

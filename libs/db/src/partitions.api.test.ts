@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
-import { seedDemoFarm } from './demo/seed-demo-farm';
 import { dropReadingIndexes } from './demo/seed-readings';
-import { migrate } from './migrate';
 import {
   isMeasurementTablePartitioned,
   maintainMeasurementPartitions,
@@ -12,29 +10,22 @@ import {
   PARTITION_MONTHS_AHEAD,
   PARTITION_MONTHS_BACK,
 } from './partitions';
-import { seedDemoUsers } from './seed';
 import { sqlState, violatedConstraint } from './errors';
-import { hourlyTableMismatches, testDrivers } from './testing/index';
+import { hourlyTableMismatches, seedDemoProbe, testDrivers } from './testing/index';
+import type { PlacedProbe } from './testing/index';
 
 const NOW = new Date('2026-11-15T12:00:00Z');
 
 describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
   let database: Database;
   /** One probe metric of the demo farm, to write readings at chosen times. */
-  let probe: { nodoid: number; tipoid: number; metricaid: number; ubicacionid: number };
+  let probe: PlacedProbe;
   let readingsBefore: number;
   let lastIdBefore: number;
 
   beforeAll(async () => {
     database = await open();
-    // The migrations' plain table with a farm in it, as an existing installation has.
-    await migrate(database);
-    await seedDemoUsers(database);
-    await seedDemoFarm(database, { days: 2, now: NOW });
-    [probe] = (await database.query<typeof probe>(sql`
-      select ms.nodoid, ms.tipoid, ms.metricaid, l.ubicacionid from sense.metricasensor ms
-        join sense.localizacion l on l.nodoid = ms.nodoid and l.statusid = 1
-       order by ms.nodoid, ms.tipoid, ms.metricaid limit 1`)) as [typeof probe];
+    probe = await seedDemoProbe(database, { days: 2, now: NOW });
     const [counts] = await database.query<{ n: number; last: number }>(sql`select count(*)::int as n, max(medicionid)::int as last from sense.medicion`);
     readingsBefore = counts!.n;
     lastIdBefore = counts!.last;
