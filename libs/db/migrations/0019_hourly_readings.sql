@@ -12,6 +12,8 @@ CREATE TABLE "sense"."medicionhora" (
 	CONSTRAINT "medicionhora_pkey" PRIMARY KEY("nodoid","metricaid","hora","tipoid","ubicacionid")
 );
 --> statement-breakpoint
+-- The current hour's rows are updated by every batch: room on each page keeps those updates HOT.
+ALTER TABLE "sense"."medicionhora" SET (fillfactor = 70);--> statement-breakpoint
 CREATE INDEX "medicionhora_ubicacionid_metricaid_hora_idx" ON "sense"."medicionhora" USING btree ("ubicacionid","metricaid","hora");--> statement-breakpoint
 -- INCLUDE (medicion): a location's chart reads the index alone (drizzle-kit cannot say INCLUDE).
 CREATE INDEX "medicion_ubicacionid_metricaid_fecha_idx" ON "sense"."medicion" USING btree ("ubicacionid","metricaid","fecha") INCLUDE ("medicion");--> statement-breakpoint
