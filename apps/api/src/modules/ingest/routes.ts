@@ -86,6 +86,22 @@ function busy(error: unknown, request: FastifyRequest, reply: FastifyReply, item
   throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'La base de datos está ocupada con otros lotes; reintente el mismo lote en unos segundos');
 }
 
+/** A batch's items parsed one by one: those the service takes (with their places in the batch) and those refused here. */
+function parseItems<Item>(items: readonly unknown[], parse: (item: unknown, index: number) => Item | Rejection) {
+  const parsed: Item[] = [];
+  const positions: number[] = [];
+  const rejected: Rejection[] = [];
+  items.forEach((item, index) => {
+    const result = parse(item, index);
+    if (typeof result === 'object' && result !== null && 'code' in result) rejected.push(result);
+    else {
+      parsed.push(result as Item);
+      positions.push(index);
+    }
+  });
+  return { parsed, positions, rejected };
+}
+
 /** The service numbers what it was given; the sender's numbering is the batch's. */
 function inSenderOrder(refusedHere: Rejection[], refusedByService: Rejection[], positions: number[]): Rejection[] {
   const all = [...refusedHere, ...refusedByService.map((rejection) => ({ ...rejection, index: positions[rejection.index] ?? -1 }))];
@@ -126,17 +142,7 @@ export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: I
       onRequest: withIngestKey,
     },
     async (request, reply) => {
-      const readings: IngestReading[] = [];
-      const positions: number[] = [];
-      const rejected: Rejection[] = [];
-      request.body.readings.forEach((item, index) => {
-        const parsed = parseReadingItem(item, index);
-        if ('code' in parsed) rejected.push(parsed);
-        else {
-          readings.push(parsed);
-          positions.push(index);
-        }
-      });
+      const { parsed: readings, positions, rejected } = parseItems<IngestReading>(request.body.readings, parseReadingItem);
       let result: Awaited<ReturnType<IngestService['ingest']>>;
       try {
         result = await ingest.ingest(readings);
@@ -168,18 +174,8 @@ export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: I
       onRequest: withIngestKey,
     },
     async (request, reply) => {
-      const statuses: IngestStatus[] = [];
-      const positions: number[] = [];
-      const rejected: Rejection[] = [];
       const receivedAt = new Date();
-      request.body.events.forEach((item, index) => {
-        const parsed = parseStatusItem(item, index, receivedAt);
-        if ('code' in parsed) rejected.push(parsed);
-        else {
-          statuses.push(parsed);
-          positions.push(index);
-        }
-      });
+      const { parsed: statuses, positions, rejected } = parseItems<IngestStatus>(request.body.events, (item, index) => parseStatusItem(item, index, receivedAt));
       let result: Awaited<ReturnType<IngestService['ingest']>>;
       try {
         result = await ingest.ingest([], { statuses });
