@@ -275,6 +275,18 @@ describe.each(testDrivers())('node health from the radio, and the farm map, on $
     ]);
     // The probe's node: the battery at 64 % over HTTP closed its battery episode of 15 %.
     expect(stateOf(probe.nodoid)).toBe('normal');
+    // An open battery episode is battery-low whatever the last level; an open RSSI one is not a breach of the field.
+    const [rssiThreshold] = await context.query<{ umbralid: number }>(sql`
+      insert into sense.umbral (umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo)
+      select 'Señal débil', ${probe.ubicacionid}, ${probe.nodoid}, ${radio.tipoid}, m.metricaid, ${probe.criticidadid}, -120, 0
+        from sense.metrica m where m.metricaabrev = ${HEALTH_METRICS.rssi}
+      returning umbralid`);
+    await context.query(sql`
+      insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, statusid)
+      select 'umbral', u.umbralid, u.nodoid, u.criticidadid, ${TEST_FARM_NOW.toISOString()}::timestamptz, 1
+        from sense.umbral u where u.umbralid in (${radio.umbralid}, ${rssiThreshold!.umbralid})`);
+    const again = (await context.get(`/api/sense/mapa?fundoid=${silent.fundoid}`)).json<NodeMapResponse>();
+    expect(again.nodos.find((node) => node.nodoid === probe.nodoid)).toMatchObject({ estado: 'bateria-baja', bateria: 64 });
     expect(map.nodos.some((node) => node.nodoid === unplaced.nodoid)).toBe(false);
     expect(map.sinCoordenadas).toBeGreaterThanOrEqual(1);
     expect(map.nodos.every((node) => node.fundoid === silent.fundoid)).toBe(true);
