@@ -10,6 +10,12 @@
  * field capacity and conductivity; every --breach-every seconds one uplink carries a value far
  * out of any band (a dry probe, a hot one), so an alarm fires.
  *
+ * The radio too (issue 33): each uplink is heard by one to three gateways (`rxInfo[]` with rssi and
+ * snr), its frame counter now and then skips a few (lost uplinks), and every --status-every uplinks
+ * of a node it sends a ChirpStack status event (`event/status`, or POST /api/ingest/status over
+ * HTTP) with its battery. The farm's first node's battery drains towards empty (it drops below 20 %
+ * within minutes), and its second node stands behind a weak gateway (RSSI about −122 dBm).
+ *
  *   --mqtt URL         e.g. mqtt://127.0.0.1:1883 (the default when neither is given)
  *   --http URL --key K the API's base URL and an ingest key (Parameters > Ingest keys)
  *   --nodes N          the first N nodes of the farm (60)
@@ -18,6 +24,7 @@
  *   --duration S       stop after S seconds (run until Ctrl+C)
  *   --deveui HEX       only this node (e.g. for a demo or a test)
  *   --topic-prefix P   put P before application/… (the API's MQTT_TOPIC_PREFIX; tests on a shared broker)
+ *   --status-every N   a status event (battery) every N uplinks of each node (5; 0 = never)
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -40,6 +47,7 @@ const { values: args } = parseArgs({
     deveui: { type: 'string' },
     'topic-prefix': { type: 'string', default: '' },
     seed: { type: 'string', default: String(DEMO_SEED) },
+    'status-every': { type: 'string', default: '5' },
   },
 });
 
@@ -55,7 +63,12 @@ function positive(name: string, raw: string | undefined, allowZero = false): num
 const rate = positive('rate', args.rate);
 const breachEvery = positive('breach-every', args['breach-every'], true);
 const duration = args.duration === undefined ? null : positive('duration', args.duration);
-let nodes = planFarm(positive('seed', args.seed, true)).nodes.slice(0, positive('nodes', args.nodes));
+const statusEvery = positive('status-every', args['status-every'], true);
+const farmNodes = planFarm(positive('seed', args.seed, true)).nodes;
+/** The node whose battery drains, and the one behind a weak gateway: the farm's first two. */
+const DRAINING = farmNodes[0]?.deveui;
+const WEAK_LINK = farmNodes[1]?.deveui;
+let nodes = farmNodes.slice(0, positive('nodes', args.nodes));
 if (args.deveui) nodes = nodes.filter((node) => node.deveui.toLowerCase() === args.deveui!.toLowerCase());
 if (nodes.length === 0) {
   console.error('ningún nodo del campo demo coincide');
@@ -94,10 +107,53 @@ function valuesOf(node: DemoNode, at: Date, breach: boolean): Values {
 }
 
 const frameCounters = new Map<string, number>();
+const GATEWAYS = ['a84041ffff1f2a3b', 'a84041ffff1f2a3c', '0016c001ff10a235'];
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** The gateways that heard an uplink: one to three, the nearest strongest; the weak-link node barely reaches one. */
+function rxInfoOf(node: DemoNode) {
+  if (node.deveui === WEAK_LINK) {
+    return [{ gatewayId: GATEWAYS[2]!, rssi: -119 - Math.floor(Math.random() * 6), snr: round1(-14 + Math.random() * 6) }];
+  }
+  const heardBy = 1 + Math.floor(Math.random() * 3);
+  return GATEWAYS.slice(0, heardBy).map((gatewayId, index) => ({
+    gatewayId,
+    rssi: -65 - 15 * index - Math.floor(Math.random() * 30),
+    snr: round1(9 - 4 * index + (Math.random() - 0.5) * 4),
+  }));
+}
+
+/** The next frame counter: one more, or (one uplink in 25) a few more, as when the air lost some. */
+function nextFrameCounter(node: DemoNode): number {
+  const lost = Math.random() < 0.04 ? 1 + Math.floor(Math.random() * 3) : 0;
+  const fCnt = (frameCounters.get(node.deveui) ?? Math.floor(Math.random() * 1000)) + 1 + lost;
+  frameCounters.set(node.deveui, fCnt);
+  return fCnt;
+}
+
+const batteries = new Map<string, number>();
+/** A node's battery now: the draining node loses 3 % per status event (down to 1 %), the others a trace. */
+function batteryOf(node: DemoNode): number {
+  const start = node.deveui === DRAINING ? 35 : 70 + Math.random() * 30;
+  const level = Math.max(1, (batteries.get(node.deveui) ?? start) - (node.deveui === DRAINING ? 3 : 0.05));
+  batteries.set(node.deveui, level);
+  return round1(level);
+}
+
+function statusEvent(node: DemoNode, at: Date) {
+  return {
+    deduplicationId: randomUUID(),
+    time: at.toISOString(),
+    deviceInfo: { applicationId: APPLICATION_ID, applicationName: 'campo-demo', deviceName: node.nodo, devEui: node.deveui.toLowerCase() },
+    margin: Math.floor(Math.random() * 20) - (node.deveui === WEAK_LINK ? 15 : 0),
+    externalPowerSource: false,
+    batteryLevelUnavailable: false,
+    batteryLevel: batteryOf(node),
+  };
+}
 
 function uplink(node: DemoNode, at: Date, object: Values) {
-  const fCnt = (frameCounters.get(node.deveui) ?? Math.floor(Math.random() * 1000)) + 1;
-  frameCounters.set(node.deveui, fCnt);
+  const fCnt = nextFrameCounter(node);
   return {
     deduplicationId: randomUUID(),
     time: at.toISOString(),
@@ -120,21 +176,14 @@ function uplink(node: DemoNode, at: Date, object: Values) {
     confirmed: false,
     data: Buffer.from(JSON.stringify(object)).toString('base64'),
     object,
-    rxInfo: [
-      {
-        gatewayId: 'a84041ffff1f2a3b',
-        uplinkId: Math.floor(Math.random() * 65535),
-        rssi: -60 - Math.floor(Math.random() * 50),
-        snr: Math.round((Math.random() * 15 - 5) * 10) / 10,
-        context: randomBytes(4).toString('base64'),
-      },
-    ],
+    rxInfo: rxInfoOf(node).map((gateway) => ({ ...gateway, uplinkId: Math.floor(Math.random() * 65535), context: randomBytes(4).toString('base64') })),
     txInfo: { frequency: 915200000, modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } } },
   };
 }
 
 interface Sender {
   send(node: DemoNode, at: Date, object: Values): Promise<void>;
+  sendStatus(node: DemoNode, at: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -145,25 +194,33 @@ async function mqttSender(url: string): Promise<Sender> {
       const topic = `${args['topic-prefix']}application/${APPLICATION_ID}/device/${node.deveui.toLowerCase()}/event/up`;
       await client.publishAsync(topic, JSON.stringify(uplink(node, at, object)), { qos: 1 });
     },
+    async sendStatus(node, at) {
+      const topic = `${args['topic-prefix']}application/${APPLICATION_ID}/device/${node.deveui.toLowerCase()}/event/status`;
+      await client.publishAsync(topic, JSON.stringify(statusEvent(node, at)), { qos: 1 });
+    },
     close: () => client.endAsync(),
   };
 }
 
 function httpSender(base: string, key: string): Sender {
+  const post = async (path: string, body: unknown, nodo: string) => {
+    const response = await fetch(new URL(path, base), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { accepted?: number; rejected?: unknown[] };
+    if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(answer)}`);
+    if (answer.rejected && answer.rejected.length > 0) console.warn(`${nodo}: ${JSON.stringify(answer.rejected)}`);
+  };
   return {
     async send(node, at, object) {
       const readings = Object.entries(object).flatMap(([tipo, metrics]) =>
         Object.entries(metrics).map(([metricaabrev, medicion]) => ({ deveui: node.deveui, tipo, metricaabrev, fecha: at.toISOString(), medicion })),
       );
-      const response = await fetch(new URL('/api/ingest/readings', base), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ readings }),
-      });
-      const answer = (await response.json()) as { accepted?: number; rejected?: unknown[] };
-      if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(answer)}`);
-      if (answer.rejected && answer.rejected.length > 0) console.warn(`${node.nodo}: ${JSON.stringify(answer.rejected)}`);
+      await post('/api/ingest/readings', { readings }, node.nodo);
     },
+    sendStatus: (node, at) => post('/api/ingest/status', { events: [statusEvent(node, at)] }, node.nodo),
     close: async () => undefined,
   };
 }
@@ -178,6 +235,7 @@ async function main(): Promise<void> {
   );
   let sent = 0;
   let breaches = 0;
+  let statuses = 0;
   let failures = 0;
   let next = 0;
   let nextBreach = breachEvery > 0 ? Date.now() + breachEvery * 1000 : Number.POSITIVE_INFINITY;
@@ -194,6 +252,12 @@ async function main(): Promise<void> {
     try {
       await sender.send(node, at, valuesOf(node, at, breach));
       sent += 1;
+      // Every node's statusEvery-th uplink: its first round of nodes sends a status at once.
+      const round = Math.floor((next - 1) / nodes.length);
+      if (statusEvery > 0 && round % statusEvery === 0) {
+        await sender.sendStatus(node, at);
+        statuses += 1;
+      }
       if (breach) {
         breaches += 1;
         console.info(`${at.toISOString()} ${node.nodo} (${node.deveui}): humedad 2 % — fuera de rango`);
@@ -205,7 +269,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
   }
   await sender.close();
-  console.info(`enviados ${sent} uplinks (${breaches} fuera de rango, ${failures} fallidos)`);
+  console.info(`enviados ${sent} uplinks (${breaches} fuera de rango, ${failures} fallidos) y ${statuses} eventos de estado`);
   if (sent === 0) process.exitCode = 1;
 }
 

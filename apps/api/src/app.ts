@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/routes';
 import { senseRoutes } from './modules/tables/detect';
 import { senseDataRoutes } from './modules/sense-data';
 import { reportRoutes } from './modules/reports/routes';
+import { nodeHealthRoutes } from './modules/node-health/routes';
 import { seriesRoutes } from './modules/series/routes';
 import { createIngestKeys } from './modules/ingest/queries';
 import { createIngestService } from '@camposense/server-ingest';
@@ -245,6 +246,7 @@ export async function buildApp({
   });
   await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret, heavyReads: heavyReadBudget });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
+  await app.register(nodeHealthRoutes, { prefix: '/api/sense', database, ...(now ? { now } : {}) });
   await app.register(liveRoutes, {
     prefix: '/api/sense',
     bus: countStreams(bus, metrics),

@@ -136,6 +136,20 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     expect(await write('2026-11-21T10:00:00Z')).toEqual([]);
   });
 
+  it('forgets the radio rows and status events older than the retention, with the readings', async () => {
+    await database.query(sql`
+      insert into sense.recepcion (nodoid, fecha, fcnt, rssi, snr, pasarela)
+      values (${probe.nodoid}, '2019-03-01T00:00:00Z', 7, -100, 5, '0016c001ff10a235'), (${probe.nodoid}, '2026-11-10T00:00:00Z', 8, -100, 5, '0016c001ff10a235')`);
+    await database.query(sql`
+      insert into sense.estadodispositivo (nodoid, fecha, nivelbateria, margen)
+      values (${probe.nodoid}, '2019-03-01T00:00:00Z', 80, 7), (${probe.nodoid}, '2026-11-10T00:00:00Z', 79, 7)`);
+    await maintainMeasurementPartitions(database, { now: NOW, retentionMonths: 12 });
+    const left = await database.query<{ fecha: string }>(sql`
+      select to_char(fecha at time zone 'UTC', 'YYYY-MM-DD') as fecha from sense.recepcion where nodoid = ${probe.nodoid} and fcnt in (7, 8)
+      union all select to_char(fecha at time zone 'UTC', 'YYYY-MM-DD') from sense.estadodispositivo where nodoid = ${probe.nodoid} and margen = 7`);
+    expect(left.map((row) => row.fecha)).toEqual(['2026-11-10', '2026-11-10']);
+  });
+
   it.runIf(kind === 'pglite')('stays one plain table on PGlite, where retention deletes the old rows', async () => {
     expect(await partitionMeasurementTable(database, NOW)).toBe(false);
     expect(await isMeasurementTablePartitioned(database)).toBe(false);

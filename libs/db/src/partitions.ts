@@ -180,6 +180,11 @@ export async function maintainMeasurementPartitions(
 ): Promise<PartitionMaintenance> {
   const result: PartitionMaintenance = { created: [], dropped: [], deletedRows: 0 };
   const cutoff = retentionMonths === undefined ? null : monthFrom(now, -retentionMonths);
+  if (cutoff) {
+    // The radio's view of each uplink and the status events age with the readings (issue 33).
+    await database.query(sql`delete from sense.recepcion where fecha < ${cutoff.toISOString()}::timestamptz`);
+    await database.query(sql`delete from sense.estadodispositivo where fecha < ${cutoff.toISOString()}::timestamptz`);
+  }
   if (database.kind !== 'postgres') {
     if (cutoff) {
       const deleted = await database.query<{ n: number }>(sql`

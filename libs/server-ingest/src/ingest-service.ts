@@ -13,6 +13,7 @@ import { evaluateThresholds } from '@camposense/server-alarms';
 import type { ActiveThreshold, EvaluatedReading, OpenEpisode, ProbeReading } from '@camposense/server-alarms';
 import { scheduleFirstRounds } from '@camposense/server-notify';
 import { numberArray, textArray } from '@camposense/db';
+import { HEALTH_METRICS } from '@camposense/domain';
 
 /** One reading as a sender names it: the node by DevEUI or id, the metric by id or abbreviation. */
 export interface IngestReading {
@@ -26,6 +27,40 @@ export interface IngestReading {
   /** ISO 8601 text or a Date. */
   fecha: string | Date;
   medicion: unknown;
+}
+
+/** The radio's view of one uplink (ChirpStack `rxInfo[]`, `fCnt`): the best gateway and the frame counter. */
+export interface IngestReception {
+  deveui: string;
+  /** The uplink's time (its readings' `fecha`). */
+  fecha: string;
+  fcnt: number;
+  rssi: number;
+  snr: number;
+  gatewayId: string;
+}
+
+/** A device status event (ChirpStack `event/status`). */
+export interface IngestStatus {
+  deveui: string;
+  fecha: string;
+  /** Percent; null when the device cannot measure it. */
+  nivelbateria: number | null;
+  margen: number | null;
+  externa: boolean;
+}
+
+/** What else a batch carries besides readings: the uplinks' radio view and status events. */
+export interface IngestExtras {
+  receptions?: readonly IngestReception[];
+  statuses?: readonly IngestStatus[];
+}
+
+/** How the receptions or status events of a batch went; `rejected` indexes them. */
+export interface IngestEventsResult {
+  accepted: number;
+  duplicates: number;
+  rejected: Rejection[];
 }
 
 export type RejectionCode =
@@ -98,7 +133,15 @@ export interface IngestServiceOptions {
 }
 
 export interface IngestService {
-  ingest(readings: readonly IngestReading[]): Promise<IngestResult & { commit: IngestCommit }>;
+  /**
+   * Readings, and the extras of the same uplinks and status events, in one transaction. The radio
+   * view and battery level also become readings of the node's health metrics (HEALTH_METRICS)
+   * where the node has a probe reporting them; where it has none they are left out without a word.
+   */
+  ingest(
+    readings: readonly IngestReading[],
+    extras?: IngestExtras,
+  ): Promise<IngestResult & { commit: IngestCommit; receptions: IngestEventsResult; statuses: IngestEventsResult }>;
 }
 
 export const DEFAULT_MAX_FUTURE_SECONDS = 300;
@@ -556,6 +599,100 @@ async function closeSilentEpisodes(tx: Transaction, readings: readonly StoredRea
   return closed.map((row) => row.episodioid);
 }
 
+/** An event (reception or status) of a batch resolved to its node, not yet stored. */
+interface ResolvedEvent<Event> {
+  event: Event;
+  nodoid: number;
+  fechaMs: number;
+}
+
+/** The node and date of each event, or why it cannot be stored (the readings' codes and bounds). */
+function resolveEvents<Event extends { deveui: string; fecha: string }>(
+  events: readonly Event[],
+  catalogue: Awaited<ReturnType<typeof loadCatalogue>>,
+  bounds: { earliestMs: number; latestMs: number },
+): { resolved: Array<ResolvedEvent<Event>>; rejected: Rejection[] } {
+  const resolved: Array<ResolvedEvent<Event>> = [];
+  const rejected: Rejection[] = [];
+  events.forEach((event, index) => {
+    const node = catalogue.byDeveui.get(event.deveui.toLowerCase());
+    const fechaMs = parseDate(event.fecha);
+    const code: RejectionCode | null = !node
+      ? 'UNKNOWN_NODE'
+      : fechaMs === null
+        ? 'INVALID_DATE'
+        : fechaMs > bounds.latestMs
+          ? 'FUTURE_DATE'
+          : fechaMs < bounds.earliestMs
+            ? 'TOO_OLD'
+            : null;
+    if (code !== null) rejected.push({ index, code, message: MESSAGES[code] });
+    else if (node && fechaMs !== null) resolved.push({ event, nodoid: node.nodoid, fechaMs });
+  });
+  return { resolved, rejected };
+}
+
+/**
+ * The uplinks' radio view, one statement with the batch (issue 33): in key order, so two batches
+ * with uplinks in common take them in one order; a re-delivered uplink (same node, time and frame
+ * counter) is a duplicate.
+ */
+async function insertReceptions(tx: Transaction, rows: Array<ResolvedEvent<IngestReception>>): Promise<number> {
+  if (rows.length === 0) return 0;
+  rows.sort((left, right) => left.nodoid - right.nodoid || left.fechaMs - right.fechaMs || left.event.fcnt - right.event.fcnt);
+  const inserted = rowsOf<{ recepcionid: number }>(
+    await tx.execute(sql`
+      insert into sense.recepcion (nodoid, fecha, fcnt, rssi, snr, pasarela)
+      select r.nodoid, to_timestamp(r.epoch), r.fcnt, r.rssi, r.snr, r.pasarela
+        from unnest(
+          ${numberArray(rows.map((row) => row.nodoid))}::int[],
+          ${numberArray(rows.map((row) => row.fechaMs / 1000))}::float8[],
+          ${numberArray(rows.map((row) => row.event.fcnt))}::bigint[],
+          ${numberArray(rows.map((row) => row.event.rssi))}::float8[],
+          ${numberArray(rows.map((row) => row.event.snr))}::float8[],
+          ${textArray(rows.map((row) => row.event.gatewayId))}::text[]
+        ) as r(nodoid, epoch, fcnt, rssi, snr, pasarela)
+      on conflict (nodoid, fecha, fcnt) do nothing
+      returning recepcionid`),
+  );
+  return inserted.length;
+}
+
+/** Device status events, in key order; a re-delivered one (same node and time) is a duplicate. */
+async function insertStatuses(tx: Transaction, rows: Array<ResolvedEvent<IngestStatus>>): Promise<number> {
+  if (rows.length === 0) return 0;
+  rows.sort((left, right) => left.nodoid - right.nodoid || left.fechaMs - right.fechaMs);
+  const optional = (values: Array<number | null>) => `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
+  const inserted = rowsOf<{ estadodispositivoid: number }>(
+    await tx.execute(sql`
+      insert into sense.estadodispositivo (nodoid, fecha, nivelbateria, margen, alimentacionexterna)
+      select r.nodoid, to_timestamp(r.epoch), r.nivel, r.margen, r.externa
+        from unnest(
+          ${numberArray(rows.map((row) => row.nodoid))}::int[],
+          ${numberArray(rows.map((row) => row.fechaMs / 1000))}::float8[],
+          ${optional(rows.map((row) => row.event.nivelbateria))}::float8[],
+          ${optional(rows.map((row) => row.event.margen))}::int[],
+          ${`{${rows.map((row) => String(row.event.externa)).join(',')}}`}::boolean[]
+        ) as r(nodoid, epoch, nivel, margen, externa)
+      on conflict (nodoid, fecha) do nothing
+      returning estadodispositivoid`),
+  );
+  return inserted.length;
+}
+
+/** The health readings of a batch's extras (HEALTH_METRICS): RSSI and SNR per uplink, battery per status. */
+function healthReadings(extras: IngestExtras): IngestReading[] {
+  return [
+    ...(extras.receptions ?? []).flatMap((reception) => [
+      { deveui: reception.deveui, metricaabrev: HEALTH_METRICS.rssi, fecha: reception.fecha, medicion: reception.rssi },
+      { deveui: reception.deveui, metricaabrev: HEALTH_METRICS.snr, fecha: reception.fecha, medicion: reception.snr },
+    ]),
+    ...(extras.statuses ?? []).flatMap((status) =>
+      status.nivelbateria === null ? [] : [{ deveui: status.deveui, metricaabrev: HEALTH_METRICS.bateria, fecha: status.fecha, medicion: status.nivelbateria }],
+    ),
+  ];
+}
+
 /** A pause of 10–40 ms, doubling per try, jittered so two batches that collided do not collide again. */
 function backoff(attempt: number): Promise<void> {
   const ceiling = 20 * 2 ** attempt;
@@ -569,11 +706,28 @@ export function createIngestService(database: Database, options: IngestServiceOp
   const attempts = Math.max(1, options.transactionAttempts ?? DEFAULT_TRANSACTION_ATTEMPTS);
 
   /** The batch in one transaction: what it stored and what it refused once it knew the nodes. */
-  const store = (candidates: ReadonlyArray<{ reading: IngestReading; index: number }>, deveuis: string[], nodoids: number[], nowMs: number) =>
+  const store = (
+    candidates: ReadonlyArray<{ reading: IngestReading; index: number }>,
+    extras: IngestExtras,
+    deveuis: string[],
+    nodoids: number[],
+    nowMs: number,
+  ) =>
     database.db.transaction(async (tx) => {
       const rejected: Rejection[] = [];
-      const catalogue = candidates.length > 0 ? await loadCatalogue(tx, deveuis, nodoids) : { byDeveui: new Map(), byId: new Map() };
+      const receptions = extras.receptions ?? [];
+      const statuses = extras.statuses ?? [];
+      const catalogue =
+        candidates.length + receptions.length + statuses.length > 0 ? await loadCatalogue(tx, deveuis, nodoids) : { byDeveui: new Map(), byId: new Map() };
       const bounds = { earliestMs: Math.max(EARLIEST_READING_MS, nowMs - maxAgeMs), latestMs: nowMs + maxFutureMs };
+      const radio = resolveEvents(receptions, catalogue, bounds);
+      const status = resolveEvents(statuses, catalogue, bounds);
+      const receptionsStored = await insertReceptions(tx, radio.resolved);
+      const statusesStored = await insertStatuses(tx, status.resolved);
+      const events = {
+        receptions: { accepted: receptionsStored, duplicates: radio.resolved.length - receptionsStored, rejected: radio.rejected },
+        statuses: { accepted: statusesStored, duplicates: status.resolved.length - statusesStored, rejected: status.rejected },
+      };
       const valid: Resolved[] = [];
       const seen = new Set<string>();
       let duplicates = 0;
@@ -597,7 +751,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
       valid.sort(compareReadingKeys);
       const stored = await insertReadings(tx, valid);
       duplicates += valid.length - stored.length;
-      if (stored.length === 0) return { rejected, stored, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[], settledThresholds: [] as number[] };
+      if (stored.length === 0) return { rejected, stored, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[], settledThresholds: [] as number[], events };
 
       const thresholds = await loadThresholds(tx, stored);
       const latest = await latestBefore(tx, stored, nowMs);
@@ -638,11 +792,16 @@ export function createIngestService(database: Database, options: IngestServiceOp
         alerts,
         closedEpisodes: [...evaluation.closedEpisodes.map((closed) => closed.episodioid), ...silentEnded],
         settledThresholds,
+        events,
       };
     });
 
   return {
-    async ingest(readings) {
+    async ingest(given, extras = {}) {
+      // The health readings follow the sender's: their rejections (a node without a radio probe)
+      // are nobody's business, so only those of the sender's readings are answered.
+      const health = healthReadings(extras);
+      const readings = health.length === 0 ? given : [...given, ...health];
       const rejected: Rejection[] = [];
       const candidates: Array<{ reading: IngestReading; index: number }> = [];
       readings.forEach((reading, index) => {
@@ -653,6 +812,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
         else candidates.push({ reading, index });
       });
       const deveuis = [...new Set(candidates.flatMap(({ reading }) => (reading.deveui ? [reading.deveui.toLowerCase()] : [])))];
+      for (const event of [...(extras.receptions ?? []), ...(extras.statuses ?? [])]) deveuis.push(event.deveui.toLowerCase());
       const nodoids = [...new Set(candidates.flatMap(({ reading }) => (reading.nodoid !== undefined ? [reading.nodoid] : [])))];
 
       // A deadlock or serialization failure rolled the whole batch back: the same batch is tried
@@ -660,7 +820,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
       let outcome: Awaited<ReturnType<typeof store>>;
       for (let attempt = 1; ; attempt += 1) {
         try {
-          outcome = await store(candidates, deveuis, nodoids, now().getTime());
+          outcome = await store(candidates, extras, [...new Set(deveuis)], nodoids, now().getTime());
           break;
         } catch (error) {
           const state = sqlState(error);
@@ -671,7 +831,8 @@ export function createIngestService(database: Database, options: IngestServiceOp
       }
 
       rejected.push(...outcome.rejected);
-      rejected.sort((left, right) => left.index - right.index);
+      const answered = rejected.filter((rejection) => rejection.index < given.length);
+      answered.sort((left, right) => left.index - right.index);
       const commit: IngestCommit = {
         readings: outcome.stored,
         alerts: outcome.alerts,
@@ -679,7 +840,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
         settledThresholds: outcome.settledThresholds,
       };
       if (outcome.stored.length > 0) options.onCommit?.(commit);
-      return { accepted: outcome.stored.length, duplicates: outcome.duplicates, rejected, commit };
+      return { accepted: outcome.stored.length, duplicates: outcome.duplicates, rejected: answered, commit, ...outcome.events };
     },
   };
 }

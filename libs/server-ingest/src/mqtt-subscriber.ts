@@ -24,10 +24,12 @@ import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseUplink } from './chirpstack-uplink';
+import { parseStatusMessage } from './chirpstack-status';
 import { packetSizeGuard } from './packet-size-guard';
 import type { BadUplinkReason } from './chirpstack-uplink';
+import type { BadStatusReason } from './chirpstack-status';
 import { MAX_BATCH_READINGS } from '@camposense/domain';
-import type { IngestReading, IngestService } from './ingest-service';
+import type { IngestReading, IngestReception, IngestService, IngestStatus } from './ingest-service';
 
 /** Instances of one deployment share uplinks through this group. */
 export const SHARED_GROUP = 'camposense';
@@ -72,6 +74,14 @@ export interface MqttIngestStats {
   /** Uplinks refused whole, and single values refused, by reason. */
   badUplinks: Partial<Record<BadUplinkReason, number>>;
   rejected: Partial<Record<string, number>>;
+  /** Device status events received (`event/status`), stored, re-delivered, and refused whole by reason. */
+  statusEvents: number;
+  statusesAccepted: number;
+  statusesDuplicates: number;
+  badStatuses: Partial<Record<BadStatusReason, number>>;
+  /** Uplinks' radio views stored, and re-delivered ones. */
+  receptionsAccepted: number;
+  receptionsDuplicates: number;
   /** Batches whose transaction failed (their readings were not stored). */
   failedBatches: number;
   /** Packets refused for their announced size (the connection is dropped before the body is read). */
@@ -90,22 +100,49 @@ export interface MqttSubscriber {
   kill(): void;
 }
 
-export function uplinkTopic(topicPrefix = '', shareGroup = SHARED_GROUP): string {
-  return `$share/${shareGroup}/${topicPrefix}application/+/device/+/event/up`;
+export function uplinkTopic(topicPrefix = '', shareGroup = SHARED_GROUP, event: 'up' | 'status' = 'up'): string {
+  return `$share/${shareGroup}/${topicPrefix}application/+/device/+/event/${event}`;
 }
 
 export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscriber {
   const { ingest, logger } = options;
   const batchSize = options.batchSize ?? 2000;
   const flushIntervalMs = options.flushIntervalMs ?? 10;
-  const stats: MqttIngestStats = { uplinks: 0, acknowledged: 0, accepted: 0, duplicates: 0, badUplinks: {}, rejected: {}, failedBatches: 0, oversizePackets: 0 };
+  const stats: MqttIngestStats = {
+    uplinks: 0,
+    acknowledged: 0,
+    accepted: 0,
+    duplicates: 0,
+    badUplinks: {},
+    rejected: {},
+    statusEvents: 0,
+    statusesAccepted: 0,
+    statusesDuplicates: 0,
+    badStatuses: {},
+    receptionsAccepted: 0,
+    receptionsDuplicates: 0,
+    failedBatches: 0,
+    oversizePackets: 0,
+  };
   const count = (bucket: Partial<Record<string, number>>, key: string) => {
     bucket[key] = (bucket[key] ?? 0) + 1;
   };
 
   type Labelled = IngestReading & { label: string };
-  /** Uplinks received and not yet in a batch, in arrival order, each with its MQTT message id. */
-  let pending: Array<{ readings: Labelled[]; messageId: number | undefined }> = [];
+  /** What one message brought: an uplink's readings and radio view, or a status event. */
+  interface Message {
+    readings: Labelled[];
+    receptions: IngestReception[];
+    statuses: IngestStatus[];
+    messageId: number | undefined;
+  }
+  interface Batch {
+    readings: Labelled[];
+    receptions: IngestReception[];
+    statuses: IngestStatus[];
+  }
+  /** Messages received and not yet in a batch, in arrival order, each with its MQTT message id. */
+  let pending: Message[] = [];
   let pendingReadings = 0;
   let timer: NodeJS.Timeout | null = null;
   let chain: Promise<void> = Promise.resolve();
@@ -113,7 +150,7 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
   let batchQueued = false;
   const storeAttempts = options.storeAttempts ?? 3;
 
-  const store = async (batch: Labelled[]): Promise<boolean> => {
+  const store = async (batch: Batch): Promise<boolean> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await storeOnce(batch);
@@ -121,35 +158,56 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
       } catch (error) {
         if (attempt >= storeAttempts) {
           stats.failedBatches += 1;
-          logger.error({ err: error, readings: batch.length }, 'mqtt batch could not be stored; its uplinks stay unacknowledged');
+          logger.error({ err: error, readings: batch.readings.length }, 'mqtt batch could not be stored; its uplinks stay unacknowledged');
           return false;
         }
         await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
       }
     }
   };
-  const storeOnce = async (batch: Labelled[]) => {
-    const result = await ingest.ingest(batch);
+  const storeOnce = async (batch: Batch) => {
+    const result = await ingest.ingest(batch.readings, { receptions: batch.receptions, statuses: batch.statuses });
     stats.accepted += result.accepted;
     stats.duplicates += result.duplicates;
+    stats.receptionsAccepted += result.receptions.accepted;
+    stats.receptionsDuplicates += result.receptions.duplicates;
+    stats.statusesAccepted += result.statuses.accepted;
+    stats.statusesDuplicates += result.statuses.duplicates;
     for (const rejection of result.rejected) {
       count(stats.rejected, rejection.code);
-      const reading = batch[rejection.index];
+      const reading = batch.readings[rejection.index];
       logger.warn({ deveui: reading?.deveui, value: reading?.label, code: rejection.code }, `mqtt uplink value refused: ${rejection.message}`);
     }
-  };
-  /** Whole uplinks from the front of `pending`, up to MAX_BATCH_READINGS readings (at least one uplink). */
-  const takeBatch = () => {
-    let readings = 0;
-    let uplinks = 0;
-    while (uplinks < pending.length && (uplinks === 0 || readings + pending[uplinks]!.readings.length <= MAX_BATCH_READINGS)) {
-      readings += pending[uplinks]!.readings.length;
-      uplinks += 1;
+    for (const rejection of result.receptions.rejected) {
+      count(stats.rejected, rejection.code);
+      logger.warn({ deveui: batch.receptions[rejection.index]?.deveui, code: rejection.code }, `mqtt uplink radio view refused: ${rejection.message}`);
     }
-    const taken = pending.slice(0, uplinks);
-    pending = pending.slice(uplinks);
-    pendingReadings -= readings;
-    return { readings: taken.flatMap((uplink) => uplink.readings), ids: taken.flatMap((uplink) => (uplink.messageId === undefined ? [] : [uplink.messageId])) };
+    for (const rejection of result.statuses.rejected) {
+      count(stats.rejected, rejection.code);
+      logger.warn({ deveui: batch.statuses[rejection.index]?.deveui, code: rejection.code }, `mqtt status event refused: ${rejection.message}`);
+    }
+  };
+  const sizeOf = (message: Message) => message.readings.length + message.receptions.length + message.statuses.length;
+  /** Whole messages from the front of `pending`, up to MAX_BATCH_READINGS items (at least one message). */
+  const takeBatch = () => {
+    let items = 0;
+    let messages = 0;
+    while (messages < pending.length && (messages === 0 || items + sizeOf(pending[messages]!) <= MAX_BATCH_READINGS)) {
+      items += sizeOf(pending[messages]!);
+      messages += 1;
+    }
+    const taken = pending.slice(0, messages);
+    pending = pending.slice(messages);
+    pendingReadings -= items;
+    return {
+      batch: {
+        readings: taken.flatMap((message) => message.readings),
+        receptions: taken.flatMap((message) => message.receptions),
+        statuses: taken.flatMap((message) => message.statuses),
+      },
+      items,
+      ids: taken.flatMap((message) => (message.messageId === undefined ? [] : [message.messageId])),
+    };
   };
   // One batch at a time, so the uplinks of one probe stay in order and so do the acknowledgements.
   // A batch takes what is pending when its turn comes, not when it was asked for: while one
@@ -164,8 +222,8 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
       batchQueued = true;
       chain = chain.then(async () => {
         batchQueued = false;
-        const { readings, ids } = takeBatch();
-        const stored = readings.length === 0 || (await store(readings));
+        const { batch, items, ids } = takeBatch();
+        const stored = items === 0 || (await store(batch));
         if (stored) for (const id of ids) release(id);
         if (pending.length > 0) void flush();
       });
@@ -231,38 +289,59 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
   };
   // Acknowledgements held for a connection that is gone are void: the broker delivers those again.
   client.on('close', () => held.clear());
-  const topic = uplinkTopic(options.topicPrefix, options.shareGroup);
+  const topics = [uplinkTopic(options.topicPrefix, options.shareGroup), uplinkTopic(options.topicPrefix, options.shareGroup, 'status')];
   const ready = new Promise<void>((resolve, reject) => {
     client.once('connect', () => {
-      client.subscribe(topic, { qos: 1 }, (error) => (error ? reject(error) : resolve()));
+      client.subscribe(topics, { qos: 1 }, (error) => (error ? reject(error) : resolve()));
     });
     client.once('error', reject);
   });
   ready.catch(() => undefined);
   client.on('error', (error) => logger.error({ err: error }, 'mqtt connection error'));
+  const enqueue = (message: Message) => {
+    pending.push(message);
+    pendingReadings += sizeOf(message);
+    if (pendingReadings >= batchSize) void flush();
+    else if (!timer) timer = setTimeout(() => void flush(), flushIntervalMs);
+  };
+  const onStatus = (messageTopic: string, payload: Buffer, messageId: number | undefined) => {
+    stats.statusEvents += 1;
+    const parsed = parseStatusMessage(messageTopic, payload, new Date());
+    if (parsed.refused) {
+      count(stats.badStatuses, parsed.refused);
+      logger.warn(
+        { topic: messageTopic.slice(0, 200), deveui: parsed.deveui, claimedDeveui: parsed.claimedDeveui, field: parsed.field, bytes: payload.length, reason: parsed.refused },
+        'mqtt status event refused',
+      );
+    }
+    // A refused event is acknowledged with the batch it arrived in, in order: it would be refused again.
+    enqueue({ readings: [], receptions: [], statuses: parsed.status ? [parsed.status] : [], messageId });
+  };
   client.on('message', (messageTopic, payload, packet) => {
-    stats.uplinks += 1;
     const messageId = packet.qos > 0 ? packet.messageId : undefined;
+    if (messageTopic.endsWith('/event/status')) {
+      onStatus(messageTopic, payload, messageId);
+      return;
+    }
+    stats.uplinks += 1;
     const uplink = parseUplink(messageTopic, payload, new Date());
+    for (const bad of uplink.bad) {
+      count(stats.badUplinks, bad.reason);
+      logger.warn({ deveui: uplink.deveui, value: bad.label.slice(0, 100), reason: bad.reason }, 'mqtt uplink value refused');
+    }
+    const receptions = uplink.radio ? [uplink.radio] : [];
     if (uplink.refused) {
       count(stats.badUplinks, uplink.refused);
       logger.warn(
         { topic: messageTopic.slice(0, 200), deveui: uplink.deveui, claimedDeveui: uplink.claimedDeveui, bytes: payload.length, reason: uplink.refused },
         'mqtt uplink refused',
       );
-      // Acknowledged with the batch it arrived in (in order); it would be refused again.
-      pending.push({ readings: [], messageId });
-      if (!timer) timer = setTimeout(() => void flush(), flushIntervalMs);
+      // Acknowledged with the batch it arrived in (in order); its values would be refused again,
+      // and its radio view (an uplink without a codec's object) is kept.
+      enqueue({ readings: [], receptions, statuses: [], messageId });
       return;
     }
-    for (const bad of uplink.bad) {
-      count(stats.badUplinks, bad.reason);
-      logger.warn({ deveui: uplink.deveui, value: bad.label.slice(0, 100), reason: bad.reason }, 'mqtt uplink value refused');
-    }
-    pending.push({ readings: uplink.readings, messageId });
-    pendingReadings += uplink.readings.length;
-    if (pendingReadings >= batchSize) void flush();
-    else if (!timer) timer = setTimeout(() => void flush(), flushIntervalMs);
+    enqueue({ readings: uplink.readings, receptions, statuses: [], messageId });
   });
 
   return {
@@ -272,7 +351,7 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
     async close() {
       // Out of the group first, so the broker routes nothing more here; then what already came is
       // stored and acknowledged; then the session ends with the connection, queue and place alike.
-      if (client.connected) await client.unsubscribeAsync(topic).catch((error: unknown) => logger.warn({ err: error }, 'mqtt unsubscribe failed'));
+      if (client.connected) await client.unsubscribeAsync(topics).catch((error: unknown) => logger.warn({ err: error }, 'mqtt unsubscribe failed'));
       await flush();
       await new Promise<void>((resolve) => client.end(false, { properties: { sessionExpiryInterval: 0 } }, () => resolve()));
     },

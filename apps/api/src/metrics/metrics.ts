@@ -78,8 +78,8 @@ export function createAppMetrics(database: Database): AppMetrics {
 /** The ingest service, counting what each path of ingestion stored. */
 export function countIngested(ingest: IngestService, metrics: AppMetrics, path: 'http' | 'mqtt'): IngestService {
   return {
-    async ingest(readings) {
-      const result = await ingest.ingest(readings);
+    async ingest(readings, extras) {
+      const result = await ingest.ingest(readings, extras);
       metrics.ingested(path, result.accepted);
       return result;
     },

@@ -327,7 +327,7 @@ const OVERFLOWING_DATES = ['9999-12-31', '9999-12-31T23:59:59.999Z', '9998-12-31
 describe.each(testDrivers())('hostile input on $kind', (driver) => {
   let context: TestContext;
   let adminBearer: string;
-  /** POST /api/ingest/readings takes an ingest key, not a session. */
+  /** POST /api/ingest/readings and /status take an ingest key, not a session. */
   let ingestBearer: string;
   let userBearer: string;
   let before: Record<string, string>;
@@ -637,7 +637,7 @@ describe.each(testDrivers())('hostile input on $kind', (driver) => {
     const cases: HostileCase[] = [];
     const writes = routes.filter((route) => WRITE_METHODS.has(route.method));
     for (const route of writes) {
-      const auth = route.url.startsWith('/api/auth/') ? undefined : route.url === '/api/ingest/readings' ? ingestBearer : adminBearer;
+      const auth = route.url.startsWith('/api/auth/') ? undefined : ['/api/ingest/readings', '/api/ingest/status'].includes(route.url) ? ingestBearer : adminBearer;
       const allowedFor = (status?: number): number[] => {
         if (status) return [status];
         if (route.url === '/api/auth/login') return [400, 401, 415];

@@ -72,6 +72,7 @@ describe.each(testDrivers())('every GET route of the OpenAPI document, as a read
   /** Every e-mail address and phone number of a user other than the reader. */
   let othersSecrets: string[];
   let umbralid: number;
+  let nodoid: number;
 
   const firstRows = async (table: string, limit = 3): Promise<TableRow[]> => {
     const response = await context.get(`/api/sense/${table}?limit=${limit}`);
@@ -99,6 +100,8 @@ describe.each(testDrivers())('every GET route of the OpenAPI document, as a read
     // node list) rather than through the serialiser's hook.
     await context.query(sql`update sense.localizacion set referencia = ${`Llamar a ${colleague!.login}`}
       where nodoid = (select min(nodoid) from sense.localizacion)`);
+    const [placed] = await context.query<{ nodoid: number }>(sql`select min(nodoid) as nodoid from sense.localizacion`);
+    nodoid = placed!.nodoid;
 
     const secrets = await context.query<{ value: string }>(sql`
       select login as value from sense.usuario where usuarioid <> ${readerId}
@@ -126,7 +129,8 @@ describe.each(testDrivers())('every GET route of the OpenAPI document, as a read
       } else throw new Error(`no value for the required query parameter ${parameter.name} of ${path}`);
     }
     const suffix = query.size > 0 ? `?${query.toString()}` : '';
-    if (!path.includes('{table}')) return [path.replace('{id}', String(umbralid)) + suffix];
+    // A node's health (`{nodoid}`): the node whose place's free text holds an address.
+    if (!path.includes('{table}')) return [path.replace('{id}', String(umbralid)).replace('{nodoid}', String(nodoid)) + suffix];
     const urls: string[] = [];
     for (const definition of TABLE_REGISTRY) {
       const base = path.replace('{table}', definition.name);
@@ -162,6 +166,8 @@ describe.each(testDrivers())('every GET route of the OpenAPI document, as a read
     expect(walked).toEqual(
       expect.arrayContaining([
         `/api/sense/umbral/${umbralid}/historial`,
+        `/api/sense/nodos/${nodoid}/salud`,
+        '/api/sense/mapa',
         '/api/sense/umbrales/cambios',
         '/api/sense/reports/alertas',
         '/api/sense/reports/mensajes',

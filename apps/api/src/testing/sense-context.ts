@@ -28,9 +28,9 @@ export interface SenseContext extends TestContext {
  */
 export async function openSenseContext(
   driver: TestDriver,
-  { readCacheMs = 0, heavyReads }: { readCacheMs?: number; heavyReads?: HeavyReadBudget } = {},
+  { readCacheMs = 0, heavyReads, now }: { readCacheMs?: number; heavyReads?: HeavyReadBudget; now?: () => Date } = {},
 ): Promise<SenseContext> {
-  const context = await openTestApp(driver, { readCacheMs, heavyReads, seed: { name: 'test_farm', run: seedTestFarm } });
+  const context = await openTestApp(driver, { readCacheMs, heavyReads, ...(now ? { now } : {}), seed: { name: 'test_farm', run: seedTestFarm } });
   const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
   const login = await loginAs(context.app, admin.login, DEMO_PASSWORD);
   const bearer = `Bearer ${login.session.access_token}`;

@@ -153,6 +153,30 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
     expect(mismatch?.count).toBe(0);
   });
 
+  it("hears each uplink of the last day by radio, a silent node's silence included, with one draining battery and one weak link", async () => {
+    // A reception at exactly the quarter hours a node read, no more (a silent node stays silent).
+    const [mismatch] = await database.query<{ missing: number; extra: number }>(sql`
+      select (select count(*) from (select distinct nodoid, fecha from sense.medicion where fecha > timestamptz '2026-03-14T17:00:00Z') m
+               where not exists (select 1 from sense.recepcion r where r.nodoid = m.nodoid and r.fecha = m.fecha))::int as missing,
+             (select count(*) from sense.recepcion r
+               where not exists (select 1 from sense.medicion m where m.nodoid = r.nodoid and m.fecha = r.fecha))::int as extra`);
+    expect(mismatch).toEqual({ missing: 0, extra: 0 });
+    const nodes = await database.query<{ nodoid: number; bateria: number; rssi: number; lost: number }>(sql`
+      select n.nodoid,
+             (select s.nivelbateria from sense.estadodispositivo s where s.nodoid = n.nodoid order by s.fecha desc limit 1) as bateria,
+             (select max(r.rssi) from sense.recepcion r where r.nodoid = n.nodoid) as rssi,
+             (select count(*) from (select r.fcnt - lag(r.fcnt) over (order by r.fecha) as step from sense.recepcion r where r.nodoid = n.nodoid) x
+               where x.step > 1)::int as lost
+        from sense.nodo n order by n.nodoid limit 3`);
+    const [draining, weakLink, other] = nodes;
+    expect(draining!.bateria).toBeLessThan(20);
+    expect(weakLink!.rssi).toBeLessThan(-118);
+    expect(other!.bateria).toBeGreaterThan(20);
+    expect(other!.rssi).toBeGreaterThan(-100);
+    // Now and then a frame is lost on the air.
+    expect(nodes.every((node) => node.lost > 0)).toBe(true);
+  });
+
   it('reads every probe metric every 15 minutes up to the last quarter hour before now', async () => {
     const rows = await database.query<{ readings: number; first_at: Date | string; last_at: Date | string; gaps: number }>(sql`
       select count(*)::int as readings, min(fecha) as first_at, max(fecha) as last_at,

@@ -13,7 +13,7 @@ import { planFarm } from './farm-plan';
 import type { FarmPlan } from './farm-plan';
 import { fillHourlyReadingsStatement, fillLatestValuesStatement } from './latest-values';
 import type { FarmPhase, FarmProgressListener } from './progress';
-import { readingWindow, simulateNode } from './readings';
+import { READING_INTERVAL_MS, readingWindow, simulateNode } from './readings';
 import { DEMO_COUNTRIES, DEMO_METRICS, probeTypeName } from './reference-data';
 import type { MetricKey } from './reference-data';
 import { countReadings, dropReadingIndexes, insertReadings } from './seed-readings';
@@ -21,6 +21,7 @@ import { insertReferenceRows } from './seed-reference';
 import { nextId, required } from './seed-support';
 import type { ProbeMetricSeries } from './seed-support';
 import { insertThresholds } from './seed-thresholds';
+import { radioStatements } from './seed-radio';
 
 export interface DemoFarmOptions {
   /** The seed of every random draw. @default 42 */
@@ -192,6 +193,11 @@ export async function seedDemoFarm(database: Database, options: DemoFarmOptions 
       await tx.execute(fillHourlyReadingsStatement());
     }
     await tx.execute(fillLatestValuesStatement());
+    const [draining, weakLink] = plan.nodes;
+    if (draining && weakLink) {
+      const radio = { drainingNodoid: required(ids.nodo, draining.nodo, 'nodo'), weakLinkNodoid: required(ids.nodo, weakLink.nodo, 'nodo') };
+      for (const statement of radioStatements({ ...radio, endMs: window.startMs + (window.steps - 1) * READING_INTERVAL_MS })) await tx.execute(statement);
+    }
     progress.advance(readingCount * 0.1);
 
     progress.start('umbrales');

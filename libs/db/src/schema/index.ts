@@ -4,6 +4,7 @@ import { claveingesta, medicionadelantada, medicionhora, ultimamedicion } from '
 import { codigotelefono, contacto, correo, entrega, medio, mensaje, usuarioperfil } from './contact';
 import { medicion, metrica, metricasensor, nodo, sensor, tipo } from './device';
 import { localizacion } from './localizacion';
+import { estadodispositivo, recepcion } from './radio';
 import { empresa, entidad, fundo, pais, ubicacion } from './location';
 import { intentoacceso, sesion, tokenusado } from './sesion';
 import { trabajo } from './trabajo';
@@ -16,6 +17,7 @@ export { STATUS_ACTIVE } from './audit-columns';
 export { status } from './status';
 export { pais, empresa, fundo, ubicacion, entidad } from './location';
 export { localizacion } from './localizacion';
+export { recepcion, estadodispositivo } from './radio';
 export { nodo, tipo, sensor, metrica, metricasensor, medicion } from './device';
 export { criticidad, umbral, perfil, perfilumbral, alerta, episodio, auditLogUmbral } from './threshold';
 export { ultimamedicion, claveingesta, medicionadelantada, medicionhora } from './ingest';
@@ -51,6 +53,8 @@ export const schema = {
   claveingesta,
   medicionadelantada,
   medicionhora,
+  recepcion,
+  estadodispositivo,
   usuario,
   usuarioperfil,
   medio,

@@ -64,3 +64,21 @@ export const revokeIngestKeyRoute = {
   params: Type.Object({ claveingestaid: Type.Integer({ minimum: 1, maximum: MAX_INTEGER_ID }) }),
   response: { 204: NoContent(), ...errorResponses(400, 401, 403, 404, 500) },
 } as const;
+
+/** The most device status events one `POST /api/ingest/status` may carry. */
+export const MAX_BATCH_STATUS_EVENTS = 1000;
+
+/**
+ * A batch of ChirpStack v4 status events (`event/status`, as its JSON marshaler writes them:
+ * `deviceInfo.devEui`, `time`, `batteryLevel`, `batteryLevelUnavailable`, `margin`,
+ * `externalPowerSource`), checked event by event like readings.
+ */
+export const IngestStatusBodySchema = Type.Object(
+  { events: Type.Array(Type.Unknown(), { maxItems: MAX_BATCH_STATUS_EVENTS }) },
+  { additionalProperties: false },
+);
+
+export const ingestStatusRoute = {
+  body: IngestStatusBodySchema,
+  response: { 200: IngestBatchResultSchema, ...errorResponses(400, 401, 413, 500, 503) },
+} as const;

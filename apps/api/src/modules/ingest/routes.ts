@@ -1,11 +1,11 @@
-import { createIngestKeyRoute, ingestKeysRoute, ingestReadingsRoute, revokeIngestKeyRoute } from '@camposense/domain';
+import { createIngestKeyRoute, ingestKeysRoute, ingestReadingsRoute, ingestStatusRoute, MAX_BATCH_STATUS_EVENTS, revokeIngestKeyRoute } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound, unauthorized } from '../../errors/api-error';
 import { requireRole } from '../../security/require-role';
 import type { IngestKeys } from './queries';
-import { IngestBusyError } from '@camposense/server-ingest';
-import type { IngestReading, IngestService, Rejection } from '@camposense/server-ingest';
+import { IngestBusyError, parseStatusEvent } from '@camposense/server-ingest';
+import type { IngestReading, IngestService, IngestStatus, Rejection } from '@camposense/server-ingest';
 import { security } from '../../schemas';
 
 /** 10,000 readings of up to about 200 bytes each (a typical one is about 110). */
@@ -66,12 +66,63 @@ export function parseReadingItem(item: unknown, index: number): IngestReading | 
 }
 
 /**
- * /api/ingest: readings in batches with an ingest key (alarms.md, "HTTP batch"), and the keys,
- * which only an admin creates, lists and revokes.
+ * One item of `events` (a ChirpStack status event, the body's `deviceInfo.devEui` naming the
+ * device), or why it cannot be stored: the MQTT path's parser, so both refuse the same values.
+ */
+export function parseStatusItem(item: unknown, index: number, receivedAt: Date): IngestStatus | Rejection {
+  const parsed = parseStatusEvent(item, null, receivedAt);
+  if (parsed.status) return parsed.status;
+  if (parsed.refused === 'no-deveui') return { index, code: 'INVALID_READING', message: 'deviceInfo.devEui debe ser texto de 16 caracteres hexadecimales' };
+  if (parsed.refused === 'bad-value' && parsed.field === 'time') return { index, code: 'INVALID_DATE', message: 'time debe ser texto ISO 8601' };
+  if (parsed.refused === 'bad-value') return { index, code: 'INVALID_VALUE', message: `${parsed.field ?? 'El valor'} no es válido` };
+  return { index, code: 'INVALID_READING', message: 'El evento debe ser un objeto' };
+}
+
+/** What a batch that lost every try to a conflict answers: nothing was stored, and it may come again. */
+function busy(error: unknown, request: FastifyRequest, reply: FastifyReply, items: number): never {
+  if (!(error instanceof IngestBusyError)) throw error;
+  request.log.warn({ err: error, items }, 'ingest batch refused after conflicts; the sender is told to retry');
+  void reply.header('retry-after', String(error.retryAfterSeconds));
+  throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'La base de datos está ocupada con otros lotes; reintente el mismo lote en unos segundos');
+}
+
+/** A batch's items parsed one by one: those the service takes (with their places in the batch) and those refused here. */
+function parseItems<Item>(items: readonly unknown[], parse: (item: unknown, index: number) => Item | Rejection) {
+  const parsed: Item[] = [];
+  const positions: number[] = [];
+  const rejected: Rejection[] = [];
+  items.forEach((item, index) => {
+    const result = parse(item, index);
+    if (typeof result === 'object' && result !== null && 'code' in result) rejected.push(result);
+    else {
+      parsed.push(result as Item);
+      positions.push(index);
+    }
+  });
+  return { parsed, positions, rejected };
+}
+
+/** The service numbers what it was given; the sender's numbering is the batch's. */
+function inSenderOrder(refusedHere: Rejection[], refusedByService: Rejection[], positions: number[]): Rejection[] {
+  const all = [...refusedHere, ...refusedByService.map((rejection) => ({ ...rejection, index: positions[rejection.index] ?? -1 }))];
+  return all.sort((left, right) => left.index - right.index);
+}
+
+/**
+ * /api/ingest: readings and device status events in batches with an ingest key (alarms.md, "HTTP
+ * batch"), and the keys, which only an admin creates, lists and revokes.
  */
 export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: IngestRoutesOptions): Promise<void> {
   fastify.decorateRequest('ingestKeyId', null);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // The key is checked before the body is read: an unknown sender costs no parsing.
+  const withIngestKey = async (request: FastifyRequest) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw unauthorized('Falta la clave de ingesta');
+    const claveingestaid = await keys.verify(match[1]);
+    if (claveingestaid === null) throw unauthorized('La clave de ingesta no es válida o fue revocada');
+    request.ingestKeyId = claveingestaid;
+  };
   app.post(
     '/readings',
     {
@@ -88,44 +139,52 @@ export async function ingestRoutes(fastify: FastifyInstance, { ingest, keys }: I
         security: [{ ingestKey: [] }],
         ...ingestReadingsRoute,
       },
-      // The key is checked before the body is read: an unknown sender costs no parsing.
-      onRequest: async (request) => {
-        const match = BEARER.exec(request.headers.authorization ?? '');
-        if (!match?.[1]) throw unauthorized('Falta la clave de ingesta');
-        const claveingestaid = await keys.verify(match[1]);
-        if (claveingestaid === null) throw unauthorized('La clave de ingesta no es válida o fue revocada');
-        request.ingestKeyId = claveingestaid;
-      },
+      onRequest: withIngestKey,
     },
     async (request, reply) => {
-      const readings: IngestReading[] = [];
-      const positions: number[] = [];
-      const rejected: Rejection[] = [];
-      request.body.readings.forEach((item, index) => {
-        const parsed = parseReadingItem(item, index);
-        if ('code' in parsed) rejected.push(parsed);
-        else {
-          readings.push(parsed);
-          positions.push(index);
-        }
-      });
+      const { parsed: readings, positions, rejected } = parseItems<IngestReading>(request.body.readings, parseReadingItem);
       let result: Awaited<ReturnType<IngestService['ingest']>>;
       try {
         result = await ingest.ingest(readings);
       } catch (error) {
         // Every try lost to another batch (a deadlock or serialization conflict): nothing was
         // stored, and the same batch sent again goes in.
-        if (!(error instanceof IngestBusyError)) throw error;
-        request.log.warn({ err: error, readings: readings.length }, 'ingest batch refused after conflicts; the sender is told to retry');
-        void reply.header('retry-after', String(error.retryAfterSeconds));
-        throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'La base de datos está ocupada con otros lotes; reintente el mismo lote en unos segundos');
+        busy(error, request, reply, readings.length);
       }
       // Marked only for a batch that was read: a refused body leaves no trace.
       if (request.ingestKeyId !== null) await keys.markUsed(request.ingestKeyId);
-      // The service numbers what it was given; the sender's numbering is the batch's.
-      const all = [...rejected, ...result.rejected.map((rejection) => ({ ...rejection, index: positions[rejection.index] ?? -1 }))];
-      all.sort((left, right) => left.index - right.index);
-      return { accepted: result.accepted, duplicates: result.duplicates, rejected: all };
+      return { accepted: result.accepted, duplicates: result.duplicates, rejected: inSenderOrder(rejected, result.rejected, positions) };
+    },
+  );
+
+  app.post(
+    '/status',
+    {
+      config: { forgetsItsOwnReads: true },
+      schema: {
+        tags: TAGS,
+        summary: `Guarda un lote de eventos de estado de dispositivos (ChirpStack \`event/status\`, hasta ${MAX_BATCH_STATUS_EVENTS}), con sus alertas`,
+        description:
+          'Autorización: `Bearer <clave de ingesta>`. Cada evento, como lo escribe ChirpStack v4: `{ deviceInfo: { devEui }, time?, batteryLevel?, batteryLevelUnavailable?, margin?, externalPowerSource? }` ' +
+          '(batería en %, 0–100; margen en dB, −32–31). El nivel de batería es además una lectura de la métrica BAT del nodo, donde una sonda la mide, ' +
+          'y se compara con sus umbrales como cualquier lectura. Un evento repetido (nodo, time) se cuenta en `duplicates`; uno que no se puede guardar, en `rejected` con su índice.',
+        security: [{ ingestKey: [] }],
+        ...ingestStatusRoute,
+      },
+      onRequest: withIngestKey,
+    },
+    async (request, reply) => {
+      const receivedAt = new Date();
+      const { parsed: statuses, positions, rejected } = parseItems<IngestStatus>(request.body.events, (item, index) => parseStatusItem(item, index, receivedAt));
+      let result: Awaited<ReturnType<IngestService['ingest']>>;
+      try {
+        result = await ingest.ingest([], { statuses });
+      } catch (error) {
+        busy(error, request, reply, statuses.length);
+      }
+      if (request.ingestKeyId !== null) await keys.markUsed(request.ingestKeyId);
+      const { accepted, duplicates } = result.statuses;
+      return { accepted, duplicates, rejected: inSenderOrder(rejected, result.statuses.rejected, positions) };
     },
   );
 
