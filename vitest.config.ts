@@ -12,6 +12,9 @@ export default defineConfig({
           environment: 'node',
           include: ['libs/*/src/**/*.test.ts', 'apps/console/src/**/*.test.ts', 'tools/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'apps/api/**', 'libs/db/src/**/*.api.test.ts', 'libs/server-*/**'],
+          // The files share each worker's module cache instead of importing their modules afresh per
+          // file; what a file stubs (globals, timers, mocks) it restores, so none leaks to the next.
+          isolate: false,
         },
       },
       {

@@ -6,7 +6,7 @@ import { startSmtpReceiver } from '@camposense/api/testing/receivers';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { MQTT_URL, NOTIFY_MINUTE_MS } from './pipeline';
-import { startConsole } from './server';
+import { seedConsoleTemplate, startConsole } from './server';
 import type { E2eConsole } from './worker-console';
 
 /**
@@ -16,26 +16,35 @@ import type { E2eConsole } from './worker-console';
  * uplinks) and telling alarms through a real SMTP server — `smtp-server` in this process, whose
  * mails are written one JSON line each to a file of that console's, which the journeys read.
  * Journey files run as many at a time as the project has workers, each on its worker's console, so
- * one file never sees another's edits or mails mid-journey.
+ * one file never sees another's edits or mails mid-journey. The demo farm is seeded once for the
+ * run into a template folder, which every console (and a journey with a server of its own) copies.
  */
 export default async function setup(project: TestProject) {
   const count = Math.max(1, project.config.maxWorkers);
   const started: RunningWorkerConsole[] = [];
   // One Chromium for the run, which every journey connects to (support/browser.ts).
   const browserStart = chromium.launchServer({ headless: true, ...project.getProvidedContext().chromiumLaunchOptions });
-  const results = await Promise.allSettled(Array.from({ length: count }, () => startWorkerConsole()));
+  const template = await seedConsoleTemplate().catch(async (error: unknown) => {
+    await browserStart.then((browser) => browser.close()).catch(() => undefined);
+    throw error;
+  });
+  const removeTemplate = () => rmSync(template, { recursive: true, force: true });
+  const results = await Promise.allSettled(Array.from({ length: count }, () => startWorkerConsole(template)));
   for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
   const [browser] = await Promise.allSettled([browserStart]);
   const failure = [browser, ...results].find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failure || browser.status === 'rejected') {
     await Promise.all(started.map((running) => running.stop()));
     if (browser.status === 'fulfilled') await browser.value.close();
+    removeTemplate();
     throw failure?.reason;
   }
   project.provide('consoles', started.map(({ baseUrl, mailFile, mqttTopicPrefix }) => ({ baseUrl, mailFile, mqttTopicPrefix })));
+  project.provide('consoleTemplate', template);
   project.provide('chromiumEndpoint', browser.value.wsEndpoint());
   return async () => {
     await Promise.all([...started.map((running) => running.stop()), browser.value.close()]);
+    removeTemplate();
   };
 }
 
@@ -43,7 +52,7 @@ interface RunningWorkerConsole extends E2eConsole {
   stop: () => Promise<void>;
 }
 
-async function startWorkerConsole(): Promise<RunningWorkerConsole> {
+async function startWorkerConsole(template: string): Promise<RunningWorkerConsole> {
   const folder = mkdtempSync(join(tmpdir(), 'camposense-e2e-mail-'));
   const mailFile = join(folder, 'mails.jsonl');
   appendFileSync(mailFile, '');
@@ -51,7 +60,7 @@ async function startWorkerConsole(): Promise<RunningWorkerConsole> {
   const mqttTopicPrefix = `e2e-${randomBytes(6).toString('hex')}/`;
   let running;
   try {
-    running = await startConsole({
+    running = await startConsole(template, {
       MQTT_URL,
       MQTT_TOPIC_PREFIX: mqttTopicPrefix,
       SMTP_URL: smtp.url,

@@ -21,5 +21,7 @@ export function workerConsole(): E2eConsole {
 declare module 'vitest' {
   export interface ProvidedContext {
     consoles: E2eConsole[];
+    /** The run's seeded data folder, which a journey with a server of its own copies (support/server.ts). */
+    consoleTemplate: string;
   }
 }
