@@ -1,12 +1,12 @@
 import { Box, Text } from '@chakra-ui/react';
 import type { NodeMapNode } from '@camposense/data-access';
 import { localeOf, useTranslation } from '@camposense/i18n';
+import { useWidth } from '@camposense/ui';
 import { useMemo, useState } from 'react';
 import { boundsOf, clusterPoints, fitProjection, formatDistance, metresBetween, scaleBar, scaleBounds } from './map-geometry';
 import type { Bounds } from './map-geometry';
 import { MapControls } from './map-controls';
 import { NodeMarker } from './node-marker';
-import { useWidth } from './use-width';
 
 /** The map's height in pixels, both renderers. */
 export const MAP_HEIGHT = 448;
