@@ -38,6 +38,9 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
         '@tanstack/react-table',
         'react-error-boundary',
         'mockdate',
+        // The node map's MapLibre renderer (issue 33).
+        'react-map-gl/maplibre',
+        'maplibre-gl/dist/maplibre-gl-csp.js',
       ],
     },
     test: {

@@ -24,7 +24,7 @@ export { PromptScreen } from './prompt-screen';
 export { DevPlaceholder } from './dev-placeholder';
 export { Toaster, showToast, dismissAllToasts } from './toast';
 export { UnsavedChangesProvider, useUnsavedChanges, useReportUnsavedChanges } from './confirm-modal';
-export { SeriesChart } from './charts';
+export { SeriesChart, useWidth } from './charts';
 export type { ChartThreshold, ChartEpisode, ChartTone, ChartBucket, ChartComparison, ChartRange } from './charts';
 export { DataTable } from './data-table';
 export type { DataTableColumn, DataTableSort } from './data-table';

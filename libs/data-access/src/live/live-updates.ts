@@ -20,6 +20,9 @@ export type { LiveEventType } from './live-client';
 /** Every chart's series, the dashboard's and the thresholds tab's. */
 const SERIES = seriesKeys.all;
 const NODES = nodeKeys.located();
+/** The map's nodes and a node's radio health (issue 33): readings, alerts and silences change their state. */
+const NODE_MAP = [...nodeKeys.all, 'map'] as const;
+const NODE_HEALTH = [...nodeKeys.all, 'health'] as const;
 /** The alerts report's pages and its filter options. */
 const ALERTS = alertKeys.all;
 /** The messages report's pages and its filter options. */
@@ -34,12 +37,12 @@ const OPEN_EPISODES = [...episodeKeys.all, 'open'] as const;
 
 /** Which keys each kind of event makes stale, by the tuples' leading elements. */
 const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
-  readings: [SERIES, NODES, OPEN_EPISODES],
-  alerts: [ALERTS, ALERT_TABLE, SERIES, NODES, OPEN_EPISODES, EN_CURSO],
+  readings: [SERIES, NODES, NODE_MAP, NODE_HEALTH, OPEN_EPISODES],
+  alerts: [ALERTS, ALERT_TABLE, SERIES, NODES, NODE_MAP, OPEN_EPISODES, EN_CURSO],
   acknowledged: [ALERTS, ALERT_TABLE, SERIES, NODES, OPEN_EPISODES, EN_CURSO],
   messages: [MESSAGES],
-  episodes: [NODES, ALERTS, OPEN_EPISODES, EN_CURSO],
-  reset: [SERIES, NODES, OPEN_EPISODES, ALERTS, MESSAGES, ALERT_TABLE, HEALTH, EN_CURSO],
+  episodes: [NODES, NODE_MAP, ALERTS, OPEN_EPISODES, EN_CURSO],
+  reset: [SERIES, NODES, NODE_MAP, NODE_HEALTH, OPEN_EPISODES, ALERTS, MESSAGES, ALERT_TABLE, HEALTH, EN_CURSO],
 };
 
 /**

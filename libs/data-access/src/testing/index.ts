@@ -36,3 +36,14 @@ export {
 } from './umbral-massive-fixtures';
 export { umbralMassiveHandlers } from './umbral-massive-handlers';
 export { liveHandlers } from './live-handlers';
+export {
+  nodeMapFixture,
+  nodeMapWithoutCoordinatesFixture,
+  nodeMapAllUnplacedFixture,
+  nodeMapEmptyFixture,
+  nodeHealthFixture,
+  nodeHealthBatteryLowFixture,
+  nodeHealthExternalPowerFixture,
+  nodeHealthNoRadioFixture,
+} from './node-map-fixtures';
+export { nodeMapHandlers } from './node-map-handlers';

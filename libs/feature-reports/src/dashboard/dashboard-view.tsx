@@ -1,10 +1,12 @@
-import { Box, Grid, Stack } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Grid, Stack } from '@chakra-ui/react';
 import { useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, LiveIndicator, QueryState, TimeZoneNote } from '@camposense/ui';
-import { ChartLine } from 'lucide-react';
+import { Activity, ChartLine, Map as MapIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { NodeHealthPanel, NodeMapView } from '../node-map';
+import type { NodeMapRenderer } from '../node-map';
 import { effectiveRange, rangeInstants } from './date-range';
 import { AnalysisPanel, episodesOfMetric, MetricChartCard } from './metric-series';
 import { NodeSelector } from './node-selector';
@@ -36,8 +38,18 @@ function DashboardLiveIndicator() {
   return <LiveIndicator state={connection.state} lastEventAt={connection.lastEventAt} />;
 }
 
-/** The dashboard's content under the filter bar: the node selector, one chart per metric, the analysis. */
-export default function DashboardView() {
+export interface DashboardViewProps {
+  /** Which view shows first. @default 'charts' */
+  initialView?: 'charts' | 'map';
+  /** The map's renderer (stories pin the fallback). @default 'auto' */
+  mapRenderer?: NodeMapRenderer;
+}
+
+/**
+ * The dashboard's content under the filter bar: the charts (the node selector, one chart per
+ * metric, the analysis) or the map of the scope's nodes (issue 33), one toggle between them.
+ */
+export default function DashboardView({ initialView = 'charts', mapRenderer = 'auto' }: DashboardViewProps) {
   const { t } = useTranslation();
   const filters = useDashboardFilters();
   const nodes = useNodosConLocalizacion();
@@ -45,6 +57,8 @@ export default function DashboardView() {
   const global = useOptionalGlobalFilters();
   const { nodoId: selected, setNodo: setSelected, umbralId } = filters;
   const [chartsRef, maxPoints] = useMaxPoints();
+  const [view, setView] = useState(initialView);
+  const [healthShown, setHealthShown] = useState(false);
 
   const paisId = global?.paisId ?? null;
   const empresaId = global?.empresaId ?? null;
@@ -92,6 +106,13 @@ export default function DashboardView() {
       {() => (
         <Stack gap="3">
           {selectedNode && <SilentNodeNotice node={selectedNode} />}
+          {selectedNode && (
+            <Button size="xs" variant="outline" alignSelf="start" aria-expanded={healthShown} onClick={() => setHealthShown(!healthShown)}>
+              <Activity aria-hidden />
+              {healthShown ? t('nodeHealth.hide') : t('nodeHealth.show')}
+            </Button>
+          )}
+          {selectedNode && healthShown && <NodeHealthPanel nodoId={selectedNode.nodoid} onClose={() => setHealthShown(false)} />}
           {/* The zone of the charts' times and of every date below, named once (issue 16). */}
           <TimeZoneNote />
           {metrics.map((metric) => (
@@ -113,19 +134,44 @@ export default function DashboardView() {
     </QueryState>
   );
 
+  const mapScope = useMemo(
+    () => ({ paisId, empresaId, fundoId: filters.fundoId ?? fundoId, ubicacionId: filters.ubicacionId }),
+    [paisId, empresaId, fundoId, filters.fundoId, filters.ubicacionId],
+  );
+  const openCharts = (nodoid: number) => {
+    setSelected(nodoid);
+    setView('charts');
+  };
+
   return (
-    <Grid templateColumns={{ base: '1fr', md: '18rem minmax(0, 1fr)' }} gap="3" alignItems="start">
-      <NodeSelector
-        nodes={inScope}
-        selectedId={selected}
-        onSelect={setSelected}
-        loading={nodes.isLoading}
-        error={Boolean(nodes.error) && !nodes.data}
-        onRetry={() => void nodes.mutate()}
-      />
-      <Box ref={chartsRef} minW="0">
-        {content}
-      </Box>
-    </Grid>
+    <Stack gap="3">
+      <ButtonGroup size="xs" variant="outline" attached role="group" aria-label={t('nodeMap.viewLabel')} alignSelf="start">
+        <Button aria-pressed={view === 'charts'} variant={view === 'charts' ? 'solid' : 'outline'} onClick={() => setView('charts')}>
+          <ChartLine aria-hidden />
+          {t('nodeMap.charts')}
+        </Button>
+        <Button aria-pressed={view === 'map'} variant={view === 'map' ? 'solid' : 'outline'} onClick={() => setView('map')}>
+          <MapIcon aria-hidden />
+          {t('nodeMap.map')}
+        </Button>
+      </ButtonGroup>
+      {view === 'map' ? (
+        <NodeMapView scope={mapScope} onOpenCharts={openCharts} renderer={mapRenderer} />
+      ) : (
+        <Grid templateColumns={{ base: '1fr', md: '18rem minmax(0, 1fr)' }} gap="3" alignItems="start">
+          <NodeSelector
+            nodes={inScope}
+            selectedId={selected}
+            onSelect={setSelected}
+            loading={nodes.isLoading}
+            error={Boolean(nodes.error) && !nodes.data}
+            onRetry={() => void nodes.mutate()}
+          />
+          <Box ref={chartsRef} minW="0">
+            {content}
+          </Box>
+        </Grid>
+      )}
+    </Stack>
   );
 }

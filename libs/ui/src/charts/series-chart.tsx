@@ -15,6 +15,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { gapBefore } from './gaps';
+import { useWidth } from './use-width';
 import type { ChartBucket } from './gaps';
 import { chartTimeFormats, zoneTicks } from './time-locale';
 import { halfAround, rangeOfBrush, visibleRange, zoomReducer } from './zoom';
@@ -118,19 +119,6 @@ function nearestIndex(buckets: readonly ChartBucket[], date: Date): number {
 /** `var(--chakra-colors-…)`: the chart follows the theme without redrawing. */
 const token = (path: string) => `var(--chakra-colors-${path.replaceAll('.', '-')})`;
 
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(Math.floor(element.getBoundingClientRect().width));
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 /**
  * One metric over time, drawn with d3 from server-side buckets: the min–max envelope of each
@@ -157,7 +145,7 @@ export function SeriesChart({
 }: SeriesChartProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const [containerRef, width] = useWidth();
+  const [containerRef, width] = useWidth<HTMLDivElement>();
   const svgRef = useRef<SVGSVGElement>(null);
   const plotRef = useRef<SVGGElement>(null);
   const brushRef = useRef<SVGGElement>(null);
