@@ -100,6 +100,8 @@ export interface BuildAppOptions {
   logger?: LoggerOption;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS). @default [] (no CORS) */
   corsOrigins?: readonly string[];
+  /** The console map's style (MAP_STYLE_URL; OpenStreetMap's tiles when unset) and the origins it loads from. */
+  map?: { styleUrl: string | undefined; origins: readonly string[] };
   /** Sign-in attempts per e-mail and per address. @default DEFAULT_LOGIN_RATE_LIMIT */
   loginRateLimit?: Partial<LoginRateLimit>;
   /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY): client address and https. @default false */
@@ -138,6 +140,7 @@ export async function buildApp({
   consoleDir,
   logger,
   corsOrigins = [],
+  map,
   loginRateLimit,
   trustProxy = false,
   mqttUrl,
@@ -165,7 +168,7 @@ export async function buildApp({
   registerValidation(app, sharedSchemas);
   registerErrorHandling(app);
   registerAuthenticate(app, jwtSecret, database);
-  registerSecurity(app, { corsOrigins });
+  registerSecurity(app, { corsOrigins, mapOrigins: map?.origins });
   // Readers get no one's e-mail or phone but their own, in every answer (docs/security.md).
   registerRedaction(app);
   await registerCompression(app);
@@ -203,7 +206,7 @@ export async function buildApp({
     uiConfig: { validatorUrl: null },
   });
 
-  await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(healthRoutes, { prefix: '/api', database, mapStyleUrl: map?.styleUrl });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     database,

@@ -52,6 +52,37 @@ export interface ApiConfig {
   readCacheMs: number;
   /** RETENTION_MONTHS: readings older than this many whole months are removed (whole partitions on PostgreSQL); unset keeps all. */
   retentionMonths: number | undefined;
+  /**
+   * MAP_STYLE_URL: the MapLibre style the console's map draws (OpenStreetMap's raster tiles when unset);
+   * MAP_TILE_ORIGINS: further origins, comma-separated, its style loads tiles, glyphs or sprites from.
+   * Both widen the Content-Security-Policy's img-src and connect-src to exactly those origins.
+   */
+  map: { styleUrl: string | undefined; origins: string[] };
+}
+
+/** The origin OpenStreetMap's raster tiles come from: the map's default source. */
+export const OPENSTREETMAP_TILE_ORIGIN = 'https://tile.openstreetmap.org';
+
+/** The map's style URL and the origins the browser may load it and its tiles from. */
+export function mapSettings(env: NodeJS.ProcessEnv): ApiConfig['map'] {
+  const origin = (name: string, raw: string) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`${name} no válido: ${raw}`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} no válido: ${raw} (http o https)`);
+    return url.origin;
+  };
+  const styleUrl = env['MAP_STYLE_URL']?.trim() || undefined;
+  const extra = (env['MAP_TILE_ORIGINS'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => origin('MAP_TILE_ORIGINS', entry));
+  const origins = styleUrl === undefined ? [OPENSTREETMAP_TILE_ORIGIN] : [origin('MAP_STYLE_URL', styleUrl)];
+  return { styleUrl, origins: [...new Set([...origins, ...extra])] };
 }
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum: number): number {
@@ -122,6 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     liveHeartbeatMs: positiveInteger(env, 'LIVE_HEARTBEAT_MS', 15_000),
     readCacheMs: integerSetting(env, 'READ_CACHE_MS', DEFAULT_READ_CACHE_MS, 0),
+    map: mapSettings(env),
     retentionMonths: env['RETENTION_MONTHS'] ? positiveInteger(env, 'RETENTION_MONTHS', 0) : undefined,
   };
 }

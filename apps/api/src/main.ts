@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     jwtSecret: secret.key,
     consoleDir: config.consoleDir,
     corsOrigins: config.corsOrigins,
+    map: config.map,
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
     mqttUrl: config.mqttUrl,

@@ -10,7 +10,8 @@ import { REFRESH_COOKIE } from '../modules/auth/routes';
 import { hashRefreshToken } from '../modules/auth/tokens';
 import { closeTestApp, loginAs, openTestApp, TEST_JWT_SECRET } from '../testing/test-app';
 import type { TestContext } from '../testing/test-app';
-import { CONTENT_SECURITY_POLICY } from './headers';
+import { mapSettings } from '../config';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './headers';
 import { GUARDED_PREFIX, WRITE_METHODS } from './require-role';
 
 const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
@@ -42,14 +43,26 @@ describe('the content security policy', () => {
       'default-src': "'self'",
       'script-src': "'self'",
       'style-src': "'self' 'unsafe-inline'",
-      'img-src': "'self' data:",
+      // The map's tiles (issue 33): OpenStreetMap's origin only, and the blob: images MapLibre decodes them into.
+      'img-src': "'self' data: blob: https://tile.openstreetmap.org",
       'font-src': "'self' data:",
-      'connect-src': "'self'",
+      'connect-src': "'self' https://tile.openstreetmap.org",
       'frame-ancestors': "'none'",
       'base-uri': "'self'",
       'form-action': "'self'",
       'object-src': "'none'",
     });
+  });
+
+  it("opens to an installation's map style and tile origins, and to nothing else", () => {
+    const map = mapSettings({ MAP_STYLE_URL: 'https://tiles.example.org/styles/campo.json', MAP_TILE_ORIGINS: 'https://a.tiles.example.org, https://tiles.example.org' });
+    expect(map).toEqual({ styleUrl: 'https://tiles.example.org/styles/campo.json', origins: ['https://tiles.example.org', 'https://a.tiles.example.org'] });
+    const policy = contentSecurityPolicy(map.origins);
+    expect(policy).toContain("connect-src 'self' https://tiles.example.org https://a.tiles.example.org;");
+    expect(policy).not.toContain('openstreetmap');
+    expect(mapSettings({})).toEqual({ styleUrl: undefined, origins: ['https://tile.openstreetmap.org'] });
+    expect(() => mapSettings({ MAP_STYLE_URL: 'javascript:alert(1)' })).toThrow('MAP_STYLE_URL no válido');
+    expect(() => mapSettings({ MAP_TILE_ORIGINS: 'tiles.example.org' })).toThrow('MAP_TILE_ORIGINS no válido');
   });
 });
 
@@ -93,6 +106,24 @@ describe.each(testDrivers())('security on $kind', (driver) => {
         expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
       }
       expect(preflight.statusCode).toBe(404);
+    });
+  });
+
+  describe('a map style of its own (MAP_STYLE_URL)', () => {
+    it('is told to the console in the health answer and allowed by the policy on every answer', async () => {
+      const map = mapSettings({ MAP_STYLE_URL: 'https://tiles.example.org/styles/campo.json' });
+      const app = await buildApp({ database: context.database, jwtSecret: TEST_JWT_SECRET, map });
+      try {
+        const health = await app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.json()).toEqual({ status: 'ok', database: driver.kind, mapStyleUrl: 'https://tiles.example.org/styles/campo.json' });
+        for (const answer of [health, await app.inject({ method: 'GET', url: '/api/no-such-route' })]) {
+          expect(answer.headers['content-security-policy']).toBe(contentSecurityPolicy(['https://tiles.example.org']));
+        }
+      } finally {
+        await app.close();
+      }
+      // Without one, the health answer names none and the console draws OpenStreetMap's tiles.
+      expect((await context.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: driver.kind });
     });
   });
 

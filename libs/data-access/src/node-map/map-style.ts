@@ -10,7 +10,7 @@ import { healthKeys, healthPaths } from '../system-status/keys';
  * default OpenStreetMap raster style.
  */
 export function useMapStyleUrl(): string | null {
-  const health = useSWR<HealthResponse & { mapStyleUrl?: string | null }>(healthKeys.check(), () => apiFetcher(healthPaths.check()));
+  const health = useSWR<HealthResponse>(healthKeys.check(), () => apiFetcher(healthPaths.check()));
   const url = health.data?.mapStyleUrl;
   return typeof url === 'string' && url.length > 0 ? url : null;
 }

@@ -10,7 +10,12 @@ import { errorResponses, StringEnum } from './common';
 const DatabaseKindSchema = StringEnum(['pglite', 'postgres']);
 
 /** `GET /api/health`: the process serves HTTP (it never touches the database). */
-export const HealthResponseSchema = Type.Object({ status: Type.Literal('ok'), database: DatabaseKindSchema });
+export const HealthResponseSchema = Type.Object({
+  status: Type.Literal('ok'),
+  database: DatabaseKindSchema,
+  /** MAP_STYLE_URL when the installation sets one: the style the console's map draws (else OpenStreetMap's tiles). */
+  mapStyleUrl: Type.Optional(Type.String()),
+});
 export type HealthResponse = Static<typeof HealthResponseSchema>;
 
 /** `GET /api/health/ready`: the database answers and its schema is fully migrated (else 503). */

@@ -1,4 +1,5 @@
 import { Badge, CloseButton, Grid, Heading, HStack, List, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { LOW_BATTERY_PERCENT } from '@camposense/domain';
 import { useNodeHealth } from '@camposense/data-access';
 import type { NodeHealthResponse } from '@camposense/data-access';
 import { formatDateTime, formatNumber, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
@@ -8,8 +9,6 @@ import { RadioTower } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NodeStateBadge } from './node-state-badge';
 
-/** The contract's low-battery line: below 20 %. */
-const LOW_BATTERY = 20;
 
 export interface NodeHealthPanelProps {
   nodoId: number;
@@ -86,7 +85,7 @@ function NodeHealthContent({ health }: { health: NodeHealthResponse }) {
   const number = (value: number | null | undefined, digits = 1) => formatNumber(value, language, digits) ?? t('dashboard.notAvailable');
   const uplink = health.ultimaRecepcion;
   const battery = health.bateria;
-  const low = battery?.nivel != null && battery.nivel < LOW_BATTERY;
+  const low = battery?.nivel != null && battery.nivel < LOW_BATTERY_PERCENT;
   const { recibidas, perdidas, huecos } = health.tramas;
   const share = recibidas + perdidas > 0 ? (perdidas / (recibidas + perdidas)) * 100 : 0;
   const first = health.tendencia[0];

@@ -7,6 +7,8 @@ import { ApiError } from '../../errors/api-error';
 
 export interface HealthRoutesOptions {
   database: Database;
+  /** MAP_STYLE_URL, told to the console (it has no other runtime settings). */
+  mapStyleUrl?: string | undefined;
 }
 
 /** How long readiness waits for the database before calling it unreachable. */
@@ -34,7 +36,7 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
  * - `/api/health/ready` (readiness) says whether to send it traffic: the database answers and every
  *   migration is applied (while another process migrates, the new tables are not visible yet).
  */
-export async function healthRoutes(fastify: FastifyInstance, { database }: HealthRoutesOptions): Promise<void> {
+export async function healthRoutes(fastify: FastifyInstance, { database, mapStyleUrl }: HealthRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/health',
@@ -45,7 +47,7 @@ export async function healthRoutes(fastify: FastifyInstance, { database }: Healt
         ...healthRoute,
       },
     },
-    async () => ({ status: 'ok' as const, database: database.kind }),
+    async () => ({ status: 'ok' as const, database: database.kind, ...(mapStyleUrl ? { mapStyleUrl } : {}) }),
   );
 
   app.get(
