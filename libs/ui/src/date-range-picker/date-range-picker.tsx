@@ -70,10 +70,6 @@ export function DateRangePicker({
     <DatePicker.Root
       size="sm"
       selectionMode="range"
-      // The calendar's 42 day cells are built when it opens, not with every screen that shows the
-      // picker (they were a tenth of the dashboard's first render on a phone).
-      lazyMount
-      unmountOnExit
       locale={localeOf(i18n.language)}
       startOfWeek={1}
       value={pickerValue}
