@@ -12,7 +12,7 @@ import type { NodeMapRendererProps } from './fallback-node-map';
 import { NodeCard } from './node-card';
 import { NodeHealthPanel } from './node-health-panel';
 import { NodeList } from './node-list';
-import { NODE_STATES, STATE_LOOK } from './node-state';
+import { NODE_STATES, STATE_LOOK } from './node-state-badge';
 import { supportsWebGL } from './webgl';
 
 // MapLibre and its worker are their own chunk: the fallback map and the list never load them.

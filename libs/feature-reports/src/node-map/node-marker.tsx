@@ -2,7 +2,7 @@ import { Box, chakra } from '@chakra-ui/react';
 import type { NodeMapNode } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { forwardRef } from 'react';
-import { STATE_LOOK, worstState } from './node-state';
+import { STATE_LOOK, worstState } from './node-state-badge';
 
 export interface NodeMarkerProps {
   /** One node, or the members of a cluster (two or more). */

@@ -1,8 +1,7 @@
 import { HStack } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen } from 'storybook/test';
-import { NODE_STATES } from './node-state';
-import { NodeStateBadge } from './node-state-badge';
+import { NODE_STATES, NodeStateBadge } from './node-state-badge';
 
 const meta = {
   title: 'Reports/NodeMap/NodeStateBadge',
