@@ -124,3 +124,55 @@ export const HealthFromMarkerEnglish: Story = {
     await expect(await screen.findByRole('heading', { name: `NODE HEALTH · ${nodeHealthFixture.nodo}` })).toBeVisible();
   },
 };
+
+const PHONE_WIDTH = 390;
+
+/** Nothing on a phone reaches past its width: the page does not scroll sideways. */
+async function fitsThePhone(...elements: HTMLElement[]) {
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(PHONE_WIDTH);
+  for (const element of elements) {
+    const box = element.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(0);
+    await expect(box.right).toBeLessThanOrEqual(PHONE_WIDTH);
+  }
+}
+
+/** On a phone: the map, its legend and the list toggle within the width. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: 'NODO-SJO-03 · SILENCIOSO' })).toBeVisible();
+    await fitsThePhone(screen.getByRole('list', { name: 'Leyenda' }), screen.getByRole('button', { name: 'VER COMO LISTA' }));
+  },
+};
+
+/** A node's card on a phone: whole, with its ways on in reach. */
+export const PhoneMarkerOpened: Story = {
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'NODO-SJO-02 · ALERTA' }));
+    const card = await screen.findByRole('dialog', { name: 'NODO-SJO-02' });
+    await fitsThePhone(card, within(card).getByRole('button', { name: 'VER GRÁFICOS' }), within(card).getByRole('button', { name: 'VER SALUD' }));
+  },
+};
+
+/** The health panel on a phone. */
+export const PhoneHealth: Story = {
+  args: { initialSelectedId: 1 },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'VER SALUD' }));
+    const heading = await screen.findByRole('heading', { name: 'SALUD DEL NODO · NODO-SJO-01' });
+    await fitsThePhone(heading);
+  },
+};
+
+/** The list alternative on a phone: the table scrolls inside its own frame if it must. */
+export const PhoneList: Story = {
+  args: { initialList: true },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    await expect(await screen.findByRole('table', { name: 'Nodos del mapa' })).toBeVisible();
+    await fitsThePhone();
+  },
+};
