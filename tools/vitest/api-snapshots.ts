@@ -3,16 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startApiServerBundle } from '@camposense/api/testing/server-bundle';
 
 /**
  * The API project's global set-up: a folder for this run's prepared databases (see `openPrepared`
- * in libs/db/src/testing/test-databases.ts), which the workers fill as they first need each one.
+ * in libs/db/src/testing/test-databases.ts), which the workers fill as they first need each one,
+ * and the bundle of the server that the tests starting it as a process run (server-bundle.ts).
  * At the end of the run the folder and the PostgreSQL template databases it names are removed.
  */
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(tmpdir(), 'camposense-api-snapshots-'));
   project.provide('apiSnapshotDir', folder);
+  const stopUsingBundle = await startApiServerBundle();
   return async () => {
+    stopUsingBundle();
     const templates = readdirSync(folder)
       .filter((file) => file.startsWith('postgres-'))
       .map((file) => readFileSync(join(folder, file), 'utf8').trim());

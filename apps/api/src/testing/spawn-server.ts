@@ -39,6 +39,14 @@ export interface SpawnOptions {
   nodeArgs?: readonly string[];
 }
 
+const DEFAULT_SCRIPT = 'apps/api/src/main.ts';
+
+/**
+ * The variable that points spawnServer at a bundle of DEFAULT_SCRIPT (server-bundle.ts): set by the
+ * test runs' global set-ups (API and e2e), inherited by their workers.
+ */
+export const API_BUNDLE_VARIABLE = 'CAMPOSENSE_API_BUNDLE';
+
 /**
  * The real server (`apps/api/src/main.ts`, as `npm start` runs it) in a process of its own, on a
  * free loopback port. `env` is laid over this process's environment; a key set to undefined is
@@ -46,12 +54,14 @@ export interface SpawnOptions {
  */
 export async function spawnServer(
   env: NodeJS.ProcessEnv,
-  { script = 'apps/api/src/main.ts', output: mode = 'capture', nodeArgs = [] }: SpawnOptions = {},
+  { script = DEFAULT_SCRIPT, output: mode = 'capture', nodeArgs = [] }: SpawnOptions = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  // The test runs' bundle of the same entry (server-bundle.ts) where one was built; tsx otherwise.
+  const bundle = script === DEFAULT_SCRIPT ? process.env[API_BUNDLE_VARIABLE] : undefined;
+  const child = spawn(process.execPath, [...nodeArgs, ...(bundle ? [bundle] : ['--import', 'tsx', script])], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: mode === 'capture' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],

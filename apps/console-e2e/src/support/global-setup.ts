@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpReceiver } from '@camposense/api/testing/receivers';
+import { startApiServerBundle } from '@camposense/api/testing/server-bundle';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { MQTT_URL, NOTIFY_MINUTE_MS } from './pipeline';
@@ -24,11 +25,17 @@ export default async function setup(project: TestProject) {
   const started: RunningWorkerConsole[] = [];
   // One Chromium for the run, which every journey connects to (support/browser.ts).
   const browserStart = chromium.launchServer({ headless: true, ...project.getProvidedContext().chromiumLaunchOptions });
+  // Every console of the run, the workers' and the journeys' own, runs the server's bundle.
+  const stopUsingBundle = await startApiServerBundle();
   const template = await seedConsoleTemplate().catch(async (error: unknown) => {
     await browserStart.then((browser) => browser.close()).catch(() => undefined);
+    stopUsingBundle();
     throw error;
   });
-  const removeTemplate = () => rmSync(template, { recursive: true, force: true });
+  const removeRunFiles = () => {
+    rmSync(template, { recursive: true, force: true });
+    stopUsingBundle();
+  };
   const results = await Promise.allSettled(Array.from({ length: count }, () => startWorkerConsole(template)));
   for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
   const [browser] = await Promise.allSettled([browserStart]);
@@ -36,7 +43,7 @@ export default async function setup(project: TestProject) {
   if (failure || browser.status === 'rejected') {
     await Promise.all(started.map((running) => running.stop()));
     if (browser.status === 'fulfilled') await browser.value.close();
-    removeTemplate();
+    removeRunFiles();
     throw failure?.reason;
   }
   project.provide('consoles', started.map(({ baseUrl, mailFile, mqttTopicPrefix }) => ({ baseUrl, mailFile, mqttTopicPrefix })));
@@ -44,7 +51,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumEndpoint', browser.value.wsEndpoint());
   return async () => {
     await Promise.all([...started.map((running) => running.stop()), browser.value.close()]);
-    removeTemplate();
+    removeRunFiles();
   };
 }
 
