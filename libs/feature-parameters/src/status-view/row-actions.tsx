@@ -69,12 +69,22 @@ export function RowActions({ table, row, hasStatus, onDeleted, onError }: RowAct
       },
     );
 
+  const toggleLabel = t(active || !row ? 'parameters.actions.deactivate' : 'parameters.actions.activate');
   return (
     <HStack gap="2">
       {hasStatus ? (
-        <Button size="sm" variant="outline" disabled={!row || busy || writeLock.locked} title={title} loading={update.isMutating} onClick={() => void toggle()}>
+        // While it saves, the button keeps its name beside the spinner (a screen reader's only clue).
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!row || busy || writeLock.locked}
+          title={title}
+          loading={update.isMutating}
+          loadingText={toggleLabel}
+          onClick={() => void toggle()}
+        >
           {active || !row ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-          {t(active || !row ? 'parameters.actions.deactivate' : 'parameters.actions.activate')}
+          {toggleLabel}
         </Button>
       ) : null}
       <Button size="sm" variant="outline" colorPalette="red" disabled={!row || busy || writeLock.locked} title={title} onClick={() => setConfirming(true)}>
