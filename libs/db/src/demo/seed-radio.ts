@@ -2,9 +2,10 @@
  * The radio's view of the demo farm (issue 33): for each uplink of the last day (a quarter hour
  * at which the node has readings, so a silent node stays silent) the best gateway's RSSI and SNR
  * and the frame counter, with a few lost frames; and a status event every six hours with the
- * battery. The farm's first node's battery drains below 20 % at the day's last status event (the
- * map shows it `bateria-baja`, its battery threshold alerts), and its second node stands behind a
- * weak gateway all day (−121 to −124 dBm, below its RSSI threshold). These become readings of each
+ * battery. The farm's last node heard to the end (radioSubjects) has its battery drain below 20 %
+ * at the day's last status event (the map shows it `bateria-baja`, its battery threshold alerts),
+ * and the one before it stands behind a weak gateway all day (−121 to −124 dBm, below its RSSI
+ * threshold). The last ones, so that the tests' probes (the first thresholds) are not theirs. These become readings of each
  * node's radio probe too (radioReadingsStatement), as the ingest makes them. Written by SQL from the
  * node ids and the readings already there: the same farm gives the same rows.
  */
@@ -13,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { RADIO_PROBE_TIPO, radioProbeStatements } from '../radio-probe';
 import type { RadioProbeNode } from '../radio-probe';
-import type { FarmPlan } from './farm-plan';
+import type { DemoNode, FarmPlan } from './farm-plan';
 import { READING_INTERVAL_MS } from './readings';
 import type { ReadingWindow } from './readings';
 import type { ReferenceIds } from './seed-reference';
@@ -90,6 +91,14 @@ function radioReadingsStatement(nodoids: readonly number[]): SQL {
      order by v.fecha, v.nodoid, ms.metricaid`;
 }
 
+/** The node whose battery drains and the one behind a weak gateway: the last two that are never silent. */
+export function radioSubjects(plan: FarmPlan): { draining: DemoNode; weakLink: DemoNode } | null {
+  const heard = plan.nodes.filter((node) => node.silentForHours === null);
+  const draining = heard.at(-1);
+  const weakLink = heard.at(-2);
+  return draining && weakLink ? { draining, weakLink } : null;
+}
+
 /**
  * The farm's radio (issue 33), after its readings and before their hours are counted: the radio view
  * of the last day, each placed node's radio probe (dated at the window's start, as the farm's other
@@ -97,8 +106,10 @@ function radioReadingsStatement(nodoids: readonly number[]): SQL {
  */
 export async function insertRadio(tx: FarmTransaction, plan: FarmPlan, ids: ReferenceIds, window: ReadingWindow): Promise<void> {
   const nodoids = plan.nodes.map((node) => required(ids.nodo, node.nodo, 'nodo'));
-  const [drainingNodoid, weakLinkNodoid] = nodoids;
-  if (drainingNodoid === undefined || weakLinkNodoid === undefined) return;
+  const subjects = radioSubjects(plan);
+  if (!subjects) return;
+  const drainingNodoid = required(ids.nodo, subjects.draining.nodo, 'nodo');
+  const weakLinkNodoid = required(ids.nodo, subjects.weakLink.nodo, 'nodo');
   const endMs = window.startMs + (window.steps - 1) * READING_INTERVAL_MS;
   for (const statement of radioStatements({ drainingNodoid, weakLinkNodoid, endMs })) await tx.execute(statement);
   const placed = rowsOf<RadioProbeNode>(
