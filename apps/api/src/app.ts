@@ -31,7 +31,7 @@ import { startMqttSubscriber } from '@camposense/server-ingest';
 import { createCarriers } from '@camposense/server-notify';
 import type { CarrierSettings } from '@camposense/server-notify';
 import { createNotifier } from '@camposense/server-notify';
-import { createEventBus, readingEvents, type LiveEvent } from './modules/live/event-bus';
+import { createEventBus, radioEvents, readingEvents, type LiveEvent } from './modules/live/event-bus';
 import { createReadCache, DEFAULT_READ_CACHE_MS } from './sense/read-cache';
 import { HeavyReadBudget } from './sense/streaming';
 import { liveRoutes } from './modules/live/routes';
@@ -288,6 +288,9 @@ export async function buildApp({
         medicion: reading.medicion,
       }));
       for (const event of readingEvents(readings)) void publish(event);
+      // Uplinks or status events that no reading told of (a node without a placement, a status
+      // without a battery level): the map and the node's health panel still change.
+      for (const event of radioEvents(commit.radioNodes, readings)) void publish(event);
       if (commit.alerts.length > 0 || commit.closedEpisodes.length > 0 || commit.settledThresholds.length > 0) {
         void publish({
           type: 'alerts',

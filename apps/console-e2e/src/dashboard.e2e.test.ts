@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from './support/browser';
 import { limaDay as day, typeDay } from './support/date-range';
-import { baseUrl, DEMO_PASSWORD, OPERATOR_EMAIL as DEMO_EMAIL, serviceWorkersMode } from './support/session';
+import { baseUrl, DEMO_CHART_COUNT as CHART_COUNT, DEMO_PASSWORD, OPERATOR_EMAIL as DEMO_EMAIL, serviceWorkersMode } from './support/session';
 
 
 describe('dashboard journey on the production build and the demo farm', () => {
@@ -26,7 +26,7 @@ describe('dashboard journey on the production build and the demo farm', () => {
           const keys = await charts().evaluateAll((nodes) =>
             nodes.filter((node) => node.getAttribute('data-drawn-at')).map((node) => node.getAttribute('data-series-key') ?? ''),
           );
-          return keys.length === 3 && keys.every((key) => key.includes(fragment));
+          return keys.length === CHART_COUNT && keys.every((key) => key.includes(fragment));
         },
         { timeout: 30_000 },
       )
@@ -54,7 +54,7 @@ describe('dashboard journey on the production build and the demo farm', () => {
     expect(await page.getByRole('combobox', { name: 'ENTIDAD' }).getAttribute('placeholder')).toBe('SELECCIONA UN FUNDO PRIMERO');
   });
 
-  it('picks a fund, an entity, a location and a node, and draws the three charts', async () => {
+  it('picks a fund, an entity, a location and a node, and draws a chart per metric (the soil probes\' three, the radio\'s three)', async () => {
     await choose('FUNDO', /^Fundo San José/);
     await choose('ENTIDAD', /^Palta/);
     await choose('UBICACIÓN', /^Lote/);
@@ -63,7 +63,7 @@ describe('dashboard journey on the production build and the demo farm', () => {
     await node.click();
     await chartsDrawnFor(`|`);
     const analysis = page.getByRole('region', { name: 'ANÁLISIS DETALLADO' });
-    await expect.poll(() => analysis.getByRole('row').count()).toBe(4);
+    await expect.poll(() => analysis.getByRole('row').count()).toBe(CHART_COUNT + 1);
   });
 
   async function applyRange(label: RegExp) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, OPERATOR_EMAIL, openSignedIn } from './support/session';
+import { baseUrl, DEMO_CHART_COUNT, OPERATOR_EMAIL, openSignedIn } from './support/session';
 
 const COUNTRY = 'Chile';
 const COMPANY = 'Agrícola Los Andes SpA';
@@ -116,7 +116,7 @@ describe.each([
       .poll(() => page.getByRole('img', { name: /^Gráfico de / }).evaluateAll((charts) => charts.filter((chart) => chart.getAttribute('data-drawn-at')).length), {
         timeout: 30_000,
       })
-      .toBe(3);
+      .toBe(DEMO_CHART_COUNT);
     // A day either side of the alert's day: the window is three days long.
     const keys = await page.getByRole('img', { name: /^Gráfico de / }).first().getAttribute('data-series-key');
     const [, start, end] = (keys ?? '').split('|');

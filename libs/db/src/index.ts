@@ -15,3 +15,5 @@ export { numberArray, textArray } from './pg-arrays';
 export { DataDirLockedError, DATA_DIR_LOCK_FILE } from './data-dir-lock';
 // Every table, its row type and the shared column helpers: the schema is the package's contract.
 export * from './schema/index';
+export { radioProbeStatements } from './radio-probe';
+export type { RadioProbeNode } from './radio-probe';

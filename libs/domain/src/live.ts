@@ -5,5 +5,5 @@
  * can read it without shipping the schema builder, and the contract checks at compile time that
  * it names exactly the contract's events.
  */
-export const LIVE_EVENT_TYPES = ['readings', 'alerts', 'acknowledged', 'messages', 'episodes', 'reset'] as const;
+export const LIVE_EVENT_TYPES = ['readings', 'radio', 'alerts', 'acknowledged', 'messages', 'episodes', 'reset'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

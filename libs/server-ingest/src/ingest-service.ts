@@ -4,8 +4,8 @@
  * close, and the latest value of each probe metric. Both ingest paths (HTTP and MQTT) end here.
  */
 import { randomInt } from 'node:crypto';
-import { sqlState } from '@camposense/db';
-import type { Database } from '@camposense/db';
+import { radioProbeStatements, sqlState } from '@camposense/db';
+import type { Database, RadioProbeNode } from '@camposense/db';
 import type { UmbralRow } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -103,6 +103,7 @@ export interface StoredReading {
   medicion: number;
 }
 
+/** The sender's readings: the health readings of its receptions and status events are counted there, not here. */
 export interface IngestResult {
   accepted: number;
   duplicates: number;
@@ -117,6 +118,8 @@ export interface IngestCommit {
   closedEpisodes: number[];
   /** Thresholds whose active alerts without an episode this batch closed (alerts older than episodes). */
   settledThresholds: number[];
+  /** Nodes with an uplink's radio view or a status event new in this batch (their map state and health panel changed). */
+  radioNodes: number[];
 }
 
 export interface IngestServiceOptions {
@@ -128,15 +131,16 @@ export interface IngestServiceOptions {
   maxAgeDays?: number;
   /** Tries of a batch whose transaction lost a deadlock or a serialization conflict. @default 4 */
   transactionAttempts?: number;
-  /** Called after each batch commits (never inside the transaction). */
+  /** Called after each batch that stored something commits (never inside the transaction). */
   onCommit?: (commit: IngestCommit) => void;
 }
 
 export interface IngestService {
   /**
    * Readings, and the extras of the same uplinks and status events, in one transaction. The radio
-   * view and battery level also become readings of the node's health metrics (HEALTH_METRICS)
-   * where the node has a probe reporting them; where it has none they are left out without a word.
+   * view and battery level also become readings of the node's health metrics (HEALTH_METRICS), of
+   * the node's probe reporting them: a placed, active node heard without one is given its radio
+   * probe first (radioProbeStatements); a node without a placement keeps only the events.
    */
   ingest(
     readings: readonly IngestReading[],
@@ -186,14 +190,19 @@ interface ProbeMetric {
 
 interface NodeCatalogue {
   nodoid: number;
+  active: boolean;
   ubicacionid: number | null;
+  /** The entity of the active placement. */
+  entidadid: number | null;
   probes: ProbeMetric[];
 }
 
 interface CatalogueRow {
   nodoid: number;
   deveui: string | null;
+  active: boolean;
   ubicacionid: number | null;
+  entidadid: number | null;
   tipoid: number | null;
   tipo: string | null;
   metricaid: number | null;
@@ -221,10 +230,11 @@ async function loadCatalogue(
 ): Promise<{ byDeveui: Map<string, NodeCatalogue>; byId: Map<number, NodeCatalogue> }> {
   const rows = rowsOf<CatalogueRow>(
     await tx.execute(sql`
-      select n.nodoid, lower(n.deveui) as deveui, l.ubicacionid, ms.tipoid, t.tipo, ms.metricaid, m.metricaabrev
+      select n.nodoid, lower(n.deveui) as deveui, n.statusid = 1 as active, l.ubicacionid, l.entidadid,
+             ms.tipoid, t.tipo, ms.metricaid, m.metricaabrev
         from sense.nodo n
         left join lateral (
-          select lo.ubicacionid from sense.localizacion lo
+          select lo.ubicacionid, lo.entidadid from sense.localizacion lo
            where lo.nodoid = n.nodoid and lo.statusid = 1
            order by lo.datemodified desc nulls last, lo.entidadid, lo.ubicacionid
            limit 1) l on true
@@ -238,7 +248,7 @@ async function loadCatalogue(
   for (const row of rows) {
     let node = byId.get(row.nodoid);
     if (!node) {
-      node = { nodoid: row.nodoid, ubicacionid: row.ubicacionid, probes: [] };
+      node = { nodoid: row.nodoid, active: row.active, ubicacionid: row.ubicacionid, entidadid: row.entidadid, probes: [] };
       byId.set(row.nodoid, node);
       if (row.deveui) byDeveui.set(row.deveui, node);
     }
@@ -637,10 +647,10 @@ function resolveEvents<Event extends { deveui: string; fecha: string }>(
  * with uplinks in common take them in one order; a re-delivered uplink (same node, time and frame
  * counter) is a duplicate.
  */
-async function insertReceptions(tx: Transaction, rows: Array<ResolvedEvent<IngestReception>>): Promise<number> {
-  if (rows.length === 0) return 0;
+async function insertReceptions(tx: Transaction, rows: Array<ResolvedEvent<IngestReception>>): Promise<number[]> {
+  if (rows.length === 0) return [];
   rows.sort((left, right) => left.nodoid - right.nodoid || left.fechaMs - right.fechaMs || left.event.fcnt - right.event.fcnt);
-  const inserted = rowsOf<{ recepcionid: number }>(
+  const inserted = rowsOf<{ nodoid: number }>(
     await tx.execute(sql`
       insert into sense.recepcion (nodoid, fecha, fcnt, rssi, snr, pasarela)
       select r.nodoid, to_timestamp(r.epoch), r.fcnt, r.rssi, r.snr, r.pasarela
@@ -653,17 +663,17 @@ async function insertReceptions(tx: Transaction, rows: Array<ResolvedEvent<Inges
           ${textArray(rows.map((row) => row.event.gatewayId))}::text[]
         ) as r(nodoid, epoch, fcnt, rssi, snr, pasarela)
       on conflict (nodoid, fecha, fcnt) do nothing
-      returning recepcionid`),
+      returning nodoid`),
   );
-  return inserted.length;
+  return inserted.map((row) => row.nodoid);
 }
 
-/** Device status events, in key order; a re-delivered one (same node and time) is a duplicate. */
-async function insertStatuses(tx: Transaction, rows: Array<ResolvedEvent<IngestStatus>>): Promise<number> {
-  if (rows.length === 0) return 0;
+/** Device status events, in key order; a re-delivered one (same node and time) is a duplicate. Answers the stored rows' nodes. */
+async function insertStatuses(tx: Transaction, rows: Array<ResolvedEvent<IngestStatus>>): Promise<number[]> {
+  if (rows.length === 0) return [];
   rows.sort((left, right) => left.nodoid - right.nodoid || left.fechaMs - right.fechaMs);
   const optional = (values: Array<number | null>) => `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
-  const inserted = rowsOf<{ estadodispositivoid: number }>(
+  const inserted = rowsOf<{ nodoid: number }>(
     await tx.execute(sql`
       insert into sense.estadodispositivo (nodoid, fecha, nivelbateria, margen, alimentacionexterna)
       select r.nodoid, to_timestamp(r.epoch), r.nivel, r.margen, r.externa
@@ -675,9 +685,30 @@ async function insertStatuses(tx: Transaction, rows: Array<ResolvedEvent<IngestS
           ${`{${rows.map((row) => String(row.event.externa)).join(',')}}`}::boolean[]
         ) as r(nodoid, epoch, nivel, margen, externa)
       on conflict (nodoid, fecha) do nothing
-      returning estadodispositivoid`),
+      returning nodoid`),
   );
-  return inserted.length;
+  return inserted.map((row) => row.nodoid);
+}
+
+const HEALTH_ABBREVIATIONS = new Set<string>(Object.values(HEALTH_METRICS).map((abbreviation) => abbreviation.toLowerCase()));
+
+/**
+ * The nodes of a batch's events that need their radio probe: active, placed (a reading needs the
+ * placement), and without a probe reporting any health metric (an operator's own radio probe, or
+ * one given before, is kept as it is, even with a metric taken off).
+ */
+function nodesWithoutRadioProbe(
+  events: ReadonlyArray<{ nodoid: number }>,
+  catalogue: Awaited<ReturnType<typeof loadCatalogue>>,
+): RadioProbeNode[] {
+  const nodes = new Map<number, RadioProbeNode>();
+  for (const { nodoid } of events) {
+    const node = catalogue.byId.get(nodoid);
+    if (!node || nodes.has(nodoid) || !node.active || node.ubicacionid === null || node.entidadid === null) continue;
+    if (node.probes.some((probe) => HEALTH_ABBREVIATIONS.has(probe.metricaabrev?.toLowerCase() ?? ''))) continue;
+    nodes.set(nodoid, { nodoid, entidadid: node.entidadid });
+  }
+  return [...nodes.values()];
 }
 
 /** The health readings of a batch's extras (HEALTH_METRICS): RSSI and SNR per uplink, battery per status. */
@@ -712,21 +743,30 @@ export function createIngestService(database: Database, options: IngestServiceOp
     deveuis: string[],
     nodoids: number[],
     nowMs: number,
+    /** Candidates at an index below it are the sender's; the rest are the extras' health readings. */
+    senderCount: number,
   ) =>
     database.db.transaction(async (tx) => {
       const rejected: Rejection[] = [];
       const receptions = extras.receptions ?? [];
       const statuses = extras.statuses ?? [];
-      const catalogue =
+      let catalogue =
         candidates.length + receptions.length + statuses.length > 0 ? await loadCatalogue(tx, deveuis, nodoids) : { byDeveui: new Map(), byId: new Map() };
       const bounds = { earliestMs: Math.max(EARLIEST_READING_MS, nowMs - maxAgeMs), latestMs: nowMs + maxFutureMs };
       const radio = resolveEvents(receptions, catalogue, bounds);
       const status = resolveEvents(statuses, catalogue, bounds);
-      const receptionsStored = await insertReceptions(tx, radio.resolved);
-      const statusesStored = await insertStatuses(tx, status.resolved);
+      // The batch's first writes: the probes it needs, so their rows are taken before any other.
+      const unprovided = nodesWithoutRadioProbe([...radio.resolved, ...status.resolved], catalogue);
+      if (unprovided.length > 0) {
+        for (const statement of radioProbeStatements(unprovided)) await tx.execute(statement);
+        catalogue = await loadCatalogue(tx, deveuis, nodoids);
+      }
+      const receptionNodes = await insertReceptions(tx, radio.resolved);
+      const statusNodes = await insertStatuses(tx, status.resolved);
+      const radioNodes = [...new Set([...receptionNodes, ...statusNodes])].sort((left, right) => left - right);
       const events = {
-        receptions: { accepted: receptionsStored, duplicates: radio.resolved.length - receptionsStored, rejected: radio.rejected },
-        statuses: { accepted: statusesStored, duplicates: status.resolved.length - statusesStored, rejected: status.rejected },
+        receptions: { accepted: receptionNodes.length, duplicates: radio.resolved.length - receptionNodes.length, rejected: radio.rejected },
+        statuses: { accepted: statusNodes.length, duplicates: status.resolved.length - statusNodes.length, rejected: status.rejected },
       };
       const valid: Resolved[] = [];
       const seen = new Set<string>();
@@ -740,7 +780,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
         // A second copy inside the batch is a duplicate too.
         const key = `${probeKey(resolved)}:${resolved.fechaMs}`;
         if (seen.has(key)) {
-          duplicates += 1;
+          if (index < senderCount) duplicates += 1;
           continue;
         }
         seen.add(key);
@@ -750,8 +790,11 @@ export function createIngestService(database: Database, options: IngestServiceOp
       // take them in the same order, so one waits for the other instead of each for the other.
       valid.sort(compareReadingKeys);
       const stored = await insertReadings(tx, valid);
-      duplicates += valid.length - stored.length;
-      if (stored.length === 0) return { rejected, stored, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[], settledThresholds: [] as number[], events };
+      // The sender is answered for its own readings; the health readings are its events' business.
+      const indexOf = new Map(valid.map((reading) => [`${probeKey(reading)}:${reading.fechaMs}`, reading.index]));
+      const accepted = stored.filter((reading) => (indexOf.get(`${probeKey(reading)}:${reading.fecha.getTime()}`) ?? senderCount) < senderCount).length;
+      duplicates += valid.filter((reading) => reading.index < senderCount).length - accepted;
+      if (stored.length === 0) return { rejected, stored, accepted, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[], settledThresholds: [] as number[], radioNodes, events };
 
       const thresholds = await loadThresholds(tx, stored);
       const latest = await latestBefore(tx, stored, nowMs);
@@ -788,18 +831,21 @@ export function createIngestService(database: Database, options: IngestServiceOp
       return {
         rejected,
         stored,
+        accepted,
         duplicates,
         alerts,
         closedEpisodes: [...evaluation.closedEpisodes.map((closed) => closed.episodioid), ...silentEnded],
         settledThresholds,
+        radioNodes,
         events,
       };
     });
 
   return {
     async ingest(given, extras = {}) {
-      // The health readings follow the sender's: their rejections (a node without a radio probe)
-      // are nobody's business, so only those of the sender's readings are answered.
+      // The health readings follow the sender's: their rejections (a node without a placement, or
+      // one whose radio probe an operator took off) are nobody's business, so only those of the
+      // sender's readings are answered.
       const health = healthReadings(extras);
       const readings = health.length === 0 ? given : [...given, ...health];
       const rejected: Rejection[] = [];
@@ -820,7 +866,7 @@ export function createIngestService(database: Database, options: IngestServiceOp
       let outcome: Awaited<ReturnType<typeof store>>;
       for (let attempt = 1; ; attempt += 1) {
         try {
-          outcome = await store(candidates, extras, [...new Set(deveuis)], nodoids, now().getTime());
+          outcome = await store(candidates, extras, [...new Set(deveuis)], nodoids, now().getTime(), given.length);
           break;
         } catch (error) {
           const state = sqlState(error);
@@ -838,9 +884,10 @@ export function createIngestService(database: Database, options: IngestServiceOp
         alerts: outcome.alerts,
         closedEpisodes: outcome.closedEpisodes,
         settledThresholds: outcome.settledThresholds,
+        radioNodes: outcome.radioNodes,
       };
-      if (outcome.stored.length > 0) options.onCommit?.(commit);
-      return { accepted: outcome.stored.length, duplicates: outcome.duplicates, rejected: answered, commit, ...outcome.events };
+      if (outcome.stored.length > 0 || outcome.radioNodes.length > 0) options.onCommit?.(commit);
+      return { accepted: outcome.accepted, duplicates: outcome.duplicates, rejected: answered, commit, ...outcome.events };
     },
   };
 }

@@ -6,6 +6,11 @@ import { workerConsole } from './worker-console';
 export const DEMO_PASSWORD = 'Campo#Sense2026';
 export const ADMIN_EMAIL = 'admin@camposense.dev';
 export const OPERATOR_EMAIL = 'operador@camposense.dev';
+/**
+ * The demo farm's active metrics, one dashboard chart each: the soil probes' temperature, humidity
+ * and conductivity, and the radio probes' battery, RSSI and SNR (issue 33).
+ */
+export const DEMO_CHART_COUNT = 6;
 
 export function baseUrl(): string {
   return workerConsole().baseUrl;

@@ -3,6 +3,7 @@ import { alertKeys } from '../alerts/keys';
 import { episodeKeys } from '../episodes/keys';
 import { messageKeys } from '../messages/keys';
 import { metricKeys } from '../metrics/keys';
+import { nodeMapKeys } from '../node-map/keys';
 import { nodeKeys } from '../nodes/keys';
 import { seriesKeys } from '../series/keys';
 import { healthKeys } from '../system-status/keys';
@@ -34,6 +35,14 @@ describe('keysStaleAfter', () => {
     expect(stale('messages')).toEqual([messageReport]);
     expect(stale('reset')).toEqual([series, nodes, episodes, alertReport, messageReport, alertTable, enCurso]);
   });
+  it('a radio-only batch (uplinks or status events without readings) refreshes the map and the health panel, nothing else', () => {
+    const map = nodeMapKeys.map({ paisId: null, empresaId: null, fundoId: 1, ubicacionId: null });
+    const panel = nodeMapKeys.health(3)!;
+    expect(keysStaleAfter('radio')(map)).toBe(true);
+    expect(keysStaleAfter('radio')(panel)).toBe(true);
+    expect(stale('radio')).toEqual([]);
+    expect(keysStaleAfter('readings')(panel)).toBe(true);
+  });
   it('an episode opened or ended by silence refreshes the node list, the alerts report, the charts’ episodes and the header’s count', () => {
     expect(stale('episodes')).toEqual([nodes, episodes, alertReport, enCurso]);
   });
@@ -58,7 +67,7 @@ describe('keysStaleAfter, around the keys it names', () => {
   it('only a reset asks the health check again, and no event the thresholds listings or an unnamed key', () => {
     expect(keysStaleAfter('reset')(health)).toBe(true);
     expect(keysStaleAfter('alerts')(health)).toBe(false);
-    for (const type of ['readings', 'alerts', 'acknowledged', 'messages', 'episodes', 'reset'] as const) {
+    for (const type of ['readings', 'radio', 'alerts', 'acknowledged', 'messages', 'episodes', 'reset'] as const) {
       expect(keysStaleAfter(type)(thresholdScope)).toBe(false);
       expect(keysStaleAfter(type)(undefined)).toBe(false);
     }

@@ -38,6 +38,7 @@ const OPEN_EPISODES = [...episodeKeys.all, 'open'] as const;
 /** Which keys each kind of event makes stale, by the tuples' leading elements. */
 const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
   readings: [SERIES, NODES, NODE_MAP, NODE_HEALTH, OPEN_EPISODES],
+  radio: [NODE_MAP, NODE_HEALTH],
   alerts: [ALERTS, ALERT_TABLE, SERIES, NODES, NODE_MAP, OPEN_EPISODES, EN_CURSO],
   acknowledged: [ALERTS, ALERT_TABLE, SERIES, NODES, OPEN_EPISODES, EN_CURSO],
   messages: [MESSAGES],

@@ -10,9 +10,10 @@ import { verifyPassword } from '../password';
 import { prepareDatabase, seedDemoUsers } from '../seed';
 import { testDrivers } from '../testing/index';
 import { DEMO_PASSWORD } from './demo-users';
-import { fundoBox } from './farm-plan';
+import { fundoBox, planFarm } from './farm-plan';
 import { DEMO_FUNDOS, DEMO_STAFF_PASSWORD_HASH } from './reference-data';
 import { seedDemoFarm } from './seed-demo-farm';
+import { radioSubjects } from './seed-radio';
 import type { DemoFarmOptions } from './seed-demo-farm';
 
 /** A small farm: one day of readings up to a fixed clock. */
@@ -97,7 +98,8 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
     expect(counts.nodos).toBe(60);
     expect(counts.sensores).toBeGreaterThanOrEqual(60);
     expect(counts.metricasensor).toBe(counts.sensores * 3);
-    expect(counts.umbrales).toBe(counts.metricasensor);
+    // Every probe metric has a threshold, but the SNR of each node's radio probe (issue 33).
+    expect(counts.umbrales).toBe(counts.metricasensor - counts.nodos);
     expect(counts.usuarios).toBeGreaterThanOrEqual(11);
     expect(counts.alertas).toBeGreaterThan(0);
     expect(counts.mensajes).toBeGreaterThan(0);
@@ -161,13 +163,18 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
              (select count(*) from sense.recepcion r
                where not exists (select 1 from sense.medicion m where m.nodoid = r.nodoid and m.fecha = r.fecha))::int as extra`);
     expect(mismatch).toEqual({ missing: 0, extra: 0 });
+    const subjects = radioSubjects(planFarm(FARM.seed!))!;
+    const names = [subjects.draining.nodo, subjects.weakLink.nodo];
     const nodes = await database.query<{ nodoid: number; bateria: number; rssi: number; lost: number }>(sql`
       select n.nodoid,
              (select s.nivelbateria from sense.estadodispositivo s where s.nodoid = n.nodoid order by s.fecha desc limit 1) as bateria,
              (select max(r.rssi) from sense.recepcion r where r.nodoid = n.nodoid) as rssi,
              (select count(*) from (select r.fcnt - lag(r.fcnt) over (order by r.fecha) as step from sense.recepcion r where r.nodoid = n.nodoid) x
                where x.step > 1)::int as lost
-        from sense.nodo n order by n.nodoid limit 3`);
+        from sense.nodo n
+       -- The two, and the farm's first node (heard to the end, neither).
+       where n.nodo in (${names[0]!}, ${names[1]!}) or n.nodoid = (select min(nodoid) from sense.nodo)
+       order by case n.nodo when ${names[0]!} then 0 when ${names[1]!} then 1 else 2 end`);
     const [draining, weakLink, other] = nodes;
     expect(draining!.bateria).toBeLessThan(20);
     expect(weakLink!.rssi).toBeLessThan(-118);
@@ -175,6 +182,54 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
     expect(other!.rssi).toBeGreaterThan(-100);
     // Now and then a frame is lost on the air.
     expect(nodes.every((node) => node.lost > 0)).toBe(true);
+  });
+
+  it('gives every node a radio probe whose readings are the radio view, and alerts the drained battery and the weak link (issue 33)', async () => {
+    // One radio probe per node, of its entity's one Radio type, reporting the three health metrics.
+    const [probes] = await database.query<Record<string, number>>(sql`
+      select (select count(*) from sense.sensor s join sense.tipo t on t.tipoid = s.tipoid where t.tipo = 'Radio')::int as probes,
+             (select count(*) from sense.tipo where tipo = 'Radio')::int as types,
+             (select count(distinct entidadid) from sense.localizacion)::int as entities,
+             (select count(*) from sense.metricasensor ms join sense.tipo t on t.tipoid = ms.tipoid join sense.metrica m on m.metricaid = ms.metricaid
+               where t.tipo = 'Radio' and (m.metrica, m.metricaabrev, m.unidad) in
+                 (('Batería', 'BAT', '%'), ('Intensidad de señal', 'RSSI', 'dBm'), ('Relación señal/ruido', 'SNR', 'dB')))::int as metrics`);
+    expect(probes).toEqual({ probes: 60, types: probes!['entities'], entities: probes!['entities'], metrics: 180 });
+    // A reading per uplink (RSSI, SNR) and per status event (battery), no more.
+    const [readings] = await database.query<Record<string, number>>(sql`
+      with radio as (
+        select m.nodoid, m.fecha, me.metricaabrev, m.medicion from sense.medicion m
+          join sense.tipo t on t.tipoid = m.tipoid and t.tipo = 'Radio' join sense.metrica me on me.metricaid = m.metricaid)
+      select (select count(*) from radio where metricaabrev = 'RSSI')::int as rssi,
+             (select count(*) from radio where metricaabrev = 'SNR')::int as snr,
+             (select count(*) from radio where metricaabrev = 'BAT')::int as bat,
+             (select count(*) from sense.recepcion)::int as receptions,
+             (select count(*) from sense.estadodispositivo)::int as statuses,
+             (select count(*) from radio r where r.metricaabrev = 'RSSI'
+               and not exists (select 1 from sense.recepcion x where x.nodoid = r.nodoid and x.fecha = r.fecha and x.rssi = r.medicion))::int as wrong_rssi,
+             (select count(*) from radio r where r.metricaabrev = 'BAT'
+               and not exists (select 1 from sense.estadodispositivo x where x.nodoid = r.nodoid and x.fecha = r.fecha and x.nivelbateria = r.medicion))::int as wrong_bat`);
+    expect(readings).toEqual({
+      rssi: readings!['receptions'],
+      snr: readings!['receptions'],
+      bat: readings!['statuses'],
+      receptions: expect.any(Number) as number,
+      statuses: expect.any(Number) as number,
+      wrong_rssi: 0,
+      wrong_bat: 0,
+    });
+    // One node's battery breaks its threshold at the last status event, another's RSSI all day: both open, told.
+    const open = await database.query<{ nodoid: number; umbral: string; alerts: number; messages: number }>(sql`
+      select e.nodoid, u.umbral, (select count(*) from sense.alerta a where a.episodioid = e.episodioid)::int as alerts,
+             (select count(*) from sense.mensaje me where me.episodioid = e.episodioid)::int as messages
+        from sense.episodio e join sense.umbral u on u.umbralid = e.umbralid
+        join sense.tipo t on t.tipoid = u.tipoid and t.tipo = 'Radio'
+       where e.fechafin is null order by e.nodoid`);
+    const { draining, weakLink } = radioSubjects(planFarm(FARM.seed!))!;
+    expect(open.map(({ umbral, alerts }) => ({ umbral, alerts: alerts > 1 ? 'many' : alerts }))).toEqual([
+      { umbral: `Señal débil ${weakLink.nodo}`, alerts: 'many' },
+      { umbral: `Batería baja ${draining.nodo}`, alerts: 1 },
+    ]);
+    expect(open.every((episode) => episode.messages > 0)).toBe(true);
   });
 
   it('reads every probe metric every 15 minutes up to the last quarter hour before now', async () => {
@@ -185,10 +240,12 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
         select nodoid, tipoid, metricaid, fecha,
           fecha - lag(fecha) over (partition by nodoid, tipoid, metricaid order by fecha) as gap
         from sense.medicion
+        -- The radio probes read when the radio hears (the test above).
+       where tipoid not in (select tipoid from sense.tipo where tipo = 'Radio')
       ) steps
       group by nodoid, tipoid, metricaid`);
     const [{ count: probeMetrics } = { count: 0 }] = await database.query<{ count: number }>(
-      sql`select count(*)::int as count from sense.metricasensor`,
+      sql`select count(*)::int as count from sense.metricasensor where tipoid not in (select tipoid from sense.tipo where tipo = 'Radio')`,
     );
     expect(rows).toHaveLength(probeMetrics);
     const full = rows.filter((row) => row.readings === 96);
@@ -303,10 +360,16 @@ describe.each(testDrivers())('demo farm on $kind', ({ kind, open }) => {
     expect(row?.['before_created']).toBe(0);
     expect(row?.['failed']).toBeGreaterThan(0);
     expect(row?.['sent']).toBeGreaterThan((row?.['failed'] ?? 0) * 5);
-    const texts = await database.query<{ mensaje: string }>(sql`select mensaje from sense.mensaje order by mensajeid limit 50`);
+    // The first fifty, and the radio thresholds' (issue 33).
+    const texts = await database.query<{ mensaje: string }>(sql`
+      (select mensaje from sense.mensaje order by mensajeid limit 50)
+      union all
+      (select me.mensaje from sense.mensaje me join sense.episodio e on e.episodioid = me.episodioid
+         join sense.umbral u on u.umbralid = e.umbralid join sense.tipo t on t.tipoid = u.tipoid where t.tipo = 'Radio')`);
+    expect(texts.some(({ mensaje }) => mensaje.includes('Batería 18 % fuera de rango [20–100]'))).toBe(true);
     for (const { mensaje } of texts) {
       expect(mensaje).toMatch(
-        /^ALERTA (Alta|Media|Baja): (Temperatura|Humedad|Electroconductividad) -?[\d.]+ (°C|%|dS\/m) fuera de rango \[-?[\d.]+–-?[\d.]+\] en NODO-[A-Z]{3}-\d{2} \(Fundo [^,]+, Lote \d\) a las \d{2}:\d{2}$/,
+        /^ALERTA (Alta|Media|Baja): (Temperatura|Humedad|Electroconductividad|Batería|Intensidad de señal) -?[\d.]+ (°C|%|dS\/m|dBm) fuera de rango \[-?[\d.]+–-?[\d.]+\] en NODO-[A-Z]{3}-\d{2} \(Fundo [^,]+, Lote \d\) a las \d{2}:\d{2}$/,
       );
     }
   });

@@ -3,6 +3,7 @@
  * staff. Everything random (how many nodes per lot, where they stand, their DevEUIs) is drawn in
  * farm-plan.ts from the seed; this file holds only what a reader should recognise.
  */
+import { HEALTH_METRICS, LOW_BATTERY_PERCENT } from '@camposense/domain';
 
 export interface DemoCountry {
   pais: string;
@@ -126,6 +127,15 @@ export const DEMO_METRICS: readonly DemoMetric[] = [
   { metrica: 'Humedad', metricaabrev: 'HUM', unidad: '%', decimals: 1, thresholdStep: 0.5 },
   { metrica: 'Electroconductividad', metricaabrev: 'EC', unidad: 'dS/m', decimals: 2, thresholdStep: 0.05 },
 ];
+
+/**
+ * The health thresholds every node's radio probe gets (issue 33): the battery below 20 % and the
+ * best gateway's RSSI below −120 dBm alert like any other threshold.
+ */
+export const DEMO_RADIO_THRESHOLDS = [
+  { umbral: 'Batería baja', metricaabrev: HEALTH_METRICS.bateria, minimo: LOW_BATTERY_PERCENT, maximo: 100, criticidad: 'Media' },
+  { umbral: 'Señal débil', metricaabrev: HEALTH_METRICS.rssi, minimo: -120, maximo: 0, criticidad: 'Baja' },
+] as const;
 
 export interface DemoCriticidad {
   criticidad: string;

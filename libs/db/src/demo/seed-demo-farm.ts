@@ -13,15 +13,15 @@ import { planFarm } from './farm-plan';
 import type { FarmPlan } from './farm-plan';
 import { fillHourlyReadingsStatement, fillLatestValuesStatement } from './latest-values';
 import type { FarmPhase, FarmProgressListener } from './progress';
-import { READING_INTERVAL_MS, readingWindow, simulateNode } from './readings';
+import { readingWindow, simulateNode } from './readings';
 import { DEMO_COUNTRIES, DEMO_METRICS, probeTypeName } from './reference-data';
 import type { MetricKey } from './reference-data';
 import { countReadings, dropReadingIndexes, insertReadings } from './seed-readings';
 import { insertReferenceRows } from './seed-reference';
 import { nextId, required } from './seed-support';
 import type { ProbeMetricSeries } from './seed-support';
-import { insertThresholds } from './seed-thresholds';
-import { radioStatements } from './seed-radio';
+import { insertRadioThresholds, insertThresholds } from './seed-thresholds';
+import { insertRadio } from './seed-radio';
 
 export interface DemoFarmOptions {
   /** The seed of every random draw. @default 42 */
@@ -188,21 +188,19 @@ export async function seedDemoFarm(database: Database, options: DemoFarmOptions 
     await insertReadings(tx, series, window, (rows) => progress.advance(rows));
     progress.start('indices');
     for (const definition of deferred) await tx.execute(sql.raw(definition));
+    // The radio's readings are among those the hours count and the latest values keep.
+    await insertRadio(tx, plan, ids, window);
     if (firstReadings) {
       await tx.execute(sql`alter table sense.medicion enable trigger medicionhora_insert`);
       await tx.execute(fillHourlyReadingsStatement());
     }
     await tx.execute(fillLatestValuesStatement());
-    const [draining, weakLink] = plan.nodes;
-    if (draining && weakLink) {
-      const radio = { drainingNodoid: required(ids.nodo, draining.nodo, 'nodo'), weakLinkNodoid: required(ids.nodo, weakLink.nodo, 'nodo') };
-      for (const statement of radioStatements({ ...radio, endMs: window.startMs + (window.steps - 1) * READING_INTERVAL_MS })) await tx.execute(statement);
-    }
     progress.advance(readingCount * 0.1);
 
     progress.start('umbrales');
     const firstUmbralId = await nextId(tx, sql`select coalesce(max(umbralid), 0) + 1 as id from sense.umbral`);
     await insertThresholds(tx, seed, plan, series, ids, window);
+    await insertRadioThresholds(tx, plan, ids, window);
     progress.advance(readingCount * 0.01);
 
     progress.start('alertas');

@@ -1,12 +1,14 @@
 /** The demo farm's thresholds, and the profiles told when each breaks. */
+import { sql } from 'drizzle-orm';
+import { RADIO_PROBE_TIPO } from '../radio-probe';
 import { perfilumbral, umbral } from '../schema/index';
-import type { FarmPlan } from './farm-plan';
+import type { DemoNode, FarmPlan } from './farm-plan';
 import { createRandom } from './random';
 import { thresholdBand } from './readings';
 import type { ReadingWindow } from './readings';
-import { DEMO_COMPANIES, DEMO_CRITICIDADES, DEMO_METRICS, DEMO_PROFILES, probeTypeName } from './reference-data';
+import { DEMO_COMPANIES, DEMO_CRITICIDADES, DEMO_METRICS, DEMO_PROFILES, DEMO_RADIO_THRESHOLDS, probeTypeName } from './reference-data';
 import type { ReferenceIds } from './seed-reference';
-import { required } from './seed-support';
+import { arrayLiteral, required, rowsOf } from './seed-support';
 import type { FarmTransaction, ProbeMetricSeries } from './seed-support';
 
 /**
@@ -62,6 +64,17 @@ export async function insertThresholds(
     .values(rows.map((entry) => entry.row))
     .returning({ id: umbral.umbralid });
 
+  await insertListeners(tx, rows, inserted, ids, createdAt);
+}
+
+/** The profiles told when each threshold breaks: its country's operators, and its supervisors about Alta. */
+async function insertListeners(
+  tx: FarmTransaction,
+  rows: ReadonlyArray<{ grado: number; node: DemoNode }>,
+  inserted: ReadonlyArray<{ id: number }>,
+  ids: ReferenceIds,
+  createdAt: Date,
+): Promise<void> {
   const listeners = rows.flatMap((entry, index) => {
     const umbralid = inserted[index]?.id;
     if (umbralid === undefined) return [];
@@ -78,4 +91,58 @@ export async function insertThresholds(
     }));
   });
   if (listeners.length > 0) await tx.insert(perfilumbral).values(listeners);
+}
+
+/**
+ * The health thresholds of every node's radio probe (DEMO_RADIO_THRESHOLDS), after the probes'
+ * thresholds, in node order; told to the same profiles as the node's other thresholds.
+ */
+export async function insertRadioThresholds(tx: FarmTransaction, plan: FarmPlan, ids: ReferenceIds, window: ReadingWindow): Promise<void> {
+  const createdAt = new Date(window.startMs);
+  const nodoids = plan.nodes.map((node) => required(ids.nodo, node.nodo, 'nodo'));
+  const probes = rowsOf<{ nodoid: number; tipoid: number; ubicacionid: number }>(
+    await tx.execute(sql`
+      select s.nodoid, s.tipoid, l.ubicacionid
+        from sense.sensor s
+        join sense.tipo t on t.tipoid = s.tipoid and t.tipo = ${RADIO_PROBE_TIPO}
+        join lateral (select lo.ubicacionid from sense.localizacion lo where lo.nodoid = s.nodoid and lo.statusid = 1
+                       order by lo.entidadid, lo.ubicacionid limit 1) l on true
+       where s.nodoid = any(${arrayLiteral(nodoids)}::int[])`),
+  );
+  const metrics = rowsOf<{ abrev: string; metricaid: number }>(
+    await tx.execute(sql`select upper(metricaabrev) as abrev, min(metricaid) as metricaid from sense.metrica group by 1`),
+  );
+  const probeOf = new Map(probes.map((probe) => [probe.nodoid, probe]));
+  const metricOf = new Map(metrics.map((metric) => [metric.abrev, metric.metricaid]));
+  const rows = plan.nodes.flatMap((node) => {
+    const probe = probeOf.get(required(ids.nodo, node.nodo, 'nodo'));
+    if (!probe) return [];
+    return DEMO_RADIO_THRESHOLDS.map((threshold) => {
+      const level = DEMO_CRITICIDADES.find((candidate) => candidate.criticidad === threshold.criticidad);
+      if (!level) throw new Error(`demo farm: no criticidad ${threshold.criticidad}`);
+      return {
+        row: {
+          umbral: `${threshold.umbral} ${node.nodo}`,
+          ubicacionid: probe.ubicacionid,
+          nodoid: probe.nodoid,
+          tipoid: probe.tipoid,
+          metricaid: required(metricOf, threshold.metricaabrev, 'metrica'),
+          criticidadid: required(ids.criticidad, level.criticidad, 'criticidad'),
+          minimo: threshold.minimo,
+          maximo: threshold.maximo,
+          datecreated: createdAt,
+          datemodified: createdAt,
+          usercreatedid: ids.auditUserId,
+        },
+        grado: level.grado,
+        node,
+      };
+    });
+  });
+  if (rows.length === 0) return;
+  const inserted = await tx
+    .insert(umbral)
+    .values(rows.map((entry) => entry.row))
+    .returning({ id: umbral.umbralid });
+  await insertListeners(tx, rows, inserted, ids, createdAt);
 }

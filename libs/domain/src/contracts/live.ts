@@ -20,6 +20,11 @@ export type LiveReading = Static<typeof LiveReadingSchema>;
 export const LiveEventSchema = Type.Union([
   /** New readings of these nodes; without the values (`truncated`) when the batch was too large to carry them. */
   Type.Object({ type: Type.Literal('readings'), nodes: Type.Array(Type.Integer()), readings: Type.Array(LiveReadingSchema), truncated: Type.Boolean() }),
+  /**
+   * New uplinks' radio view or status events of these nodes (issue 33) that no `readings` event of
+   * the same batch told: a node without a placement, a status without a battery level.
+   */
+  Type.Object({ type: Type.Literal('radio'), nodes: Type.Array(Type.Integer()) }),
   /** Alerts written (the first 50) and episodes ended. */
   Type.Object({
     type: Type.Literal('alerts'),

@@ -137,6 +137,46 @@ describe.each(testDrivers())('concurrent ingest on $kind', (driver) => {
     expect(twice).toBe(0);
   });
 
+  it('gives nodes heard at once by concurrent status batches their radio probe once: every batch succeeds (issue 33)', async () => {
+    // An entity with no Radio type yet, and four placed nodes of it without a probe.
+    const [entidad] = await context.query<{ entidadid: number }>(sql`
+      insert into sense.entidad (entidad, entidadabrev) values ('Cultivo concurrente', 'CONC') returning entidadid`);
+    const [place] = await context.query<{ ubicacionid: number }>(sql`select min(ubicacionid) as ubicacionid from sense.ubicacion`);
+    const nodes = await context.query<{ nodoid: number; deveui: string }>(sql`
+      insert into sense.nodo (nodo, deveui)
+      select 'NODO-CONC-' || i, 'C0C0C0C0C0C000' || lpad(i::text, 2, '0') from generate_series(1, 4) as i
+      returning nodoid, deveui`);
+    await context.query(sql`
+      insert into sense.localizacion (entidadid, ubicacionid, nodoid)
+      select ${entidad!.entidadid}, ${place!.ubicacionid}, nodoid from sense.nodo where nodo like 'NODO-CONC-%'`);
+    const start = Date.now() - 30 * 60_000;
+    // Eight batches, each every node once, in its own order and at its own minute.
+    const random = createRandom(33, 'radio-probe-concurrency');
+    const batches = Array.from({ length: 8 }, (_, batch) =>
+      random.shuffle(nodes).map((node) => ({ time: new Date(start + batch * 60_000).toISOString(), deviceInfo: { devEui: node.deveui }, batteryLevel: 50 + batch })),
+    );
+    const responses = await Promise.all(
+      batches.map((events) =>
+        context.app.inject({
+          method: 'POST',
+          url: '/api/ingest/status',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ events }),
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(batches.map(() => 200));
+    expect(responses.map((response) => response.json<{ accepted: number }>().accepted)).toEqual(batches.map(() => nodes.length));
+    const nodeList = `{${nodes.map((node) => node.nodoid).join(',')}}`;
+    const [rows] = await context.query<Record<string, number>>(sql`
+      select (select count(*) from sense.tipo where entidadid = ${entidad!.entidadid})::int as tipos,
+             (select count(*) from sense.sensor where nodoid = any(${nodeList}::int[]))::int as sensores,
+             (select count(*) from sense.metricasensor where nodoid = any(${nodeList}::int[]))::int as metricas,
+             (select count(*) from sense.medicion where nodoid = any(${nodeList}::int[]))::int as lecturas,
+             (select count(*) from sense.estadodispositivo where nodoid = any(${nodeList}::int[]))::int as estados`);
+    expect(rows).toEqual({ tipos: 1, sensores: 4, metricas: 12, lecturas: 32, estados: 32 });
+  });
+
   it('tries a batch that lost to a deadlock (40P01) again, and stores it', async () => {
     const [probe] = await context.query<{ nodoid: number; tipoid: number; metricaid: number }>(sql`
       select ms.nodoid, ms.tipoid, ms.metricaid from sense.metricasensor ms

@@ -45,14 +45,16 @@ const READINGS_PER_EVENT = 60;
 /** Larger batches are told as "these nodes have new readings" without the values. */
 const MAX_READINGS_WITH_VALUES = 600;
 const KEPT_EVENTS = 2000;
+/** Node ids per event when only the nodes are told (7 digits and a comma each: under 8000 bytes). */
+const NODES_PER_EVENT = 500;
 
 /** Splits a committed batch's readings into events that fit a NOTIFY. */
 export function readingEvents(readings: readonly LiveReading[]): LiveEvent[] {
   const nodes = [...new Set(readings.map((reading) => reading.nodoid))];
   if (readings.length > MAX_READINGS_WITH_VALUES) {
     const events: LiveEvent[] = [];
-    for (let start = 0; start < nodes.length; start += 500) {
-      events.push({ type: 'readings', nodes: nodes.slice(start, start + 500), readings: [], truncated: true });
+    for (let start = 0; start < nodes.length; start += NODES_PER_EVENT) {
+      events.push({ type: 'readings', nodes: nodes.slice(start, start + NODES_PER_EVENT), readings: [], truncated: true });
     }
     return events;
   }
@@ -61,6 +63,18 @@ export function readingEvents(readings: readonly LiveReading[]): LiveEvent[] {
     const chunk = readings.slice(start, start + READINGS_PER_EVENT);
     events.push({ type: 'readings', nodes: [...new Set(chunk.map((reading) => reading.nodoid))], readings: chunk, truncated: false });
   }
+  return events;
+}
+
+/**
+ * The nodes of a committed batch whose uplinks or status events no reading event tells (issue 33):
+ * `radio` events, in chunks that fit a NOTIFY.
+ */
+export function radioEvents(radioNodes: readonly number[], readings: readonly LiveReading[]): LiveEvent[] {
+  const told = new Set(readings.map((reading) => reading.nodoid));
+  const nodes = radioNodes.filter((nodoid) => !told.has(nodoid));
+  const events: LiveEvent[] = [];
+  for (let start = 0; start < nodes.length; start += NODES_PER_EVENT) events.push({ type: 'radio', nodes: nodes.slice(start, start + NODES_PER_EVENT) });
   return events;
 }
 

@@ -1,5 +1,6 @@
 import { createDatabase, DEMO_PASSWORD } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { findProbe, minutesAfter, readingOf } from '@camposense/server-ingest/testing';
@@ -92,6 +93,34 @@ describe.each(testDrivers())('GET /api/sense/stream on $kind', (driver) => {
         timeout: 10_000,
         interval: 10,
       });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('tells of status events that store no reading (a node without a placement) as radio, of those that do as readings (issue 33)', async () => {
+    const [unplaced] = await context.query<{ nodoid: number }>(sql`
+      insert into sense.nodo (nodo, deveui) values ('NODO-LIVE-RADIO', 'B0B0B0B0B0B00033') returning nodoid`);
+    const status = async (devEui: string) => {
+      minute += 1;
+      const response = await fetch(`${base}/api/ingest/status`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ events: [{ time: minutesAfter(context.now, minute).toISOString(), deviceInfo: { devEui }, batteryLevel: 70 }] }),
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { accepted: number }).accepted).toBe(1);
+    };
+    const stream = await openStream(base, await ticket());
+    try {
+      await status('b0b0b0b0b0b00033');
+      await vi.waitFor(() => expect(stream.events.map((event) => event.event)).toEqual(['radio']), { timeout: 10_000, interval: 10 });
+      expect(stream.events[0]!.data).toMatchObject({ nodes: [unplaced!.nodoid] });
+      // A placed node's battery is a reading of its radio probe: told as a reading, not twice.
+      await status(probe.deveui);
+      await vi.waitFor(() => expect(stream.events.map((event) => event.event)).toContain('readings'), { timeout: 10_000, interval: 10 });
+      expect(stream.events.find((event) => event.event === 'readings')!.data).toMatchObject({ nodes: [probe.nodoid] });
+      expect(stream.events.filter((event) => event.event === 'radio')).toHaveLength(1);
     } finally {
       stream.close();
     }

@@ -24,8 +24,8 @@ const SERVICE_NOW = minutesAfter(TEST_FARM_NOW, 10);
 describe.each(testDrivers())('node health from the radio, and the farm map, on $kind', (driver) => {
   let context: SenseContext;
   let probe: ProbeUnderTest;
-  /** The radio probe given to the probe's node: its tipoid and the battery threshold. */
-  let radio: { tipoid: number; umbralid: number };
+  /** The radio probe the demo farm gave the probe's node: its tipoid and its battery and RSSI thresholds. */
+  let radio: { tipoid: number; umbralid: number; rssiUmbralid: number };
   let subscriber: MqttSubscriber;
   let publisher: MqttClient;
   let readerBearer: string;
@@ -33,29 +33,26 @@ describe.each(testDrivers())('node health from the radio, and the farm map, on $
 
   beforeAll(async () => {
     context = await openSenseContext(driver, { now: () => SERVICE_NOW });
-    probe = await findProbe(context.database);
+    // A probe whose node's radio thresholds the demo farm left without an open episode (not its
+    // drained battery or its weak link): what these tests send opens the first.
+    for (let offset = 0; ; offset += 1) {
+      probe = await findProbe(context.database, offset);
+      const open = await context.query(sql`select 1 from sense.episodio where nodoid = ${probe.nodoid} and fechafin is null`);
+      if (open.length === 0) break;
+    }
     // The demo farm's own radio view (seed-radio.ts) aside: these tests count what they send.
     await context.query(sql`delete from sense.recepcion`);
     await context.query(sql`delete from sense.estadodispositivo`);
-    // A radio probe on the probe's node, with the health metrics and a battery threshold (below 20 %).
-    const [tipo] = await context.query<{ tipoid: number }>(sql`
-      insert into sense.tipo (tipo, entidadid)
-      select 'Radio', l.entidadid from sense.localizacion l where l.nodoid = ${probe.nodoid} and l.statusid = 1 limit 1
-      returning tipoid`);
-    await context.query(sql`insert into sense.sensor (nodoid, tipoid) values (${probe.nodoid}, ${tipo!.tipoid})`);
-    await context.query(sql`
-      insert into sense.metrica (metrica, metricaabrev, unidad)
-      values ('Batería', ${HEALTH_METRICS.bateria}, '%'), ('Intensidad de señal', ${HEALTH_METRICS.rssi}, 'dBm'), ('Relación señal/ruido', ${HEALTH_METRICS.snr}, 'dB')`);
-    await context.query(sql`
-      insert into sense.metricasensor (nodoid, tipoid, metricaid)
-      select ${probe.nodoid}, ${tipo!.tipoid}, metricaid from sense.metrica
-       where metricaabrev in (${HEALTH_METRICS.bateria}, ${HEALTH_METRICS.rssi}, ${HEALTH_METRICS.snr})`);
-    const [umbral] = await context.query<{ umbralid: number }>(sql`
-      insert into sense.umbral (umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo)
-      select 'Batería baja', ${probe.ubicacionid}, ${probe.nodoid}, ${tipo!.tipoid}, m.metricaid, ${probe.criticidadid}, 20, 100
-        from sense.metrica m where m.metricaabrev = ${HEALTH_METRICS.bateria}
-      returning umbralid`);
-    radio = { tipoid: tipo!.tipoid, umbralid: umbral!.umbralid };
+    // The node's radio probe and its thresholds, as the demo farm gives every node (no hand-made probe).
+    const thresholds = await context.query<{ tipoid: number; umbralid: number; metricaabrev: string; minimo: number }>(sql`
+      select u.tipoid, u.umbralid, m.metricaabrev, u.minimo
+        from sense.umbral u join sense.tipo t on t.tipoid = u.tipoid join sense.metrica m on m.metricaid = u.metricaid
+       where u.nodoid = ${probe.nodoid} and t.tipo = 'Radio' and u.statusid = 1 order by m.metricaabrev`);
+    expect(thresholds.map(({ metricaabrev, minimo }) => [metricaabrev, minimo])).toEqual([
+      [HEALTH_METRICS.bateria, 20],
+      [HEALTH_METRICS.rssi, -120],
+    ]);
+    radio = { tipoid: thresholds[0]!.tipoid, umbralid: thresholds[0]!.umbralid, rssiUmbralid: thresholds[1]!.umbralid };
 
     const logger = { warn: () => undefined, error: () => undefined } as never;
     subscriber = startMqttSubscriber({
@@ -124,8 +121,98 @@ describe.each(testDrivers())('node health from the radio, and the farm map, on $
     expect(subscriber.stats()).toMatchObject({ statusesAccepted: 2 });
   });
 
+  /** A new node with that DevEUI (upper case, as an operator types it), placed where the probe's node stands unless `placed` is false. */
+  async function newNode(deveui: string, placed = true): Promise<number> {
+    const [node] = await context.query<{ nodoid: number }>(sql`
+      insert into sense.nodo (nodo, deveui) values (${`NODO-RADIO-${deveui.slice(-4)}`}, ${deveui.toUpperCase()}) returning nodoid`);
+    if (placed) {
+      await context.query(sql`
+        insert into sense.localizacion (entidadid, ubicacionid, nodoid, latitud, longitud)
+        select entidadid, ubicacionid, ${node!.nodoid}, latitud, longitud from sense.localizacion
+         where nodoid = ${probe.nodoid} and statusid = 1 limit 1`);
+    }
+    return node!.nodoid;
+  }
+  const statusOf = (deveui: string, minutes: number, batteryLevel: number) => ({
+    topic: topic('status', deveui),
+    payload: { time: minutesAfter(TEST_FARM_NOW, minutes).toISOString(), deviceInfo: { devEui: deveui }, batteryLevel, margin: 6 },
+  });
+  const radioUplinkOf = (deveui: string, minutes: number, fCnt: number) => ({
+    topic: topic('up', deveui),
+    payload: {
+      deduplicationId: randomBytes(8).toString('hex'),
+      time: minutesAfter(TEST_FARM_NOW, minutes).toISOString(),
+      deviceInfo: { applicationId: '7d1c7f43', devEui: deveui },
+      fCnt,
+      fPort: 2,
+      rxInfo: [{ gatewayId: '0016c001ff10a235', rssi: -104, snr: 4.5 }],
+    },
+  });
+  const radioRows = async (nodoid: number) =>
+    (
+      await context.query<{ tipos: number; sensores: number; metricas: number; lecturas: string }>(sql`
+        select (select count(*) from sense.tipo where tipo = 'Radio')::int as tipos,
+               (select count(*) from sense.sensor s join sense.tipo t on t.tipoid = s.tipoid where s.nodoid = ${nodoid} and t.tipo = 'Radio')::int as sensores,
+               (select count(*) from sense.metricasensor where nodoid = ${nodoid})::int as metricas,
+               (select string_agg(me.metricaabrev || '=' || m.medicion, ' ' order by m.fecha, me.metricaabrev)
+                  from sense.medicion m join sense.metrica me on me.metricaid = m.metricaid where m.nodoid = ${nodoid}) as lecturas`)
+    )[0]!;
+
+  it('gives a placed node heard by radio for the first time its radio probe, whose battery threshold then alerts over MQTT', async () => {
+    const deveui = 'a1b2c3d4e5f60033';
+    const nodoid = await newNode(deveui);
+    const before = await radioRows(nodoid);
+    expect(before).toEqual({ tipos: expect.any(Number) as number, sensores: 0, metricas: 0, lecturas: null });
+    await publish([statusOf(deveui, 2, 80), radioUplinkOf(deveui, 3, 1)]);
+    // The probe of its entity's Radio type (the one the farm's nodes of that entity use: no new type), its three metrics, and the readings.
+    expect(await radioRows(nodoid)).toEqual({ tipos: before.tipos, sensores: 1, metricas: 3, lecturas: 'BAT=80 RSSI=-104 SNR=4.5' });
+
+    // A battery threshold on it, as an operator sets one (the thresholds screen's call).
+    const [target] = await context.query<{ tipoid: number; metricaid: number; ubicacionid: number }>(sql`
+      select ms.tipoid, ms.metricaid, l.ubicacionid from sense.metricasensor ms join sense.metrica m on m.metricaid = ms.metricaid
+        join sense.localizacion l on l.nodoid = ms.nodoid
+       where ms.nodoid = ${nodoid} and m.metricaabrev = ${HEALTH_METRICS.bateria}`);
+    const created = await context.send('POST', '/api/sense/umbral', {
+      umbral: 'Batería baja del nodo nuevo',
+      ...target,
+      nodoid,
+      criticidadid: probe.criticidadid,
+      minimo: 20,
+      maximo: 100,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const umbralid = created.json<{ umbralid: number }>().umbralid;
+
+    await publish([statusOf(deveui, 4, 12)]);
+    const alerts = await context.query<{ statusid: number; medicion: number; open: boolean; rounds: number }>(sql`
+      select a.statusid, m.medicion, e.fechafin is null as open,
+             (select count(*) from sense.trabajo w where w.clave = 'ronda:' || a.episodioid || ':0')::int as rounds
+        from sense.alerta a join sense.medicion m on m.medicionid = a.medicionid join sense.episodio e on e.episodioid = a.episodioid
+       where a.umbralid = ${umbralid}`);
+    expect(alerts).toEqual([{ statusid: 1, medicion: 12, open: true, rounds: expect.any(Number) as number }]);
+    expect(alerts[0]!.rounds).toBeGreaterThan(0);
+    // Heard again: nothing more provided.
+    expect(await radioRows(nodoid)).toMatchObject({ tipos: before.tipos, sensores: 1, metricas: 3 });
+  });
+
+  it('keeps the status and radio view of a node without a placement, and stores no reading nor probe for it', async () => {
+    const deveui = 'a1b2c3d4e5f60034';
+    const nodoid = await newNode(deveui, false);
+    const accepted = subscriber.stats().statusesAccepted;
+    await publish([statusOf(deveui, 5, 9), radioUplinkOf(deveui, 6, 1)]);
+    expect(subscriber.stats().statusesAccepted).toBe(accepted + 1);
+    const [kept] = await context.query<{ estados: number; recepciones: number }>(sql`
+      select (select count(*) from sense.estadodispositivo where nodoid = ${nodoid} and nivelbateria = 9)::int as estados,
+             (select count(*) from sense.recepcion where nodoid = ${nodoid})::int as recepciones`);
+    expect(kept).toEqual({ estados: 1, recepciones: 1 });
+    expect(await radioRows(nodoid)).toMatchObject({ sensores: 0, metricas: 0, lecturas: null });
+    const answer = await health(nodoid);
+    expect(answer.json<NodeHealthResponse>().bateria).toMatchObject({ nivel: 9 });
+  });
+
   it('counts lost uplinks from frame-counter gaps, never a re-delivery or a rejoin (counter back to 0) as a loss', async () => {
     const base = 2;
+    const { receptionsAccepted, receptionsDuplicates } = subscriber.stats();
     const sent = [uplink(base, 10), uplink(base + 1, 11), uplink(base + 2, 14, -118), uplink(base + 3, 15), uplink(base + 4, 0), uplink(base + 5, 1), uplink(base + 6, 3, -90, '0016c001ff10a2aa')];
     // The same uplink delivered twice (a broker's re-delivery): stored once.
     await publish([...sent.slice(0, 2), sent[1]!, ...sent.slice(2)]);
@@ -134,7 +221,7 @@ describe.each(testDrivers())('node health from the radio, and the farm map, on $
     await publish([late]);
     const rows = await context.query<{ count: number }>(sql`select count(*)::int as count from sense.recepcion where nodoid = ${probe.nodoid}`);
     expect(rows[0]!.count).toBe(8);
-    expect(subscriber.stats()).toMatchObject({ receptionsAccepted: 8, receptionsDuplicates: 1 });
+    expect(subscriber.stats()).toMatchObject({ receptionsAccepted: receptionsAccepted + 8, receptionsDuplicates: receptionsDuplicates + 1 });
 
     const answer = await health(probe.nodoid, `?desde=${encodeURIComponent(TEST_FARM_NOW.toISOString())}`);
     const body = answer.json<NodeHealthResponse>();
@@ -152,9 +239,11 @@ describe.each(testDrivers())('node health from the radio, and the farm map, on $
     // RSSI and SNR are readings of the radio probe too (thresholds, series and reports see them).
     const readings = await context.query<{ metricaabrev: string; count: number }>(sql`
       select me.metricaabrev, count(*)::int as count from sense.medicion m join sense.metrica me on me.metricaid = m.metricaid
-       where m.nodoid = ${probe.nodoid} and m.tipoid = ${radio.tipoid} group by me.metricaabrev order by me.metricaabrev`);
+       where m.nodoid = ${probe.nodoid} and m.tipoid = ${radio.tipoid} and m.fecha > ${TEST_FARM_NOW.toISOString()}::timestamptz
+       group by me.metricaabrev order by me.metricaabrev`);
+    // Those of the farm's day (up to TEST_FARM_NOW) aside, as the first test's battery at 52 %.
     expect(readings).toEqual([
-      { metricaabrev: HEALTH_METRICS.bateria, count: 2 },
+      { metricaabrev: HEALTH_METRICS.bateria, count: 1 },
       { metricaabrev: HEALTH_METRICS.rssi, count: 8 },
       { metricaabrev: HEALTH_METRICS.snr, count: 8 },
     ]);
@@ -276,15 +365,10 @@ describe.each(testDrivers())('node health from the radio, and the farm map, on $
     // The probe's node: the battery at 64 % over HTTP closed its battery episode of 15 %.
     expect(stateOf(probe.nodoid)).toBe('normal');
     // An open battery episode is battery-low whatever the last level; an open RSSI one is not a breach of the field.
-    const [rssiThreshold] = await context.query<{ umbralid: number }>(sql`
-      insert into sense.umbral (umbral, ubicacionid, nodoid, tipoid, metricaid, criticidadid, minimo, maximo)
-      select 'Señal débil', ${probe.ubicacionid}, ${probe.nodoid}, ${radio.tipoid}, m.metricaid, ${probe.criticidadid}, -120, 0
-        from sense.metrica m where m.metricaabrev = ${HEALTH_METRICS.rssi}
-      returning umbralid`);
     await context.query(sql`
       insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, statusid)
       select 'umbral', u.umbralid, u.nodoid, u.criticidadid, ${TEST_FARM_NOW.toISOString()}::timestamptz, 1
-        from sense.umbral u where u.umbralid in (${radio.umbralid}, ${rssiThreshold!.umbralid})`);
+        from sense.umbral u where u.umbralid in (${radio.umbralid}, ${radio.rssiUmbralid})`);
     const again = (await context.get(`/api/sense/mapa?fundoid=${silent.fundoid}`)).json<NodeMapResponse>();
     expect(again.nodos.find((node) => node.nodoid === probe.nodoid)).toMatchObject({ estado: 'bateria-baja', bateria: 64 });
     expect(map.nodos.some((node) => node.nodoid === unplaced.nodoid)).toBe(false);

@@ -110,6 +110,22 @@ describe.each(testDrivers())('the thresholds tab API on $kind', (driver) => {
       expect(body.totals.sinUmbral).toBe(allMetrics(body).filter((row) => row.metric.umbrales.length === 0).length);
     });
 
+    it("lists a node's radio probe with its health thresholds, which edit like any other (issue 33)", async () => {
+      const body = await getJson<UmbralScopeResponse>(`/api/sense/umbrales?nodoId=${place.nodoid}`);
+      const radio = body.ubicaciones.flatMap((location) => location.nodos.flatMap((node) => node.sondas)).find((probe) => probe.tipo === 'Radio')!;
+      expect(radio.metricas.map((metric) => [metric.metrica, metric.unidad, metric.umbrales.map((umbral) => [umbral.minimo, umbral.maximo])])).toEqual([
+        ['Batería', '%', [[20, 100]]],
+        ['Intensidad de señal', 'dBm', [[-120, 0]]],
+        ['Relación señal/ruido', 'dB', []],
+      ]);
+      const battery = radio.metricas[0]!.umbrales[0]!;
+      const update = await context.send('PUT', `/api/sense/umbral/${battery.umbralid}`, { minimo: 25 });
+      expect(update.statusCode, update.body).toBe(200);
+      const again = await getJson<UmbralScopeResponse>(`/api/sense/umbrales?nodoId=${place.nodoid}&metricaId=${radio.metricas[0]!.metricaid}`);
+      expect(allThresholds(again).map((row) => row.umbral.minimo)).toEqual([25]);
+      await context.send('PUT', `/api/sense/umbral/${battery.umbralid}`, { minimo: 20 });
+    });
+
     it('narrows to one node and metric', async () => {
       const body = await getJson<UmbralScopeResponse>(`/api/sense/umbrales?nodoId=${place.nodoid}&metricaId=${place.metricaid}`);
       const metrics = allMetrics(body);
