@@ -3,7 +3,7 @@ import { chosenLanguage, onLanguageChosen } from '@camposense/i18n';
 import { ColorModeProvider } from '@camposense/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AuthGate } from './auth/auth-gate';
+import { AuthGate, startSignedInAppIfSessionKept } from './auth/auth-gate';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
 // The first download holds what a signed-out visitor sees, in plain CSS and without i18next; the
@@ -15,6 +15,7 @@ syncDocumentLanguage(chosenLanguage());
 onLanguageChosen(syncDocumentLanguage);
 
 registerServiceWorker();
+startSignedInAppIfSessionKept();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,6 +1,6 @@
 import type { Session, SessionUser } from '@camposense/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { setTokenSource } from '../client/api-client';
+import { announceAccessToken, setTokenSource } from '../client/api-client';
 import { forgetKeptAnswers } from '../client/offline-cache';
 import { logoutRequest, refreshRequest, signInRequest, type RefreshResult, type SignInResult } from './auth-api';
 import { hasSessionMarker, readStoredProfile, storeEmail, storeProfile, storeSessionMarker } from './session-storage';
@@ -94,6 +94,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
       storeProfile(kept?.user ?? null);
       setStatus(kept ? 'signed-in' : 'signed-out');
       schedule(kept);
+      if (kept) announceAccessToken();
     },
     [schedule],
   );
