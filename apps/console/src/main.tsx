@@ -1,4 +1,4 @@
-import { AuthProvider } from '@camposense/data-access';
+import { AuthProvider, renewSessionEarly } from '@camposense/data-access';
 import { chosenLanguage, onLanguageChosen } from '@camposense/i18n';
 import { ColorModeProvider } from '@camposense/ui';
 import { StrictMode } from 'react';
@@ -15,6 +15,9 @@ syncDocumentLanguage(chosenLanguage());
 onLanguageChosen(syncDocumentLanguage);
 
 registerServiceWorker();
+// A reload where a session was open: the renewal leaves first, then the console's chunk is fetched
+// beside it (issue 30, repeat visit).
+renewSessionEarly();
 startSignedInAppIfSessionKept();
 
 const container = document.getElementById('root');

@@ -5,7 +5,7 @@ export { useConnectionRetry } from './client/connection-retry';
 export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';
 export { useOfflineStatus } from './client/offline';
 export { useKeptAnswersSync } from './client/kept-answers-sync';
-export { AuthProvider, useAuth } from './auth/auth-provider';
+export { AuthProvider, renewSessionEarly, useAuth } from './auth/auth-provider';
 export type { SignInResult } from './auth/auth-api';
 export { hasSessionMarker, readStoredEmail, SESSION_STORAGE_KEY, EMAIL_STORAGE_KEY } from './auth/session-storage';
 export type { MetricaRow } from './places/types';
