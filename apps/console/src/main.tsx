@@ -12,9 +12,18 @@ function syncDocumentLanguage(language: string) {
   document.documentElement.lang = language;
 }
 syncDocumentLanguage(chosenLanguage());
+
 onLanguageChosen(syncDocumentLanguage);
 
+/** Inter's files are asked for once the page has loaded (index.html data-fonts, first-load.css). */
+function takeFontsAfterLoad() {
+  const take = () => delete document.documentElement.dataset['fonts'];
+  if (document.readyState === 'complete') take();
+  else window.addEventListener('load', take, { once: true });
+}
+
 registerServiceWorker();
+takeFontsAfterLoad();
 // A reload where a session was open: the renewal leaves first, then the console's chunk is fetched
 // beside it (issue 30, repeat visit).
 renewSessionEarly();
