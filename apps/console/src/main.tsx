@@ -1,9 +1,9 @@
-import { AuthProvider } from '@camposense/data-access';
+import { AuthProvider, renewSessionEarly } from '@camposense/data-access';
 import { chosenLanguage, onLanguageChosen } from '@camposense/i18n';
 import { ColorModeProvider } from '@camposense/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AuthGate } from './auth/auth-gate';
+import { AuthGate, startSignedInAppIfSessionKept } from './auth/auth-gate';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
 // The first download holds what a signed-out visitor sees, in plain CSS and without i18next; the
@@ -12,9 +12,22 @@ function syncDocumentLanguage(language: string) {
   document.documentElement.lang = language;
 }
 syncDocumentLanguage(chosenLanguage());
+
 onLanguageChosen(syncDocumentLanguage);
 
+/** Inter's files are asked for once the page has loaded (index.html data-fonts, first-load.css). */
+function takeFontsAfterLoad() {
+  const take = () => delete document.documentElement.dataset['fonts'];
+  if (document.readyState === 'complete') take();
+  else window.addEventListener('load', take, { once: true });
+}
+
 registerServiceWorker();
+takeFontsAfterLoad();
+// A reload where a session was open: the renewal leaves first, then the console's chunk is fetched
+// beside it (issue 30, repeat visit).
+renewSessionEarly();
+startSignedInAppIfSessionKept();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,11 +1,11 @@
-import { useAuth } from '@camposense/data-access';
+import { hasSessionMarker, useAuth } from '@camposense/data-access';
 import { BootBoundary, BootLoading } from '@camposense/ui';
 import { lazy, useEffect, useState } from 'react';
 import { whenIdle } from '../idle';
-import type { SignedInApp as SignedInAppComponent } from '../shell/signed-in-app';
+import type { preloadScreenAt, SignedInApp as SignedInAppComponent } from '../shell/signed-in-app';
 import { LoginPage } from './login-page';
 
-type SignedInAppModule = { default: typeof SignedInAppComponent };
+type SignedInAppModule = { default: typeof SignedInAppComponent; preloadScreenAt: typeof preloadScreenAt };
 
 let signedInApp: Promise<SignedInAppModule> | null = null;
 
@@ -21,6 +21,20 @@ function loadSignedInApp(): Promise<SignedInAppModule> {
       throw error;
     });
   return signedInApp;
+}
+
+/**
+ * A page opened where a session was open (a reload, the installed app's next start) fetches the
+ * console's chunk and the address's screen at once, beside the session's renewal: they come from
+ * the service worker's cache, so the screen is ready when the token is, instead of the renewal,
+ * the chunk, the screen and its data following one another (issue 30, repeat visit). A first visit
+ * has no marker and leaves the link to the sign-in form.
+ */
+export function startSignedInAppIfSessionKept(): void {
+  if (!hasSessionMarker()) return;
+  void loadSignedInApp()
+    .then((app) => app.preloadScreenAt(window.location.pathname))
+    .catch(() => undefined);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@camposense/domain';
 import { describe, expect, it } from 'vitest';
-import { crumbsOf, fromPath, fromTab, operationsFor, promptOf, sectionOf, tabOf, toPath, WELCOME, type Route } from './routes';
+import { screens } from '../screens/screens';
+import { crumbsOf, fromPath, fromTab, operationsFor, promptOf, screenOfRoute, sectionOf, tabOf, toPath, WELCOME, type Route } from './routes';
 
 describe('routes, tab ids and URLs', () => {
   it.each<[Route, string, string]>([
@@ -75,5 +76,23 @@ describe('what a route derives', () => {
     expect(operationsFor('sensor', user('admin'))).toEqual(['status', 'insert', 'update', 'massive']);
     expect(operationsFor('sensor', user('user'))).toEqual(['status']);
     expect(operationsFor('nothing', user('admin'))).toEqual([]);
+  });
+});
+
+describe('the screen a reload at a URL fetches ahead of the session', () => {
+  it.each<[string, unknown]>([
+    ['/dashboard', screens.dashboard],
+    ['/reportes/dashboard', screens.dashboard],
+    ['/reportes/alertas', screens.alerts],
+    ['/reportes/nothing', screens.reportPlaceholder],
+    ['/parameters/pais/insert', screens.parameters],
+    ['/umbrales', screens.thresholds],
+    ['/configuration', screens.settings],
+  ])('%s: its lazy screen', (path, screen) => {
+    expect(screenOfRoute(fromPath(path))).toBe(screen);
+  });
+
+  it.each(['/', '/reportes', '/parameters', '/parameters/no_such_table', '/nothing-here'])('%s: nothing to fetch', (path) => {
+    expect(screenOfRoute(fromPath(path))).toBeUndefined();
   });
 });

@@ -292,3 +292,24 @@ export function fromPath(pathname: string): Route {
   }
   return WELCOME;
 }
+
+/**
+ * The lazy screen a route shows, if any: what a reload at that URL starts fetching while the
+ * session is renewed, instead of after (issue 30: a repeat visit is not a chain of round trips).
+ */
+export function screenOfRoute(route: Route): Preloadable | undefined {
+  switch (route.name) {
+    case 'dashboard':
+      return screens.dashboard;
+    case 'report':
+      return isReportId(route.report) ? REPORTS[route.report].screen : screens.reportPlaceholder;
+    case 'table':
+      return findTable(route.table) ? screens.parameters : undefined;
+    case 'thresholds':
+      return screens.thresholds;
+    case 'configuration':
+      return screens.settings;
+    default:
+      return undefined;
+  }
+}

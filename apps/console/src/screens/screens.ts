@@ -20,8 +20,15 @@ function withTexts<Module>(namespace: FeatureNamespace, module: Promise<Module>)
  * section 9: parameters and the dashboard high; thresholds, alerts and messages low.
  */
 export const screens = {
+  // With its view's chunk (the charts), fetched at once rather than when the screen first draws.
   dashboard: new LazyScreen<ReportScreenProps>('dashboard', 'high', () =>
-    withTexts('reports', import('@camposense/feature-reports')).then((module) => module.DashboardScreen),
+    withTexts(
+      'reports',
+      import('@camposense/feature-reports').then((module) => {
+        module.preloadDashboardView();
+        return module;
+      }),
+    ).then((module) => module.DashboardScreen),
   ),
   /** Unknown report sub-tabs: the development placeholder (same chunk as the reports). */
   reportPlaceholder: new LazyScreen<ReportScreenProps>('reportPlaceholder', 'low', () =>

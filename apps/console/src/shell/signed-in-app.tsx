@@ -2,6 +2,7 @@ import {
   DashboardFiltersProvider,
   GLOBAL_FILTERS_STORAGE_KEY,
   GlobalFiltersProvider,
+  readDashboardAhead,
   useKeptAnswersSync,
   useLiveUpdates,
   useOfflineStatus,
@@ -14,7 +15,9 @@ import { SignedInUiProvider, Toaster, UnsavedChangesProvider, UpdatePrompt, Writ
 import { SWRConfig } from 'swr';
 import { i18n } from '../app/i18n';
 import { NavigationProvider } from '../navigation/navigation';
+import { fromPath, screenOfRoute } from '../navigation/routes';
 import { NewVersionPrompt } from '../pwa/new-version-prompt';
+import { screens } from '../screens/screens';
 import { ConsoleShell } from './console-shell';
 
 export interface SignedInAppProps {
@@ -77,6 +80,17 @@ function KeptAnswersSync() {
 /** Offline, the buttons that write are disabled with the reason (libs/ui write-lock). */
 function OfflineWriteLock({ children }: { children: ReactNode }) {
   return <WriteLockProvider offline={useOfflineStatus().offline}>{children}</WriteLockProvider>;
+}
+
+/**
+ * Starts fetching the screen of the address bar's route (a reload at /dashboard), so its chunks
+ * arrive while the session is renewed rather than after the shell has drawn (issue 30).
+ */
+export function preloadScreenAt(pathname: string): void {
+  const screen = screenOfRoute(fromPath(pathname));
+  screen?.preload();
+  // Its first reads, too, as soon as the renewal brings the token.
+  if (screen === screens.dashboard) readDashboardAhead();
 }
 
 export default SignedInApp;

@@ -2,7 +2,7 @@ import type { Session, SessionUser } from '@camposense/domain';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../client/api-client';
-import { AuthProvider, REFRESH_MARGIN_MS, REFRESH_RETRY_MS, useAuth } from './auth-provider';
+import { AuthProvider, REFRESH_MARGIN_MS, REFRESH_RETRY_MS, renewSessionEarly, useAuth } from './auth-provider';
 import type { AuthContextValue, AuthStatus } from './auth-provider';
 import { PROFILE_STORAGE_KEY, SESSION_STORAGE_KEY } from './session-storage';
 
@@ -191,6 +191,26 @@ describe('AuthProvider: start-up', () => {
     expect(tab.statuses).toEqual(['loading', 'signed-in']);
     // No token is kept where scripts of other pages or a later reader could find it.
     expect(JSON.stringify({ ...localStorage })).not.toMatch(/access-|refresh-/);
+  });
+
+  it('adopts the renewal the page started before its first draw, without asking twice', async () => {
+    api.giveCookie();
+    localStorage.setItem(SESSION_STORAGE_KEY, '1');
+    renewSessionEarly();
+    expect(api.calls('/api/auth/refresh')).toBe(1);
+    const tab = renderTab();
+    await settle();
+    expect(tab.text()).toBe(`signed-in ${user.email}`);
+    expect(api.calls('/api/auth/refresh')).toBe(1);
+    expect(tab.statuses).toEqual(['loading', 'signed-in']);
+  });
+
+  it('starts no early renewal where no session was open', async () => {
+    renewSessionEarly();
+    const tab = renderTab();
+    await settle();
+    expect(tab.text()).toBe('signed-out');
+    expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
   it('drops an old stored session (tokens) and goes to the login when the cookie is gone', async () => {

@@ -1,6 +1,6 @@
 import type { Session, SessionUser } from '@camposense/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { setTokenSource } from '../client/api-client';
+import { announceAccessToken, setTokenSource } from '../client/api-client';
 import { forgetKeptAnswers } from '../client/offline-cache';
 import { logoutRequest, refreshRequest, signInRequest, type RefreshResult, type SignInResult } from './auth-api';
 import { hasSessionMarker, readStoredProfile, storeEmail, storeProfile, storeSessionMarker } from './session-storage';
@@ -32,6 +32,27 @@ export const REFRESH_JITTER_MS = 5_000;
 export const REFRESH_RETRY_MS = 30_000;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The renewal the page's entry started before React's first draw, until the provider takes it. */
+let earlyRenewal: Promise<RefreshResult> | null = null;
+
+/**
+ * Starts the session's renewal at once, where a session was open (issue 30, repeat visit): the
+ * page's entry (apps/console main.tsx) calls it before React draws, so the one round trip a reload
+ * must make leaves with the first script instead of after React's first commit and effects (on a
+ * slow phone, behind the evaluation of the console's chunk). It holds the cross-tab refresh lock
+ * like every refresh; the provider's start-up refresh adopts its answer instead of asking again.
+ */
+export function renewSessionEarly(): void {
+  if (earlyRenewal || !hasSessionMarker()) return;
+  earlyRenewal = withRefreshLock(() => refreshRequest());
+}
+
+function takeEarlyRenewal(): Promise<RefreshResult> | null {
+  const early = earlyRenewal;
+  earlyRenewal = null;
+  return early;
+}
 
 /**
  * Who the console shows when the session could not be renewed at start-up (issue 30, item 2): the
@@ -94,6 +115,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
       storeProfile(kept?.user ?? null);
       setStatus(kept ? 'signed-in' : 'signed-out');
       schedule(kept);
+      if (kept) announceAccessToken();
     },
     [schedule],
   );
@@ -116,11 +138,13 @@ export function AuthProvider({ children }: AuthProviderProps) {
     // One refresh at a time in this tab: the timer and several 401s share it.
     if (inFlightRef.current) return inFlightRef.current;
     const tokenAtCall = sessionRef.current?.access_token ?? null;
+    const early = takeEarlyRenewal();
     const run = withRefreshLock(async () => {
       const current = sessionRef.current;
       // Another tab refreshed while this one waited for the lock; its token came by broadcast.
       if (current && current.access_token !== tokenAtCall && !expiresSoon(current)) return true;
-      const result = await refreshRequest();
+      // The page's early renewal, made under the lock too, is this refresh's answer.
+      const result = await (early ?? refreshRequest());
       lastRefreshRef.current = result;
       if (result.ok) {
         adopt(result.session);

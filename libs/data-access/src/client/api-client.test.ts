@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, apiRequestVersioned, setTokenSource } from './api-client';
+import { announceAccessToken, apiRequest, apiRequestVersioned, setTokenSource, whenAccessToken } from './api-client';
 import { ApiError } from './api-error';
 
 function answer(status: number, body: unknown) {
@@ -81,5 +81,36 @@ describe('apiRequest', () => {
   it('reports a network failure as status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiRequest('/sense/paises')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+  });
+});
+
+describe('whenAccessToken', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs at once when a token is held', () => {
+    setTokenSource({ getAccessToken: () => 'token-1' });
+    const work = vi.fn();
+    whenAccessToken(work, 1000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the session layer to adopt a token, and runs once', () => {
+    const work = vi.fn();
+    whenAccessToken(work, 1000);
+    expect(work).not.toHaveBeenCalled();
+    announceAccessToken();
+    announceAccessToken();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops the work when no token comes in time', () => {
+    vi.useFakeTimers();
+    const work = vi.fn();
+    whenAccessToken(work, 1000);
+    vi.advanceTimersByTime(1001);
+    announceAccessToken();
+    expect(work).not.toHaveBeenCalled();
   });
 });

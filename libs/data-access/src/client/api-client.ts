@@ -22,6 +22,35 @@ export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
+let tokenWaiters: Array<() => void> = [];
+
+/** The session layer adopted a session (sign-in, renewal, another tab's): reads waiting for a token go. */
+export function announceAccessToken(): void {
+  const ready = tokenWaiters;
+  tokenWaiters = [];
+  ready.forEach((work) => work());
+}
+
+/**
+ * Runs `work` as soon as the console holds an access token: now, or when the session layer next
+ * adopts one within `withinMs` (a reload's renewal); later than that it is dropped. What it is for:
+ * a screen's first reads leave with the token instead of after the screen has drawn (issue 30).
+ */
+export function whenAccessToken(work: () => void, withinMs: number): void {
+  if (tokenSource.getAccessToken()) {
+    work();
+    return;
+  }
+  const waiter = () => {
+    clearTimeout(timer);
+    work();
+  };
+  const timer = setTimeout(() => {
+    tokenWaiters = tokenWaiters.filter((other) => other !== waiter);
+  }, withinMs);
+  tokenWaiters.push(waiter);
+}
+
 export const API_BASE = '/api';
 
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {

@@ -7,7 +7,17 @@ import { lazy, Suspense } from 'react';
 import { DashboardFilterBar } from './dashboard-filter-bar';
 
 // The charts (and d3 with them) are their own chunk: the filter bar shows at once, the view after.
-const DashboardView = lazy(() => import('./dashboard-view'));
+const loadDashboardView = () => import('./dashboard-view');
+const DashboardView = lazy(loadDashboardView);
+
+/**
+ * Fetches the view's chunk ahead of the screen's first draw: the console preloads the dashboard
+ * with its view (apps/console screens.ts), so opening it later, or reloading at /dashboard, does not
+ * wait for a second chunk after the first (issue 30).
+ */
+export function preloadDashboardView(): void {
+  loadDashboardView().catch(() => undefined);
+}
 
 export interface DashboardScreenProps {
   /** The tab being shown: `dashboard` or `reportes-dashboard`. */
