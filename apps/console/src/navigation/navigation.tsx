@@ -28,9 +28,16 @@ export function NavigationProvider({ children, initialPath, syncWithUrl = true }
 
   useEffect(() => {
     if (!syncWithUrl) return;
-    const onPopState = () => setRoute(fromPath(window.location.pathname));
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
+    const followAddress = () =>
+      setRoute((current) => {
+        const next = fromPath(window.location.pathname);
+        return toPath(next) === toPath(current) ? current : next;
+      });
+    window.addEventListener('popstate', followAddress);
+    // The address may have moved between the first render and this subscription (a back press while
+    // the console mounts): that popstate went to no one, so read the address once now.
+    followAddress();
+    return () => window.removeEventListener('popstate', followAddress);
   }, [syncWithUrl]);
 
   const navigate = useCallback(
