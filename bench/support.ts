@@ -1,6 +1,6 @@
 // What every benchmark shares: its own database, the statistics it prints, a timer, the demo
 // admin's sign-in and the HTTP-versus-SQL timing loop.
-import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, type Database } from '@camposense/db';
+import { createDatabase, DEMO_PASSWORD, DEMO_USERS, MEMORY_DATA_DIR, RADIO_PROBE_TIPO, type Database } from '@camposense/db';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
@@ -210,13 +210,18 @@ export async function ingestOverHttp(address: string, key: string, readings: Rea
   return accepted / seconds;
 }
 
-/** The farm's probe metrics with a DevEUI; `demoNodesOnly`: those of the demo farm's own nodes, not bench:scale's copies. */
+/**
+ * The farm's probe metrics with a DevEUI, but the radio probe's (battery, RSSI, SNR: they come from
+ * uplinks' rxInfo and status events, never in a decoded payload), so the benches send what a field
+ * sends; `demoNodesOnly`: those of the demo farm's own nodes, not bench:scale's copies.
+ */
 export async function probeMetrics(database: Database, { demoNodesOnly = false }: { demoNodesOnly?: boolean } = {}): Promise<ProbeMetric[]> {
   return database.query<ProbeMetric>(sql`
     select n.deveui, ms.tipoid, m.metricaabrev, u.minimo, u.maximo
       from sense.metricasensor ms
       join sense.nodo n on n.nodoid = ms.nodoid
       join sense.metrica m on m.metricaid = ms.metricaid
+      join sense.tipo t on t.tipoid = ms.tipoid and t.tipo <> ${RADIO_PROBE_TIPO}
       left join sense.umbral u on u.nodoid = ms.nodoid and u.tipoid = ms.tipoid and u.metricaid = ms.metricaid and u.statusid = 1
      where n.deveui is not null ${demoNodesOnly ? sql`and n.nodo !~ ' r[0-9]+$'` : sql``}
      order by ms.nodoid, ms.tipoid, ms.metricaid`);

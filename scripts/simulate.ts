@@ -13,8 +13,9 @@
  * The radio too (issue 33): each uplink is heard by one to three gateways (`rxInfo[]` with rssi and
  * snr), its frame counter now and then skips a few (lost uplinks), and every --status-every uplinks
  * of a node it sends a ChirpStack status event (`event/status`, or POST /api/ingest/status over
- * HTTP) with its battery. The farm's first node's battery drains towards empty (it drops below 20 %
- * within minutes), and its second node stands behind a weak gateway (RSSI about −122 dBm).
+ * HTTP) with its battery. The node whose battery the demo farm drains keeps draining (it drops below
+ * 20 % within minutes), and the one the demo puts behind a weak gateway stays there (RSSI about
+ * −122 dBm): the same two nodes as the seeded day, so running the simulator adds no third state.
  *
  *   --mqtt URL         e.g. mqtt://127.0.0.1:1883 (the default when neither is given)
  *   --http URL --key K the API's base URL and an ingest key (Parameters > Ingest keys)
@@ -28,7 +29,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { planFarm } from '@camposense/db';
+import { planFarm, radioSubjects } from '@camposense/db';
 import type { DemoNode } from '@camposense/db';
 import mqtt from 'mqtt';
 
@@ -64,10 +65,12 @@ const rate = positive('rate', args.rate);
 const breachEvery = positive('breach-every', args['breach-every'], true);
 const duration = args.duration === undefined ? null : positive('duration', args.duration);
 const statusEvery = positive('status-every', args['status-every'], true);
-const farmNodes = planFarm(positive('seed', args.seed, true)).nodes;
-/** The node whose battery drains, and the one behind a weak gateway: the farm's first two. */
-const DRAINING = farmNodes[0]?.deveui;
-const WEAK_LINK = farmNodes[1]?.deveui;
+const farmPlan = planFarm(positive('seed', args.seed, true));
+const farmNodes = farmPlan.nodes;
+/** The node whose battery drains, and the one behind a weak gateway: the demo farm's own (its seeded day shows them so). */
+const radioSubjectsOfFarm = radioSubjects(farmPlan);
+const DRAINING = radioSubjectsOfFarm?.draining.deveui;
+const WEAK_LINK = radioSubjectsOfFarm?.weakLink.deveui;
 let nodes = farmNodes.slice(0, positive('nodes', args.nodes));
 if (args.deveui) nodes = nodes.filter((node) => node.deveui.toLowerCase() === args.deveui!.toLowerCase());
 if (nodes.length === 0) {

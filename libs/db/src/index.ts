@@ -8,6 +8,7 @@ export type { PrepareResult } from './seed';
 export { hashPassword, verifyPassword } from './password';
 export { seedDemoFarm } from './demo/seed-demo-farm';
 export { planFarm } from './demo/farm-plan';
+export { radioSubjects } from './demo/seed-radio';
 export { createRandom } from './demo/random';
 export type { DemoNode } from './demo/farm-plan';
 export { sqlState, isConnectionError } from './errors';
@@ -15,5 +16,5 @@ export { numberArray, textArray } from './pg-arrays';
 export { DataDirLockedError, DATA_DIR_LOCK_FILE } from './data-dir-lock';
 // Every table, its row type and the shared column helpers: the schema is the package's contract.
 export * from './schema/index';
-export { radioProbeStatements } from './radio-probe';
+export { RADIO_PROBE_TIPO, radioProbeStatements } from './radio-probe';
 export type { RadioProbeNode } from './radio-probe';

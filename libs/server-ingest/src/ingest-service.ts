@@ -337,6 +337,15 @@ function compareProbeKeys(left: { nodoid: number; tipoid: number; metricaid: num
 }
 
 /** The order of sense.medicion's unique key (nodoid, metricaid, fecha, tipoid). */
+/** Of a batch with health readings (candidates from `senderCount` on): the sender's readings offered for storing, and those stored. */
+function sendersShare(valid: readonly Resolved[], stored: readonly StoredReading[], senderCount: number): { accepted: number; offered: number } {
+  const indexOf = new Map(valid.map((reading) => [`${probeKey(reading)}:${reading.fechaMs}`, reading.index]));
+  return {
+    accepted: stored.filter((reading) => (indexOf.get(`${probeKey(reading)}:${reading.fecha.getTime()}`) ?? senderCount) < senderCount).length,
+    offered: valid.filter((reading) => reading.index < senderCount).length,
+  };
+}
+
 function compareReadingKeys(left: Resolved, right: Resolved): number {
   return left.nodoid - right.nodoid || left.metricaid - right.metricaid || left.fechaMs - right.fechaMs || left.tipoid - right.tipoid;
 }
@@ -791,9 +800,10 @@ export function createIngestService(database: Database, options: IngestServiceOp
       valid.sort(compareReadingKeys);
       const stored = await insertReadings(tx, valid);
       // The sender is answered for its own readings; the health readings are its events' business.
-      const indexOf = new Map(valid.map((reading) => [`${probeKey(reading)}:${reading.fechaMs}`, reading.index]));
-      const accepted = stored.filter((reading) => (indexOf.get(`${probeKey(reading)}:${reading.fecha.getTime()}`) ?? senderCount) < senderCount).length;
-      duplicates += valid.filter((reading) => reading.index < senderCount).length - accepted;
+      // Most batches carry none, and then every stored reading is the sender's.
+      const { accepted, offered } =
+        candidates.length > senderCount ? sendersShare(valid, stored, senderCount) : { accepted: stored.length, offered: valid.length };
+      duplicates += offered - accepted;
       if (stored.length === 0) return { rejected, stored, accepted, duplicates, alerts: [] as StoredAlert[], closedEpisodes: [] as number[], settledThresholds: [] as number[], radioNodes, events };
 
       const thresholds = await loadThresholds(tx, stored);

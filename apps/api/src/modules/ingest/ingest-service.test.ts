@@ -206,4 +206,15 @@ describe.each(testDrivers())('ingest service on $kind', (driver) => {
     expect(retried.commit.alerts).toHaveLength(1);
     await service.ingest([reading(30, probe.inside)]);
   });
+
+  it("answers the sender for its own readings only when the uplink's radio view comes with them", async () => {
+    const reception = { deveui: probe.deveui, fecha: at(0).toISOString(), fcnt: 7, rssi: -84, snr: 6.5, gatewayId: 'a84041ffff1f2a3b' };
+    const first = await service.ingest([reading(0, probe.inside), reading(0, probe.inside)], { receptions: [reception] });
+    // The reading once, and the radio view as the node's RSSI and SNR readings: three rows, one the sender's.
+    expect(first).toMatchObject({ accepted: 1, duplicates: 1, rejected: [], receptions: { accepted: 1, duplicates: 0 } });
+    expect(first.commit.readings).toHaveLength(3);
+    const again = await service.ingest([reading(0, probe.inside), reading(0, probe.inside)], { receptions: [reception] });
+    expect(again).toMatchObject({ accepted: 0, duplicates: 2, rejected: [], receptions: { accepted: 0, duplicates: 1 } });
+    expect(again.commit.readings).toEqual([]);
+  });
 });
