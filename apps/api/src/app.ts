@@ -38,6 +38,7 @@ import { liveRoutes } from './modules/live/routes';
 import type { Notifier } from '@camposense/server-notify';
 import { alertRoutes, episodeRoutes } from './modules/alerts/routes';
 import { thresholdRoutes } from './modules/thresholds/routes';
+import { accessRoutes } from './modules/access/routes';
 import { countIngested, countStreams, createAppMetrics, registerMetrics } from './metrics/metrics';
 import { sharedSchemas } from './schemas';
 import { registerValidation } from './validation';
@@ -316,6 +317,7 @@ export async function buildApp({
     app.addHook('onClose', () => subscriber.close());
   }
   await app.register(thresholdRoutes, { prefix: '/api/sense', database });
+  await app.register(accessRoutes, { prefix: '/api/sense', database });
   scheduleMeasurementUpkeep(app, database, retentionMonths, now);
   scheduleAlertCountUpkeep(app, database);
 

@@ -10,6 +10,7 @@ import { intentoacceso, sesion, tokenusado } from './sesion';
 import { trabajo } from './trabajo';
 import { status } from './status';
 import { usuario } from './usuario';
+import { usuarioempresa } from './acceso';
 
 // drizzle-kit reads this file's exports to diff the schema (drizzle.config.ts): every table stays exported.
 export { sense } from './sense-schema';
@@ -23,6 +24,7 @@ export { criticidad, umbral, perfil, perfilumbral, alerta, episodio, auditLogUmb
 export { ultimamedicion, claveingesta, medicionadelantada, medicionhora } from './ingest';
 export { usuario } from './usuario';
 export type { UsuarioRow } from './usuario';
+export { usuarioempresa } from './acceso';
 export { intentoacceso, sesion, tokenusado } from './sesion';
 export { trabajo } from './trabajo';
 export { usuarioperfil, medio, codigotelefono, contacto, correo, entrega, mensaje } from './contact';
@@ -56,6 +58,7 @@ export const schema = {
   recepcion,
   estadodispositivo,
   usuario,
+  usuarioempresa,
   usuarioperfil,
   medio,
   codigotelefono,
