@@ -73,5 +73,7 @@ export { useCreateIngestKeyMutation } from './ingest-keys/create-ingest-key-muta
 export { useRevokeIngestKeyMutation } from './ingest-keys/revoke-ingest-key-mutation';
 export { useMessageLanguage } from './message-language/message-language-query';
 export { useSaveMessageLanguageMutation } from './message-language/save-message-language-mutation';
+export { useUserAccess } from './user-access/user-access-query';
+export { useSaveUserAccessMutation } from './user-access/save-user-access-mutation';
 export { useLiveUpdates } from './live/live-updates';
 export { useScopeTimeZone, useTimeZoneSource, resolveDisplayTimeZone, TIME_ZONE_SOURCE_STORAGE_KEY } from './time-zone/display-time-zone';

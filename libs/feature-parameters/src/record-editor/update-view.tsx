@@ -6,6 +6,7 @@ import { QueryState, useUnsavedChanges } from '@camposense/ui';
 import { ArrowLeft } from 'lucide-react';
 import { rowText } from '../row-text/row-text';
 import { StatusView } from '../status-view/status-view';
+import { UserAccessEditor } from '../user-access/user-access-editor';
 import { UsuarioForm } from '../usuario-form/usuario-form';
 import { RecordEditor } from './record-editor';
 
@@ -66,7 +67,10 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
         {(data) =>
           // usuario has a form of its own (password confirmation, role; issue 13 item 7).
           table === 'usuario' ? (
-            <UsuarioForm mode="update" row={data.version.row} etag={data.version.etag} onReload={() => void version.mutate()} />
+            <Stack gap="8">
+              <UsuarioForm mode="update" row={data.version.row} etag={data.version.etag} onReload={() => void version.mutate()} />
+              <UserAccessEditor usuarioid={Number(data.version.row['usuarioid'])} usuario={String(data.version.row['login'] ?? '')} />
+            </Stack>
           ) : (
           <RecordEditor
             table={table}

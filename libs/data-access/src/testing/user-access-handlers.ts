@@ -1,0 +1,77 @@
+import type { ApiErrorBody, DetectResponse, UserAccessBody, UserAccessResponse } from '@camposense/domain';
+import { delay, http, HttpResponse } from 'msw';
+import type { EmpresaRow, PaisRow } from '../places/types';
+import { empresasFixture, paisesFixture } from './sense-fixtures';
+
+const ACCESS_PATH = '/api/sense/usuarios/:usuarioid/accesos';
+
+/** Luis (usuarioid 2) reads Agrícola Virú and operates Viñedos del Maipo. */
+export const userAccessFixture: UserAccessResponse = {
+  usuarioid: 2,
+  todas: false,
+  accesos: [
+    { empresaid: 1, empresa: 'Agrícola Virú', paisid: 1, pais: 'Perú', nivel: 'lectura' },
+    { empresaid: 3, empresa: 'Viñedos del Maipo', paisid: 2, pais: 'Chile', nivel: 'operacion' },
+  ],
+};
+
+/** Every company and country, as the editor asks for them (`/empresas` without a country). */
+function hierarchy(empresas: EmpresaRow[] = empresasFixture) {
+  return [
+    http.get('/api/sense/detect', () => HttpResponse.json<DetectResponse>({ available: true })),
+    http.get('/api/sense/paises', () => HttpResponse.json<PaisRow[]>(paisesFixture)),
+    http.get('/api/sense/empresas', () => HttpResponse.json<EmpresaRow[]>(empresas)),
+  ];
+}
+
+/** What the API stores for `accesos`: each granted company with its names. */
+function stored(usuarioid: number, accesos: UserAccessBody['accesos']): UserAccessResponse {
+  return {
+    usuarioid,
+    todas: false,
+    accesos: accesos.map(({ empresaid, nivel }) => {
+      const empresa = empresasFixture.find((row) => row.empresaid === empresaid)!;
+      const pais = paisesFixture.find((row) => row.paisid === empresa.paisid)!;
+      return { empresaid, empresa: empresa.empresa, paisid: pais.paisid, pais: pais.pais, nivel };
+    }),
+  };
+}
+
+/** MSW handlers of a user's grants editor (issue 32), typed against the API's shapes. */
+export const userAccessHandlers = {
+  /** The grants answer; a save succeeds and becomes what they answer next. */
+  working: (initial: UserAccessResponse = userAccessFixture) => {
+    let current = initial;
+    return [
+      ...hierarchy(),
+      http.get(ACCESS_PATH, () => HttpResponse.json<UserAccessResponse>(current)),
+      http.put(ACCESS_PATH, async ({ request, params }) => {
+        const body = (await request.json()) as UserAccessBody;
+        current = stored(Number(params['usuarioid']), body.accesos);
+        return HttpResponse.json<UserAccessResponse>(current);
+      }),
+    ];
+  },
+  /** A platform admin: every company, nothing to grant. */
+  admin: () => [...hierarchy(), http.get(ACCESS_PATH, () => HttpResponse.json<UserAccessResponse>({ usuarioid: 1, todas: true, accesos: [] }))],
+  /** No company exists yet. */
+  noCompanies: () => [...hierarchy([]), http.get(ACCESS_PATH, () => HttpResponse.json<UserAccessResponse>({ usuarioid: 2, todas: false, accesos: [] }))],
+  loading: () => [...hierarchy(), http.get(ACCESS_PATH, () => delay('infinite'))],
+  error: () => [
+    ...hierarchy(),
+    http.get(ACCESS_PATH, () => HttpResponse.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Error interno' } }, { status: 500 })),
+  ],
+  /** The save never answers: the form stays busy. */
+  saving: () => [...hierarchy(), http.get(ACCESS_PATH, () => HttpResponse.json<UserAccessResponse>(userAccessFixture)), http.put(ACCESS_PATH, () => delay('infinite'))],
+  /** The save is refused: a company was deleted meanwhile. */
+  refused: () => [
+    ...hierarchy(),
+    http.get(ACCESS_PATH, () => HttpResponse.json<UserAccessResponse>(userAccessFixture)),
+    http.put(ACCESS_PATH, () =>
+      HttpResponse.json<ApiErrorBody>(
+        { error: { code: 'VALIDATION', message: 'Los datos enviados no son válidos', details: [{ field: 'accesos/1/empresaid', rule: 'missing' }] } },
+        { status: 400 },
+      ),
+    ),
+  ],
+};
