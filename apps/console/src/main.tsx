@@ -22,7 +22,9 @@ function takeFontsAfterLoad() {
   else window.addEventListener('load', take, { once: true });
 }
 
-registerServiceWorker();
+// A worker already installed is registered again at once (its update check); a first install waits
+// for the signed-in console (shell/signed-in-app.tsx).
+registerServiceWorker({ firstInstall: false });
 takeFontsAfterLoad();
 // A reload where a session was open: the renewal leaves first, then the console's chunk is fetched
 // beside it (issue 30, repeat visit).

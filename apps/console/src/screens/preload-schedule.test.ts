@@ -19,6 +19,7 @@ describe('preloading schedule (spec section 9)', () => {
     schedulePreloads(
       [screen('thresholds', 'low', log), screen('dashboard', 'high', log), screen('insert', 'medium', log), screen('parameters', 'high', log)],
       { requestIdleCallback: idle } as never,
+      false,
     );
     vi.advanceTimersByTime(PRELOAD_TIMING.criticalAfterMs - 1);
     expect(log).toEqual([]);
@@ -33,7 +34,7 @@ describe('preloading schedule (spec section 9)', () => {
 
   it('waits 3 s where the browser has no idle callback', () => {
     const log: string[] = [];
-    schedulePreloads([screen('alerts', 'low', log)], {} as never);
+    schedulePreloads([screen('alerts', 'low', log)], {} as never, false);
     vi.advanceTimersByTime(PRELOAD_TIMING.idleFallbackAfterMs - 1);
     expect(log).toEqual([]);
     vi.advanceTimersByTime(1);
@@ -42,8 +43,15 @@ describe('preloading schedule (spec section 9)', () => {
 
   it('stops when cancelled', () => {
     const log: string[] = [];
-    const cancel = schedulePreloads([screen('dashboard', 'high', log), screen('alerts', 'low', log)], {} as never);
+    const cancel = schedulePreloads([screen('dashboard', 'high', log), screen('alerts', 'low', log)], {} as never, false);
     cancel();
+    vi.advanceTimersByTime(10_000);
+    expect(log).toEqual([]);
+  });
+
+  it('fetches nothing ahead of need on a constrained link (Save-Data, 3G or slower)', () => {
+    const log: string[] = [];
+    schedulePreloads([screen('dashboard', 'high', log), screen('alerts', 'low', log)], {} as never, true);
     vi.advanceTimersByTime(10_000);
     expect(log).toEqual([]);
   });

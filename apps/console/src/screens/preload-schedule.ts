@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { IdleWindow } from '../idle';
+import { isConstrainedLink } from '../link';
 import type { Priority } from './screen-loader';
 
 /** What preloading needs of a screen. */
@@ -22,12 +23,17 @@ const ORDER: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
 /**
  * Critical (high-priority) screens 1 s after start; the rest when the browser is idle after 2 s
  * (3 s where there is no idle callback), high before medium before low, 100 ms apart.
+ * On a constrained link (Save-Data, 3G or slower) nothing is fetched ahead of need: the screens
+ * would take ~300 KB of a phone's slow link that the operator may never use (issue 30's budget of
+ * 400 KB for a first visit and sign-in); hover preloading and the address's own screen still load.
  * Returns a cancel function.
  */
 export function schedulePreloads(
   screens: Preloadable[],
   environment: IdleWindow = window as IdleWindow,
+  constrained: boolean = isConstrainedLink(),
 ): () => void {
+  if (constrained) return () => undefined;
   const timers: ReturnType<typeof setTimeout>[] = [];
   let cancelled = false;
   const critical = screens.filter((screen) => screen.priority === 'high');

@@ -9,7 +9,7 @@ import {
   useScopeTimeZone,
 } from '@camposense/data-access';
 import { DefaultI18nProvider, DisplayTimeZoneContext } from '@camposense/i18n';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { SessionUser } from '@camposense/domain';
 import { SignedInUiProvider, Toaster, UnsavedChangesProvider, UpdatePrompt, WriteLockProvider } from '@camposense/ui';
 import { SWRConfig } from 'swr';
@@ -17,6 +17,7 @@ import { i18n } from '../app/i18n';
 import { NavigationProvider } from '../navigation/navigation';
 import { fromPath, screenOfRoute } from '../navigation/routes';
 import { NewVersionPrompt } from '../pwa/new-version-prompt';
+import { registerServiceWorker } from '../pwa/register-service-worker';
 import { screens } from '../screens/screens';
 import { ConsoleShell } from './console-shell';
 
@@ -30,6 +31,9 @@ export interface SignedInAppProps {
  * plain CSS and read their texts without it) and SWR (the login fetches nothing through it).
  */
 export function SignedInApp({ user }: SignedInAppProps) {
+  // The console is in use: the service worker may install now (its precache finds the console's
+  // chunks in the HTTP cache), once the browser is idle.
+  useEffect(() => registerServiceWorker({ firstInstall: true }), []);
   return (
     <DefaultI18nProvider i18n={i18n}>
       <SignedInUiProvider>

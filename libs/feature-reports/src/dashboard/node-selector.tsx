@@ -3,7 +3,7 @@ import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, Panel, QueryState } from '@camposense/ui';
 import { Radio, Search } from 'lucide-react';
-import { useMemo, useState, type ReactElement } from 'react';
+import { memo, useMemo, useState, type ReactElement } from 'react';
 
 export interface NodeSelectorProps {
   nodes: readonly NodoConLocalizacion[];
@@ -44,34 +44,7 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
     return (
       <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
         {shown.map((node) => (
-          // The option is the button inside: the item is only the list's markup, so it has no role.
-          <Box as="li" key={node.nodoid} role="none" listStyleType="none">
-            <NodeTooltip node={node}>
-              <Button
-                role="option"
-                aria-selected={node.nodoid === selectedId}
-                variant={node.nodoid === selectedId ? 'subtle' : 'ghost'}
-                colorPalette={node.nodoid === selectedId ? 'brand' : 'gray'}
-                w="full"
-                h="auto"
-                py="2"
-                justifyContent="flex-start"
-                textAlign="start"
-                onClick={() => onSelect(node.nodoid === selectedId ? null : node.nodoid)}
-              >
-                <Radio aria-hidden />
-                <Stack gap="0" minW="0">
-                  <Text fontWeight="semibold" truncate>
-                    {node.nodo}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted" fontFamily="mono" truncate>
-                    {node.deveui ?? t('dashboard.notAvailable')} · {node.ubicacion}
-                  </Text>
-                  <NodeMarks node={node} />
-                </Stack>
-              </Button>
-            </NodeTooltip>
-          </Box>
+          <NodeOption key={node.nodoid} node={node} selected={node.nodoid === selectedId} onSelect={onSelect} />
         ))}
       </Stack>
     );
@@ -107,6 +80,46 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
     </Panel>
   );
 }
+
+/**
+ * One node of the list. Memoised: the dashboard re-renders on every answer, filter and connection
+ * change, and redrawing every option (each a button, its tooltip and its marks through Chakra's
+ * styles) on each of them made the dashboard's main thread the console's busiest (issue 30,
+ * Lighthouse TBT); an option now redraws only when its node, its selection or the handler changes.
+ */
+const NodeOption = memo(function NodeOption({ node, selected, onSelect }: { node: NodoConLocalizacion; selected: boolean; onSelect: (nodoid: number | null) => void }) {
+  const { t } = useTranslation();
+  return (
+    // The option is the button inside: the item is only the list's markup, so it has no role.
+    <Box as="li" role="none" listStyleType="none">
+      <NodeTooltip node={node}>
+        <Button
+          role="option"
+          aria-selected={selected}
+          variant={selected ? 'subtle' : 'ghost'}
+          colorPalette={selected ? 'brand' : 'gray'}
+          w="full"
+          h="auto"
+          py="2"
+          justifyContent="flex-start"
+          textAlign="start"
+          onClick={() => onSelect(selected ? null : node.nodoid)}
+        >
+          <Radio aria-hidden />
+          <Stack gap="0" minW="0">
+            <Text fontWeight="semibold" truncate>
+              {node.nodo}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" fontFamily="mono" truncate>
+              {node.deveui ?? t('dashboard.notAvailable')} · {node.ubicacion}
+            </Text>
+            <NodeMarks node={node} />
+          </Stack>
+        </Button>
+      </NodeTooltip>
+    </Box>
+  );
+});
 
 /** "Last seen", and a mark for a silent node and for open threshold alarms (alarms.md). */
 function NodeMarks({ node }: { node: NodoConLocalizacion }) {
