@@ -1,7 +1,8 @@
-import { afterEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 import { page } from 'vitest/browser';
 import { configure } from 'storybook/test';
 import type { ElementContext, RunOptions } from 'axe-core';
+import MockDate from 'mockdate';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a story's first render
 // can take longer (seen: seven stories failing at once under a load of 7). The test's own timeout
@@ -18,26 +19,61 @@ configure({ asyncUtilTimeout: 5_000 });
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const axe = (await import('axe-core')).default;
-const runAxe = axe.run.bind(axe);
 /**
- * The light run turns every other rule off rather than naming the colour rules in `runOnly`, which
- * would run them even where a story turned one off (the data table's dimmed Busy state).
+ * With `isolate: false` this file runs again before every story file of the page while axe-core
+ * stays loaded: the marker keeps one wrapper (they nested, one more per file), and the light run's
+ * list of rules to turn off is computed once, not at every check.
  */
-const checked = (options: RunOptions = {}): RunOptions => {
-  if (inject('visualTheme') !== 'light') return { ...options, resultTypes: ['violations'] };
-  const others = axe.getRules().filter(({ ruleId }) => !COLOUR_RULES.includes(ruleId));
-  return { ...options, resultTypes: ['violations'], rules: { ...options.rules, ...Object.fromEntries(others.map(({ ruleId }) => [ruleId, { enabled: false }])) } };
-};
-axe.run = ((context: ElementContext, options?: RunOptions) => runAxe(context, checked(options))) as typeof axe.run;
+const WRAPPED = Symbol.for('camposense.axeRunWrapped');
+type WrappedAxe = typeof axe & { [WRAPPED]?: true };
+if (!(axe as WrappedAxe)[WRAPPED]) {
+  const runAxe = axe.run.bind(axe);
+  let othersOff: Record<string, { enabled: false }> | undefined;
+  /**
+   * The light run turns every other rule off rather than naming the colour rules in `runOnly`, which
+   * would run them even where a story turned one off (the data table's dimmed Busy state).
+   */
+  const checked = (options: RunOptions = {}): RunOptions => {
+    if (inject('visualTheme') !== 'light') return { ...options, resultTypes: ['violations'] };
+    othersOff ??= Object.fromEntries(
+      axe
+        .getRules()
+        .filter(({ ruleId }) => !COLOUR_RULES.includes(ruleId))
+        .map(({ ruleId }) => [ruleId, { enabled: false as const }]),
+    );
+    return { ...options, resultTypes: ['violations'], rules: { ...options.rules, ...othersOff } };
+  };
+  axe.run = ((context: ElementContext, options?: RunOptions) => runAxe(context, checked(options))) as typeof axe.run;
+  (axe as WrappedAxe)[WRAPPED] = true;
+}
+
+/**
+ * The real clock back after each story file. The preview's beforeEach fixes Date for every story
+ * and Storybook undoes it only when the next story starts, so after a file's last story Date.now()
+ * was still FIXTURE_NOW when Vitest's browser runner imported this set-up file for the next file:
+ * it names that import `?browserv=<Date.now()>`, so from the second such file on the browser
+ * returned the module it had already run, and that file's stories ran with no screenshot hook at
+ * all, passing without a baseline (the data table's NarrowPinned in light, the error state's
+ * NetworkFailure in both themes). Resetting here runs before the next file's set-up import.
+ */
+afterAll(() => MockDate.reset());
 
 /**
  * One screenshot per story and theme, taken once the story has rendered and its fonts loaded,
- * compared with the committed baseline (`npm run test:visual:update` rewrites them).
+ * compared with the committed baseline (`npm run test:visual:update` rewrites them). The test's
+ * `meta.visual` says the comparison was made (or turned off by the story): the timings reporter
+ * lists every passed story without it, and `npm test` fails the visual step on any
+ * (tools/vitest/timings-reporter.ts), so a story the hook skips cannot pass unseen.
  */
 afterEach(async (context) => {
-  const storyId = (context.task.meta as { storyId?: string }).storyId;
-  if (!storyId || context.task.result?.state === 'fail') return;
-  if ((context as { story?: { parameters?: { visual?: { disable?: boolean } } } }).story?.parameters?.visual?.disable) return;
+  const meta = context.task.meta as { storyId?: string; visual?: string };
+  if (!meta.storyId || context.task.result?.state === 'fail') return;
+  if ((context as { story?: { parameters?: { visual?: { disable?: boolean } } } }).story?.parameters?.visual?.disable) {
+    meta.visual = 'disabled';
+    return;
+  }
   await document.fonts.ready;
-  await expect.element(page.elementLocator(document.body)).toMatchScreenshot(`${storyId}--${inject('visualTheme')}`);
+  const name = `${meta.storyId}--${inject('visualTheme')}`;
+  await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name);
+  meta.visual = `compared ${name}`;
 });

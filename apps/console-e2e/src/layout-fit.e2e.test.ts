@@ -153,16 +153,31 @@ function shownCrumbs(page: Page): Promise<string> {
   );
 }
 
+/**
+ * One signed-in page per user for the whole file (a sign-in each per size was most of the file's
+ * set-up): each size's walk resizes it and reloads (scopeToFirstFarm), so the console starts
+ * afresh at that size with the session the tab keeps.
+ */
+const signedIn = new Map<string, Promise<{ browser: Browser; page: Page }>>();
+function signedInPage(email: string, viewport: Viewport): Promise<Page> {
+  if (!signedIn.has(email)) signedIn.set(email, openSignedIn(viewport, email));
+  return signedIn.get(email)!.then(async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await scopeToFirstFarm(page);
+    return page;
+  });
+}
+afterAll(async () => {
+  for (const session of signedIn.values()) await (await session).browser.close();
+});
+
 function walk(viewport: Viewport, email: string, screens: readonly TableScreen[]) {
   const phone = viewport.width < 768;
-  let browser: Browser;
   let page: Page;
   beforeAll(async () => {
-    ({ browser, page } = await openSignedIn(viewport, email));
-    await scopeToFirstFarm(page);
+    page = await signedInPage(email, viewport);
     if (!phone) await page.getByRole('group', { name: /^Filtro global: / }).waitFor({ timeout: 30_000 });
   });
-  afterAll(() => browser?.close());
 
   for (const screen of screens) {
     it(`${screen.path} fits`, async () => {
@@ -182,13 +197,10 @@ for (const viewport of [NARROW_DESKTOP, DESKTOP, PHONE]) {
 
 for (const viewport of [NARROW_DESKTOP, DESKTOP]) {
   describe(`the threshold edit panel at ${viewport.width} × ${viewport.height}`, () => {
-    let browser: Browser;
     let page: Page;
     beforeAll(async () => {
-      ({ browser, page } = await openSignedIn(viewport, ADMIN_EMAIL));
-      await scopeToFirstFarm(page);
+      page = await signedInPage(ADMIN_EMAIL, viewport);
     });
-    afterAll(() => browser?.close());
 
     it('shows every field, Mínimo and Máximo included, beside a list whose actions stay in view', async () => {
       await page.goto(`${baseUrl()}/umbrales`);
