@@ -13,6 +13,7 @@ import { lockDataDir } from './data-dir-lock';
 import { schema } from './schema/index';
 import type { Schema } from './schema/index';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
+import { clockPgliteWaits, clockPoolWaits } from './work-clock';
 
 /** A data folder that lives only in memory, for tests. */
 export const MEMORY_DATA_DIR = 'memory://';
@@ -124,6 +125,8 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
     // An idle pooled client's error reaches the pool; a checked-out one's reaches only the client.
     // Either, unheard, is an uncaught 'error' event that ends the process (issue 10, item 2).
     pool.on('error', (error) => onConnectionError(error));
+    // A request's wait for a free connection is told apart from its work (the heavy-read budget).
+    clockPoolWaits(pool);
     pool.on('connect', (client) => {
       client.on('error', (error) => onConnectionError(error));
     });
@@ -172,6 +175,8 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
     lock?.release();
     throw error;
   }
+  // PGlite is one connection: a request's turn in its queue is waiting too, not work.
+  clockPgliteWaits(client);
   const db = drizzlePglite(client, { schema });
   return {
     kind: 'pglite',

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { startWorkClock } from '@camposense/db';
 import { ApiError } from '../errors/api-error';
 import { windowCheck, windowHit } from '../security/rate-limit';
 
@@ -74,7 +75,7 @@ export interface HeavyReadBudgetOptions {
   perUser?: number;
   /** Heavy reads the whole server runs at once. @default 6 */
   total?: number;
-  /** A read whose work runs longer than this becomes a heavy read until it ends. @default SLOW_READ_MS */
+  /** A read whose work (not its wait for a connection) runs longer than this becomes a heavy read until it ends. @default SLOW_READ_MS */
   slowAfterMs?: number;
   /** How many such slow reads a user may cause in `slowWindowMs` before their reads are refused for a while. @default 10 */
   slowPerWindow?: number;
@@ -163,20 +164,30 @@ export class HeavyReadBudget {
   }
 
   /**
-   * Runs an ordinary read of `user` under the time budget: admitted first (see admit); if it is
-   * still running after `slowAfterMs`, it takes a heavy-read slot (even past the limit: it runs
-   * already) until it ends, and counts as one of the user's slow reads.
+   * Runs an ordinary read of `user` under the time budget: admitted first (see admit); if it has
+   * worked for `slowAfterMs`, it takes a heavy-read slot (even past the limit: it runs already)
+   * until it ends, and counts as one of the user's slow reads. Its work is its elapsed time less
+   * the time it waited for a database connection (a pooled one, or PGlite's turn): a cheap read
+   * that queued behind others on a busy server is not a slow read (issue 31).
    */
   async measure<T>(user: string, work: () => Promise<T>): Promise<T> {
     this.admit(user);
     let release: (() => void) | null = null;
-    const timer = setTimeout(() => {
+    const { clock, done } = startWorkClock(work);
+    const check = () => {
+      const left = this.slowAfterMs - clock.workMs();
+      if (left > 0) {
+        // It waited part of the time: look again when it could have worked the whole budget.
+        timer = setTimeout(check, Math.ceil(left));
+        return;
+      }
       const now = Date.now();
       this.slowMarks.set(user, windowHit(this.slowMarks.get(user) ?? [], { ...this.slowRule, limit: Number.POSITIVE_INFINITY }, now).marks);
       release = this.take(user, true);
-    }, this.slowAfterMs);
+    };
+    let timer = setTimeout(check, this.slowAfterMs);
     try {
-      return await work();
+      return await done;
     } finally {
       clearTimeout(timer);
       (release as (() => void) | null)?.();

@@ -362,6 +362,56 @@ describe.each(testDrivers())('a read past its time budget counts against the hea
 
   const asReader = (url: string) => context.get(url, { authorization: readerBearer });
 
+  /**
+   * Holds the database as a busy server would: every pooled PostgreSQL connection checked out, or
+   * PGlite (one connection) inside a transaction. Answers when it is held; the answer's call frees it.
+   */
+  async function occupyDatabase(): Promise<() => void> {
+    let free!: () => void;
+    const freed = new Promise<void>((resolve) => (free = resolve));
+    const { database } = context;
+    if (database.kind === 'postgres') {
+      // Every connection not checked out already (the app keeps one listening for notifications).
+      const { pool } = database;
+      const clients = await Promise.all(Array.from({ length: pool.options.max - pool.totalCount + pool.idleCount }, () => pool.connect()));
+      expect(pool.totalCount).toBe(pool.options.max);
+      expect(pool.idleCount).toBe(0);
+      void freed.then(() => clients.forEach((client) => client.release()));
+    } else {
+      await new Promise<void>((held) => void database.client.transaction(async () => (held(), await freed)));
+    }
+    return free;
+  }
+
+  it('does not count the time a cheap read waited for a busy database: over real HTTP, past the budget, never refused', async () => {
+    const baseUrl = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const read = () => fetch(`${baseUrl}/api/sense/paises`, { headers: { authorization: readerBearer } });
+    // Once first: the table's catalogue is read once per app, and reads that find it loading wait
+    // on that one read rather than queue their own statement.
+    expect((await read()).status).toBe(200);
+    // More reads than the window's three slow ones, each waiting longer than the 2 s budget (less
+    // than PostgreSQL's 5 s wait for a connection).
+    const free = await occupyDatabase();
+    const started = Date.now();
+    const waiting = Array.from({ length: 4 }, read);
+    let mostHeld = 0;
+    try {
+      while (Date.now() - started < budget.slowAfterMs + 600) {
+        mostHeld = Math.max(mostHeld, budget.heldBy(readerId));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      free();
+    }
+    const answers = await Promise.all(waiting);
+    expect(mostHeld).toBe(0);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(budget.heldBy(readerId)).toBe(0);
+    const after = await read();
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as unknown[]).length).toBeGreaterThan(0);
+  });
+
   it('holds a slot while it runs (the user\'s streamed reads and further reads refused), and refuses a user with too many', async () => {
     let release!: () => void;
     hold = new Promise<void>((resolve) => (release = resolve));
