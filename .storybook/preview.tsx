@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { I18nextProvider, LANGUAGES } from '@camposense/i18n';
 import { createI18n } from '@camposense/i18n/full';
-import { UiProvider, type ColorMode } from '@camposense/ui';
+import { dismissAllToasts, UiProvider, type ColorMode } from '@camposense/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { reportNetworkAnswer } from '@camposense/data-access';
 import { FIXTURE_NOW } from '@camposense/data-access/testing';
@@ -55,6 +55,9 @@ const preview: Preview = {
     MockDate.set(FIXTURE_NOW);
     // The connection state is the page's: a lost-connection story must not leave its banner to the next.
     reportNetworkAnswer();
+    // So is the toaster's store: a toast still alive from the story before (an alert that could not
+    // be acknowledged) would show in this story's screenshot, wherever a Toaster is mounted.
+    dismissAllToasts();
     localStorage.clear();
     sessionStorage.clear();
     return () => MockDate.reset();
