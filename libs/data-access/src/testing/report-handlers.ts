@@ -224,7 +224,25 @@ export const reportHandlers = {
       return HttpResponse.json<AcknowledgeMatchingResult>({ episodes: new Set(active.map((row) => row.episodioid)).size, acknowledged: active.length });
     }),
   ],
-  acknowledgePending: () => [http.post('/api/alerts/:alertaid/acknowledge', never), http.post('/api/alerts/acknowledge', never)],
+  /**
+   * Acknowledging waits until `release()`, then fails. A request left pending for ever fails minutes
+   * later anyway, when the browser stops the idle mock service worker, and its error toast then
+   * shows in whatever story runs at that moment: a story ends by releasing it (see its cleanup).
+   */
+  acknowledgeHeld: () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = async () => {
+      await released;
+      return internalError();
+    };
+    return {
+      handlers: [http.post('/api/alerts/:alertaid/acknowledge', held), http.post('/api/alerts/acknowledge', held)],
+      release: () => release(),
+    };
+  },
   acknowledgeError: () => [http.post('/api/alerts/:alertaid/acknowledge', internalError), http.post('/api/alerts/acknowledge', internalError)],
   /** The active-alerts count (the report filtered to `estado=activa`) never answers; other pages do. */
   alertasActiveCountPending: () => [

@@ -4,7 +4,9 @@ import { alertasFixture, alertasManyFixture, reportHandlers } from '@camposense/
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { useEffect } from 'react';
-import { Toaster } from '@camposense/ui';
+import { dismissAllToasts, Toaster } from '@camposense/ui';
+import { toastShown } from '@camposense/ui/testing';
+import type { RequestHandler } from 'msw';
 import { emptyStory, errorStory, loadingStory, tableSettled, typeAcknowledgeNote, typeDay, withGlobalFilters } from '../shared/story-report';
 import { AlertsReport } from './alerts-report';
 
@@ -351,8 +353,22 @@ export const AcknowledgeAllEnglish: Story = {
   },
 };
 
+/**
+ * The acknowledgement stays on its way for the story; when the next story starts, it is released
+ * (it fails), its error toast comes, and it is removed: it must not show in another story.
+ */
+function heldAcknowledgement({ msw }: { msw: { use: (...handlers: RequestHandler[]) => void } }) {
+  const held = reportHandlers.acknowledgeHeld();
+  msw.use(...reportHandlers.alertas(freshAlertas()), ...held.handlers);
+  return async () => {
+    held.release();
+    await waitFor(() => expect(toastShown(/^No se pudo/)).toBe(true), { timeout: 2_000 }).catch(() => undefined);
+    dismissAllToasts();
+  };
+}
+
 export const Acknowledging: Story = {
-  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(freshAlertas()), ...reportHandlers.acknowledgePending()),
+  beforeEach: heldAcknowledgement,
   play: async () => {
     await settled();
     await userEvent.click(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' }));
@@ -368,7 +384,7 @@ export const Acknowledging: Story = {
 
 /** The row's acknowledgement is on its way: the dialog's confirm spins, cancel waits. */
 export const AcknowledgeEpisodeBusy: Story = {
-  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(freshAlertas()), ...reportHandlers.acknowledgePending()),
+  beforeEach: heldAcknowledgement,
   play: async () => {
     const table = await settled();
     await userEvent.click(within(table).getAllByRole('button', { name: /^Reconocer episodio/ })[0]!);
