@@ -2,6 +2,7 @@ export { appDb, createDatabase, MEMORY_DATA_DIR } from './client';
 export type { Database } from './client';
 export { migrate, schemaStatus } from './migrate';
 export { seedDemoUsers, prepareDatabase, DEMO_USERS, DEMO_PASSWORD } from './seed';
+export { DEMO_COMPANY_GRANTS } from './demo/demo-users';
 export { compactAlertCounts } from './alert-counts';
 export { maintainMeasurementPartitions } from './partitions';
 export type { PrepareResult } from './seed';

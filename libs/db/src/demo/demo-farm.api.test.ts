@@ -7,7 +7,7 @@ import { appDb, createDatabase, MEMORY_DATA_DIR } from '../client';
 import type { Database } from '../client';
 import { sqlState, violatedConstraint } from '../errors';
 import { verifyPassword } from '../password';
-import { prepareDatabase, seedDemoUsers } from '../seed';
+import { DEMO_USERS, prepareDatabase, seedDemoUsers } from '../seed';
 import { testDrivers } from '../testing/index';
 import { DEMO_PASSWORD } from './demo-users';
 import { fundoBox, planFarm } from './farm-plan';
@@ -507,7 +507,7 @@ describe('prepareDatabase and the demo farm', () => {
       const database = await createDatabase({ dataDir });
       try {
         const first = await prepareDatabase(database, { farm: FARM, progress: false });
-        expect(first.seeded).toHaveLength(2);
+        expect(first.seeded).toHaveLength(DEMO_USERS.length);
         expect(first.farm?.created).toBe(true);
         expect(first.farm?.counts.nodos).toBe(60);
         const second = await prepareDatabase(database, { farm: FARM, progress: false });
@@ -525,7 +525,7 @@ describe('prepareDatabase and the demo farm', () => {
     const database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
     try {
       const prepared = await prepareDatabase(database, { farm: FARM, progress: false });
-      expect(prepared.seeded).toHaveLength(2);
+      expect(prepared.seeded).toHaveLength(DEMO_USERS.length);
       expect(prepared.farm).toBeNull();
     } finally {
       await database.close();

@@ -14,4 +14,14 @@ export interface DemoUser {
 export const DEMO_USERS: readonly DemoUser[] = [
   { login: 'admin@camposense.dev', firstname: 'Ana', lastname: 'Admin', usuarioabrev: 'AADMIN', rol: 'admin' },
   { login: 'operador@camposense.dev', firstname: 'Oscar', lastname: 'Operador', usuarioabrev: 'OOPER', rol: 'user' },
+  // Issue 32: granted one Chilean company only (DEMO_COMPANY_GRANTS), to see what a tenant sees.
+  { login: 'operador.chile@camposense.dev', firstname: 'Olivia', lastname: 'Operadora Chile', usuarioabrev: 'OOPERCL', rol: 'user' },
 ];
+
+/**
+ * Demo users granted only some companies (by `empresaabrev`), level operacion; every other
+ * non-admin demo user is granted every company (seed-access.ts).
+ */
+export const DEMO_COMPANY_GRANTS: Readonly<Record<string, readonly string[]>> = {
+  'operador.chile@camposense.dev': ['LOSANDES'],
+};

@@ -201,10 +201,11 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
   { login: 'diego.rojas@camposense.dev', firstname: 'Diego', lastname: 'Rojas', usuarioabrev: 'DROJAS', perfil: 'Operador Chile', paisabrev: 'CL' },
 ];
 
-/** The profiles the two demo users (seed.ts) hold once a farm exists. */
+/** The profiles the demo users (seed.ts) hold once a farm exists. */
 export const DEMO_USER_PROFILES: Readonly<Record<string, { perfil: string; paisabrev: string }>> = {
   'admin@camposense.dev': { perfil: 'Gerente Agrícola', paisabrev: 'PE' },
   'operador@camposense.dev': { perfil: 'Operador Perú', paisabrev: 'PE' },
+  'operador.chile@camposense.dev': { perfil: 'Operador Chile', paisabrev: 'CL' },
 };
 
 /**

@@ -22,7 +22,7 @@ import { nextId, required } from './seed-support';
 import type { ProbeMetricSeries } from './seed-support';
 import { insertRadioThresholds, insertThresholds } from './seed-thresholds';
 import { insertRadio } from './seed-radio';
-import { grantEveryCompanyStatement } from './seed-access';
+import { grantDemoCompaniesStatements } from './seed-access';
 
 export interface DemoFarmOptions {
   /** The seed of every random draw. @default 42 */
@@ -157,7 +157,7 @@ export async function seedDemoFarm(database: Database, options: DemoFarmOptions 
   await appDb(database).transaction(async (tx) => {
     progress.start('referencia');
     const ids = await insertReferenceRows(tx, seed, plan, window);
-    await tx.execute(grantEveryCompanyStatement());
+    for (const statement of grantDemoCompaniesStatements()) await tx.execute(statement);
     progress.advance(readingCount * 0.02);
 
     const series: ProbeMetricSeries[] = [];

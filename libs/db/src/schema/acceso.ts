@@ -15,10 +15,11 @@ export const usuarioempresa = sense.table(
   {
     usuarioid: integer('usuarioid')
       .notNull()
-      .references(() => usuario.usuarioid),
+      // A user's grants go with the user, a company's with the company: they are access, not history.
+      .references(() => usuario.usuarioid, { onDelete: 'cascade' }),
     empresaid: integer('empresaid')
       .notNull()
-      .references(() => empresa.empresaid),
+      .references(() => empresa.empresaid, { onDelete: 'cascade' }),
     nivel: text('nivel', { enum: ['lectura', 'operacion', 'gestion'] }).notNull(),
     ...auditColumns(),
   },

@@ -46,13 +46,13 @@ describe.each(testDrivers())('access per company on $kind', (driver) => {
     await closeTestApp(context);
   });
 
-  it('gives a new user no company, and the demo operador every company to read', async () => {
+  it('gives a new user no company, and the demo operador every company to operate (acknowledge, as before grants)', async () => {
     expect((await get(grantee)).json<UserAccessResponse>()).toEqual({ usuarioid: grantee, todas: false, accesos: [] });
     const demo = (await get(operador.id, operador.bearer)).json<UserAccessResponse>();
     const [{ count } = { count: -1 }] = await context.database.query<{ count: number }>(sql`select count(*)::int as count from sense.empresa`);
     expect(demo.todas).toBe(false);
     expect(demo.accesos).toHaveLength(count);
-    expect(new Set(demo.accesos.map((grant) => grant.nivel))).toEqual(new Set(['lectura']));
+    expect(new Set(demo.accesos.map((grant) => grant.nivel))).toEqual(new Set(['operacion']));
     expect((await get(admin.id)).json<UserAccessResponse>()).toMatchObject({ usuarioid: admin.id, todas: true });
   });
 
@@ -132,5 +132,14 @@ describe.each(testDrivers())('access per company on $kind', (driver) => {
       const final = (await stored()).map(({ empresaid, nivel }) => ({ empresaid, nivel }));
       expect(sets.map((set) => [...set].sort((left, right) => left.empresaid - right.empresaid))).toContainEqual(final);
     }
+  });
+
+  it('deletes a user with their grants (the grants go with them, no foreign-key error)', async () => {
+    const [{ usuarioid } = { usuarioid: 0 }] = await context.database.query<{ usuarioid: number }>(sql`
+      insert into sense.usuario (login, password_hash, rol) values (${`borrado-${randomUUID()}@camposense.test`}, 'x', 'user') returning usuarioid`);
+    expect((await put(usuarioid, { accesos: empresas.map(({ empresaid }) => ({ empresaid, nivel: 'lectura' })) })).statusCode).toBe(200);
+    const deleted = await context.app.inject({ method: 'DELETE', url: `/api/sense/usuario/${usuarioid}`, headers: { authorization: admin.bearer } });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await context.database.query(sql`select 1 from sense.usuarioempresa where usuarioid = ${usuarioid}`)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /** Issue 32: the companies a user is granted, and their replacement as a whole. */
-import { appDb } from '@camposense/db';
+import { appDb, numberArray, textArray } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import type { AccessGrant, UserAccessBody, UserAccessResponse } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
@@ -24,14 +24,20 @@ const grantsStatement = (usuarioid: number) => sql`
    where ue.usuarioid = ${usuarioid} and ue.statusid = 1
    order by ue.empresaid`;
 
-const intArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
-
 export function createAccessQueries(database: Database): AccessQueries {
   return {
     async ofUser(usuarioid) {
-      const [user] = await database.query<{ rol: string }>(sql`select rol from sense.usuario where usuarioid = ${usuarioid}`);
-      if (!user) return undefined;
-      return { usuarioid, todas: user.rol === 'admin', accesos: await database.query<AccessGrant>(grantsStatement(usuarioid)) };
+      // One round trip: the user's row, and its grants beside it (none: one row of nulls).
+      const rows = await database.query<{ rol: string } & { [K in keyof AccessGrant]: AccessGrant[K] | null }>(sql`
+        select us.rol, g.empresaid, g.empresa, g.paisid, g.pais, g.nivel
+          from sense.usuario us
+          left join (${grantsStatement(usuarioid)}) g on true
+         where us.usuarioid = ${usuarioid}
+         order by g.empresaid`);
+      const [first] = rows;
+      if (!first) return undefined;
+      const accesos = rows.flatMap(({ rol: _rol, ...grant }) => (grant.empresaid === null ? [] : [grant as AccessGrant]));
+      return { usuarioid, todas: first.rol === 'admin', accesos };
     },
 
     async replace(usuarioid, grants, actorId) {
@@ -43,16 +49,16 @@ export function createAccessQueries(database: Database): AccessQueries {
         const empresaids = grants.map((grant) => grant.empresaid);
         // Locked too: a company deleted meanwhile would otherwise fail the insert's foreign key.
         const known = new Set(
-          (await run<{ empresaid: number }>(sql`select empresaid from sense.empresa where empresaid = any(${intArray(empresaids)}) for share`)).map((row) => row.empresaid),
+          (await run<{ empresaid: number }>(sql`select empresaid from sense.empresa where empresaid = any(${numberArray(empresaids)}::int[]) for share`)).map((row) => row.empresaid),
         );
         const unknownEmpresas = empresaids.filter((empresaid) => !known.has(empresaid));
         if (unknownEmpresas.length > 0) return { unknownEmpresas };
-        await run(sql`delete from sense.usuarioempresa where usuarioid = ${usuarioid} and not (empresaid = any(${intArray(empresaids)}))`);
+        await run(sql`delete from sense.usuarioempresa where usuarioid = ${usuarioid} and not (empresaid = any(${numberArray(empresaids)}::int[]))`);
         if (grants.length > 0) {
           await run(sql`
             insert into sense.usuarioempresa (usuarioid, empresaid, nivel, usercreatedid, usermodifiedid)
             select ${usuarioid}, g.empresaid, g.nivel, ${actorId}, ${actorId}
-              from unnest(${intArray(empresaids)}, ${`{${grants.map((grant) => grant.nivel).join(',')}}`}::text[]) as g(empresaid, nivel)
+              from unnest(${numberArray(empresaids)}::int[], ${textArray(grants.map((grant) => grant.nivel))}::text[]) as g(empresaid, nivel)
             on conflict (usuarioid, empresaid) do update
                set nivel = excluded.nivel, statusid = 1, usermodifiedid = excluded.usermodifiedid, datemodified = now()
              where usuarioempresa.nivel is distinct from excluded.nivel or usuarioempresa.statusid <> 1`);

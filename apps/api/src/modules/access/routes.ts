@@ -74,6 +74,10 @@ export async function accessRoutes(fastify: FastifyInstance, { database }: Acces
       });
       if (problems.length > 0) throw validationError(problems);
       const result = await queries.replace(request.params.usuarioid, accesos, actor.id);
+      // The grant is read with the account standing (cached STANDING_TTL_MS): forgotten at once here,
+      // so the next request of that user on this process reads the new grant; another worker or
+      // instance reads it within STANDING_TTL_MS (2 s). The read cache was cleared by this write.
+      fastify.accountStatus.invalidate(request.params.usuarioid);
       if (!result) throw notFound(NO_USER);
       if ('unknownEmpresas' in result) {
         throw validationError(

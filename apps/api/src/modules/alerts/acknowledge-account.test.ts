@@ -106,6 +106,8 @@ describe.each(testDrivers())('the account behind every acknowledgement on $kind'
     const { id, session } = await account('admin');
     const bearer = `Bearer ${session.access_token}`;
     await context.query(sql`update sense.usuario set rol = 'user', firstname = 'Renombrada' where usuarioid = ${id}`);
+    // As a user it needs a grant to acknowledge (issue 32): every company, at level operacion.
+    await context.query(sql`insert into sense.usuarioempresa (usuarioid, empresaid, nivel) select ${id}, empresaid, 'operacion' from sense.empresa`);
     context.app.accountStatus.invalidate(id);
     const write = await context.app.inject({ method: 'POST', url: '/api/sense/pais', headers: { authorization: bearer }, payload: { pais: 'Degradado', paisabrev: 'DG' } });
     expect(write.statusCode).toBe(403);

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error';
 import { security } from '../../schemas';
+import { grantedEpisode, grantOf } from '../../security/tenancy';
 
 /** More open episodes than this on one node or location is a farm on fire; the chart needs no more. */
 const MAX_EPISODES = 500;
@@ -44,6 +45,8 @@ export async function openEpisodesRoute(app: FastifyInstance, { database }: { da
       if ((nodoId === undefined) === (ubicacionId === undefined)) {
         throw new ApiError(400, 'VALIDATION', 'Indique nodoId o ubicacionId (uno de los dos)');
       }
+      // Only the grant's episodes (issue 32): another company's node or location has none to show.
+      const granted = grantedEpisode(await grantOf(request), 'e');
       const scope =
         nodoId !== undefined
           ? sql`e.nodoid = ${nodoId}`
@@ -57,7 +60,7 @@ export async function openEpisodesRoute(app: FastifyInstance, { database }: { da
             from sense.episodio e
             join sense.criticidad c on c.criticidadid = e.criticidadid
             left join sense.umbral u on u.umbralid = e.umbralid
-           where e.fechafin is null and e.statusid in (1, -1) and ${scope}
+           where e.fechafin is null and e.statusid in (1, -1) and ${scope} and ${granted ?? sql`true`}
            order by e.fechainicio, e.episodioid
            limit ${MAX_EPISODES}`)
       ).rows as unknown as EpisodeRow[];

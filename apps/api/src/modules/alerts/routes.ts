@@ -1,5 +1,6 @@
 import type { Database } from '@camposense/db';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound, unauthorized } from '../../errors/api-error';
@@ -11,6 +12,25 @@ import type { AcknowledgeAnswer, AcknowledgeEpisodeResult, AcknowledgeMatchingRe
 import { lockLiveAccount } from '../auth/account-status';
 import { requireRole } from '../../security/require-role';
 import { security } from '../../schemas';
+import { cannotAcknowledge, grantAt, grantedEpisode, grantedLocations, grantOf } from '../../security/tenancy';
+import type { Grant } from '../../security/tenancy';
+
+/**
+ * Whether the alarm is in the grant (else 404, as a missing one: nothing disclosed) and whether the
+ * grant may acknowledge it (operacion or gestion on its company, else 403), both as columns of the
+ * statement that reads it: `place` is "the row is in these locations" for a grant's locations.
+ */
+function grantColumns(grant: Grant, place: (locations: SQL) => SQL): SQL {
+  const visible = grantedLocations(grant);
+  const operable = grantedLocations(grantAt(grant, 'operacion'));
+  return sql`${visible ? place(visible) : sql`true`} as visible, ${operable ? place(operable) : sql`true`} as operable`;
+}
+
+/** 404 outside the grant, 403 where it only reads (issue 32). */
+function checkGranted<Row extends { visible: boolean; operable: boolean }>(row: Row | undefined, missing: string): asserts row is Row {
+  if (!row || row.visible !== true) throw notFound(missing);
+  if (row.operable !== true) throw cannotAcknowledge();
+}
 
 export interface AlertRoutesOptions {
   database: Database;
@@ -28,6 +48,8 @@ interface AlertRow {
   episodioid: number | null;
   fechafin: Date | string | null;
   episodiostatusid: number | null;
+  visible: boolean;
+  operable: boolean;
 }
 
 /**
@@ -64,18 +86,20 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
       if (!user) throw unauthorized();
       const note = request.body?.nota?.trim() || null;
       const { alertaid } = request.params;
+      const grant = await grantOf(request);
       const answer = await database.db.transaction(async (tx) => {
         const actor = await lockLiveAccount(tx, user);
         const rows = (
           await tx.execute(sql`
-            select a.alertaid, a.umbralid, a.statusid, a.episodioid, e.fechafin, e.statusid as episodiostatusid
+            select a.alertaid, a.umbralid, a.statusid, a.episodioid, e.fechafin, e.statusid as episodiostatusid,
+                   ${grantColumns(grant, (locations) => sql`exists (select 1 from sense.umbral gu where gu.umbralid = a.umbralid and gu.ubicacionid in (${locations}))`)}
               from sense.alerta a
               left join sense.episodio e on e.episodioid = a.episodioid
              where a.alertaid = ${alertaid}
                for update of a`)
         ).rows as unknown as AlertRow[];
         const alert = rows[0];
-        if (!alert) throw notFound('La alerta no existe');
+        checkGranted(alert, 'La alerta no existe');
         const ended = alert.episodioid !== null ? alert.fechafin !== null && alert.episodiostatusid === 0 : alert.statusid === 0;
         let acknowledged = 0;
         if (alert.episodioid !== null) {
@@ -166,9 +190,13 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
       const user = request.user;
       if (!user) throw unauthorized();
       const note = request.body.nota?.trim() || null;
-      const conditions = [sql`a.statusid = 1`, ...alertaConditions({ ...filtersOf(request.body), estado: null })];
+      // Only the companies the user may acknowledge in (issue 32).
+      const grant = grantAt(await grantOf(request), 'operacion');
+      const conditions = [sql`a.statusid = 1`, ...alertaConditions({ ...filtersOf(request.body, grant), estado: null })];
       const answer = await database.db.transaction(async (tx) => {
         const actor = await lockLiveAccount(tx, user);
+        // None at all is refused outright, once the account is known to be live (a gone one is 401).
+        if (!grant.all && grant.empresas.length === 0) throw cannotAcknowledge();
         // One statement: the matching active alerts, their open episodes acknowledged, and every
         // active alert of those episodes (and the matched ones kept before episodes) processed.
         const [counts] = (
@@ -224,6 +252,7 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
       if (!user) throw unauthorized();
       const note = request.body?.nota?.trim() || null;
       const { episodioid } = request.params;
+      const grant = await grantOf(request);
       let acknowledgedNow = false;
       const answer = await database.db.transaction(async (tx) => {
         const actor = await lockLiveAccount(tx, user);
@@ -236,15 +265,18 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
           fechareconocido: Date | string | null;
           notareconocido: string | null;
         };
+        const visible = grantedEpisode(grant, 'ge');
+        const operable = grantedEpisode(grantAt(grant, 'operacion'), 'ge');
         const [episode] = (
           await tx.execute(sql`
-            select episodioid, tipo, statusid, fechafin, reconocidopor, fechareconocido, notareconocido
-              from sense.episodio where episodioid = ${episodioid} for update`)
-        ).rows as unknown as EpisodeRow[];
-        if (!episode) throw notFound('El episodio no existe');
+            select ge.episodioid, ge.tipo, ge.statusid, ge.fechafin, ge.reconocidopor, ge.fechareconocido, ge.notareconocido,
+                   ${visible ?? sql`true`} as visible, ${operable ?? sql`true`} as operable
+              from sense.episodio ge where ge.episodioid = ${episodioid} for update`)
+        ).rows as unknown as (EpisodeRow & { visible: boolean; operable: boolean })[];
+        checkGranted(episode, 'El episodio no existe');
         if (episode.fechafin !== null) throw new ApiError(409, 'CONSTRAINT', 'El episodio ya terminó');
         let acknowledged = 0;
-        let state = episode;
+        let state: EpisodeRow = episode;
         if (episode.statusid === 1) {
           const [updated] = (
             await tx.execute(sql`

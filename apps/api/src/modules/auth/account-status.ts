@@ -1,6 +1,6 @@
 import type { Database } from '@camposense/db';
 import { STATUS_ACTIVE } from '@camposense/db';
-import type { Rol } from '@camposense/domain';
+import type { AccessLevel, Rol } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { unauthorized } from '../../errors/api-error';
@@ -15,12 +15,16 @@ export interface AccountStanding {
   rol: Rol | null;
   /** The token's session is still open (not logged out, not revoked by a role, status or password change). */
   sessionOpen: boolean;
+  /** The companies the user is granted (issue 32), by id, with their level; an admin's are ignored (they see every one). */
+  grants: ReadonlyMap<number, AccessLevel>;
 }
 
 /**
- * How long a standing is trusted without asking the database again. Changes made through this
- * process invalidate at once; the lifetime only bounds changes made elsewhere (bare SQL, a second
- * API instance).
+ * How long a standing (and the grants it carries) is trusted without asking the database again.
+ * Changes made through this process invalidate at once (a user's row, sessions or grants, see
+ * AccountStatus.invalidate); the lifetime only bounds changes made elsewhere (bare SQL, another
+ * worker of the cluster or another API instance): a grant revoked there stops reading here within
+ * 2 s, and the read cache keyed by the grant (read-cache.ts, 2 s by default) adds at most as much.
  */
 export const STANDING_TTL_MS = 2_000;
 
@@ -57,7 +61,7 @@ export class AccountStatus {
     return standing;
   }
 
-  /** The user's row, role, status or sessions changed: forget what we knew of them. */
+  /** The user's row, role, status, sessions or grants changed: forget what we knew of them. */
   invalidate(userId: number): void {
     for (const [key, entry] of this.cache) if (entry.userId === userId) this.cache.delete(key);
   }
@@ -68,15 +72,19 @@ export class AccountStatus {
   }
 
   private async read(claims: AccessClaims): Promise<AccountStanding> {
-    const rows = await this.database.query<{ rol: Rol; statusid: number; session_open: boolean }>(sql`
+    // The grants come in the same primary-key read, as two parallel arrays (no JSON to parse).
+    const rows = await this.database.query<{ rol: Rol; statusid: number; session_open: boolean; empresas: number[]; niveles: AccessLevel[] }>(sql`
       select u.rol, u.statusid,
              exists (select 1 from sense.sesion s
-                      where s.familia = ${claims.sessionId ?? ''} and s.usuarioid = u.usuarioid and s.revoked_at is null) as session_open
+                      where s.familia = ${claims.sessionId ?? ''} and s.usuarioid = u.usuarioid and s.revoked_at is null) as session_open,
+             array(select g.empresaid from sense.usuarioempresa g where g.usuarioid = u.usuarioid and g.statusid = 1 order by g.empresaid)::int[] as empresas,
+             array(select g.nivel from sense.usuarioempresa g where g.usuarioid = u.usuarioid and g.statusid = 1 order by g.empresaid)::text[] as niveles
         from sense.usuario u
        where u.usuarioid = ${claims.id}`);
     const row = rows[0];
-    if (!row) return { active: false, rol: null, sessionOpen: false };
-    return { active: row.statusid === STATUS_ACTIVE, rol: row.rol, sessionOpen: row.session_open === true };
+    if (!row) return { active: false, rol: null, sessionOpen: false, grants: new Map() };
+    const grants = new Map(row.empresas.map((empresaid, index) => [Number(empresaid), row.niveles[index]!]));
+    return { active: row.statusid === STATUS_ACTIVE, rol: row.rol, sessionOpen: row.session_open === true, grants };
   }
 }
 

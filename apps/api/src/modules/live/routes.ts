@@ -27,6 +27,8 @@ import {
   spendDownloadToken,
 } from '../reports/download-token';
 import type { EventBus, NumberedEvent } from './event-bus';
+import { createAlarmLookup, createGrantFilter } from './grant-filter';
+import { readGrant } from '../../security/tenancy';
 import { security } from '../../schemas';
 
 export interface LiveRoutesOptions {
@@ -47,6 +49,7 @@ export const LIVE_HEARTBEAT_MS = 15_000;
 export async function liveRoutes(untyped: FastifyInstance, { bus, database, jwtSecret, heartbeatMs = LIVE_HEARTBEAT_MS }: LiveRoutesOptions): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const spent = databaseSpentTokens(database);
+  const alarmLookup = createAlarmLookup(database);
   const open = new Set<ServerResponse>();
   // Open streams would keep the server from closing.
   app.addHook('onClose', async () => {
@@ -88,12 +91,20 @@ export async function liveRoutes(untyped: FastifyInstance, { bus, database, jwtS
       },
     },
     async (request, reply) => {
+      let claims;
       try {
+        claims = await readDownloadToken(request.query.token ?? '', 'stream', jwtSecret);
         // Used up in the database (issue 27, item 4): two workers or instances cannot both take it.
-        await spendDownloadToken(await readDownloadToken(request.query.token ?? '', 'stream', jwtSecret), spent);
+        await spendDownloadToken(claims, spent);
       } catch {
         throw unauthorized('El ticket del flujo en vivo no es válido, ya se usó o ha caducado');
       }
+      // The bearer's companies (issue 32), read now (a gone account is refused before the stream
+      // opens) and again as the stream goes on (grant-filter.ts, STREAM_GRANT_REFRESH_MS).
+      const bearer = { id: claims.userId, email: '', rol: claims.rol, sessionId: null };
+      const grant = () => readGrant(app.accountStatus, bearer);
+      await grant();
+      const grantFilter = createGrantFilter(database, grant, alarmLookup);
       const lastEventId = String(request.headers['last-event-id'] ?? request.query.lastEventId ?? '');
       reply.hijack();
       const raw = reply.raw;
@@ -108,12 +119,21 @@ export async function liveRoutes(untyped: FastifyInstance, { bus, database, jwtS
         raw.write(`id: ${bus.eventId(event)}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       raw.write('retry: 2000\n\n');
-      // Subscribe before replaying, so nothing falls between the two.
+      // Subscribe before replaying, so nothing falls between the two. Each event waits for the
+      // one before it to be filtered (a lookup may be under way), so they leave in order.
       let written = 0;
+      let sending: Promise<void> = Promise.resolve();
       const send = (event: NumberedEvent) => {
         if (event.id <= written) return;
         written = event.id;
-        write(event);
+        sending = sending.then(async () => {
+          try {
+            const visible = await grantFilter.filter(event);
+            if (visible && !raw.writableEnded) write(visible);
+          } catch (error) {
+            request.log.warn({ err: error }, 'live: event not filtered; not sent');
+          }
+        });
       };
       const queued: NumberedEvent[] = [];
       let replaying = true;
@@ -132,6 +152,7 @@ export async function liveRoutes(untyped: FastifyInstance, { bus, database, jwtS
       heartbeat.unref();
       const end = () => {
         clearInterval(heartbeat);
+        grantFilter.close();
         unsubscribe();
         open.delete(raw);
       };

@@ -8,6 +8,8 @@ import type { NodeBattery, NodeFrameGap, NodeFrames, NodeHealthResponse, NodeMap
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { isoUtc } from '../../sense/timestamps';
+import { grantedCompanies } from '../../security/tenancy';
+import type { Grant } from '../../security/tenancy';
 
 const HEALTH_ABBREVIATIONS = Object.values(HEALTH_METRICS);
 const healthList = sql.join(HEALTH_ABBREVIATIONS.map((abbreviation) => sql`${abbreviation}`), sql`, `);
@@ -91,15 +93,18 @@ export interface HealthWindow {
 }
 
 export interface NodeHealthQueries {
-  map(scope: NodeMapQuery, nowMs: number): Promise<NodeMapResponse>;
+  /** Only the nodes placed in a company of `grant` (by the placement the map shows). */
+  map(scope: NodeMapQuery, nowMs: number, grant: Grant): Promise<NodeMapResponse>;
   /** Null for an unknown (or inactive) node. */
   health(nodoid: number, window: HealthWindow, nowMs: number): Promise<NodeHealthResponse | null>;
 }
 
 export function createNodeHealthQueries(database: Database): NodeHealthQueries {
   return {
-    async map(scope, nowMs) {
+    async map(scope, nowMs, grant) {
       const conditions: SQL[] = [sql`pl.ubicacionid is not null`];
+      const granted = grantedCompanies(grant, sql`pl.empresaid`);
+      if (granted) conditions.push(granted);
       if (scope.paisid !== undefined) conditions.push(sql`pl.paisid = ${scope.paisid}`);
       if (scope.empresaid !== undefined) conditions.push(sql`pl.empresaid = ${scope.empresaid}`);
       if (scope.fundoid !== undefined) conditions.push(sql`pl.fundoid = ${scope.fundoid}`);

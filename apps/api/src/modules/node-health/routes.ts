@@ -3,6 +3,7 @@ import { HEALTH_DEFAULT_DAYS, nodeHealthRoute, nodeMapRoute } from '@camposense/
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { NodeHealthQuery } from '@camposense/domain';
 import type { FastifyInstance } from 'fastify';
+import { assertGrantedPlaces, grantOf } from '../../security/tenancy';
 import { notFound } from '../../errors/api-error';
 import { security } from '../../schemas';
 import { parseDateWindow } from '../../sense/date-window';
@@ -41,7 +42,7 @@ export async function nodeHealthRoutes(fastify: FastifyInstance, { database, now
         ...nodeMapRoute,
       },
     },
-    async (request) => queries.map(request.query, now().getTime()),
+    async (request) => queries.map(request.query, now().getTime(), await grantOf(request)),
   );
 
   app.get(
@@ -65,6 +66,8 @@ export async function nodeHealthRoutes(fastify: FastifyInstance, { database, now
       const windowStart = start ?? new Date(windowEnd.getTime() - HEALTH_DEFAULT_DAYS * DAY_MS);
       // Only `desde` given, after now: the window would be empty.
       if (windowStart >= windowEnd) throw validationError([{ field: 'hasta', rule: 'minimum', limit: 'desde' }]);
+      // A node outside the grant is as unknown as a missing one (issue 32).
+      await assertGrantedPlaces(database, await grantOf(request), { nodoId: request.params.nodoid });
       const health = await queries.health(request.params.nodoid, { start: windowStart, end: windowEnd }, now().getTime());
       if (!health) throw notFound('El nodo no existe');
       return health;

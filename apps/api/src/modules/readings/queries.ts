@@ -7,6 +7,9 @@ import { tableRef } from '../../sense/sql-names';
 import { batchesUpTo } from '../../sense/streaming';
 import type { JsonBatch } from '../../sense/streaming';
 import { isoUtc } from '../../sense/timestamps';
+import { grantedEpisode } from '../../security/tenancy';
+import type { Grant } from '../../security/tenancy';
+import { numberArray } from '@camposense/db';
 
 /** A time window and location of readings; every bound is optional. */
 export interface ReadingWindow {
@@ -17,6 +20,8 @@ export interface ReadingWindow {
   end?: Date | undefined;
   /** Only the readings of this entity's locations and probe types. */
   entidadId?: number | undefined;
+  /** Only the readings of these locations, a subquery of ubicacionid (the grant, issue 32). */
+  locations?: SQL | null | undefined;
 }
 
 /*
@@ -33,6 +38,8 @@ const tipo = tableRef('tipo');
 function windowConditions(window: ReadingWindow): SQL {
   const conditions: SQL[] = [sql`true`];
   if (window.ubicacionId !== undefined) conditions.push(sql`m.ubicacionid = ${window.ubicacionId}`);
+  // Computed once (an InitPlan), so the date index still stops after a page's readings.
+  if (window.locations) conditions.push(sql`m.ubicacionid = any(array(${window.locations}))`);
   if (window.start) conditions.push(sql`m.fecha >= ${window.start.toISOString()}::timestamptz`);
   if (window.end) conditions.push(sql`m.fecha < ${window.end.toISOString()}::timestamptz`);
   if (window.entidadId !== undefined) {
@@ -143,7 +150,7 @@ export const NODE_LIST_STATEMENT = 'nodos-con-localizacion';
  * (NodoConLocalizacion[]) comes as one JSON text (`body`) built by the database, dates in ISO 8601
  * UTC: Node neither parses the rows nor writes them again (issue 31).
  */
-export function nodosConLocalizacionStatement(limit: number): SQL {
+export function nodosConLocalizacionStatement(limit: number, empresas: readonly number[] | null = null): SQL {
   return sql`
     select coalesce(json_agg(r order by r.nodo, r.nodoid), '[]')::text as body from (
     select n.nodoid, n.nodo, n.nodoabrev, n.deveui, n.statusid,
@@ -167,6 +174,8 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
       join ${tableRef('empresa')} e on e.empresaid = f.empresaid
       join ${tableRef('pais')} p on p.paisid = e.paisid
       join ${tableRef('entidad')} en on en.entidadid = l.entidadid
+      -- A user's grant (issue 32): the node's company is its placement's.
+      ${empresas === null ? sql`` : sql`and e.empresaid = any(${numberArray(empresas)}::int[])`}
       -- The latest values of every node at once: one pass over ultimamedicion and metricasensor
       -- (hundreds of rows) joined by hash, rather than a join of them per node.
       left join (
@@ -203,15 +212,16 @@ export function nodosConLocalizacionStatement(limit: number): SQL {
 export const EN_CURSO_EPISODE = sql`(ep.fechafin is null and ep.statusid = ${EN_CURSO.episodeStatusid})`;
 
 /** What is en curso now (EnCursoResponse): episodes of both kinds, and the alerts of the threshold ones. */
-export function enCursoStatement(): SQL {
+export function enCursoStatement(granted: SQL | null = null): SQL {
+  const episodes = granted ? sql`${EN_CURSO_EPISODE} and ${granted}` : EN_CURSO_EPISODE;
   return sql`
     select count(*)::int as episodios,
            count(*) filter (where ep.tipo = 'umbral')::int as umbral,
            count(*) filter (where ep.tipo = 'sindatos')::int as "sinDatos",
            (select count(*) from ${tableRef('alerta')} a join ${tableRef('episodio')} ep on ep.episodioid = a.episodioid
-             where ${EN_CURSO_EPISODE} and a.statusid = ${EN_CURSO.alertStatusid})::int as alertas
+             where ${episodes} and a.statusid = ${EN_CURSO.alertStatusid})::int as alertas
       from ${tableRef('episodio')} ep
-     where ${EN_CURSO_EPISODE}`;
+     where ${episodes}`;
 }
 
 export interface ReadingQueries {
@@ -220,9 +230,9 @@ export interface ReadingQueries {
   /** The readings in batches (`limit` null: all), for a streamed answer. */
   readingsBatches(window: ReadingWindow, limit: number | null): AsyncGenerator<JsonBatch>;
   count(window: ReadingWindow): Promise<number>;
-  /** The node list as a JSON array text (NodoConLocalizacion[]), ready to send. */
-  nodosConLocalizacionJson(limit: number): Promise<string>;
-  enCurso(): Promise<EnCursoResponse>;
+  /** The node list as a JSON array text (NodoConLocalizacion[]), ready to send; only the grant's nodes. */
+  nodosConLocalizacionJson(limit: number, grant: Grant): Promise<string>;
+  enCurso(grant: Grant): Promise<EnCursoResponse>;
   /** The nodes placed at a location now (an active localizacion): the ones whose readings are stored there. */
   nodesPlacedAt(ubicacionId: number): Promise<number[]>;
 }
@@ -247,14 +257,17 @@ export function createReadingQueries(database: Database): ReadingQueries {
       const rows = await database.query<{ count: number }>(readingsCountStatement(window));
       return rows[0]?.count ?? 0;
     },
-    async nodosConLocalizacionJson(limit) {
+    async nodosConLocalizacionJson(limit, grant) {
       // Prepared: planning its joins cost as much as running them (1.7 of 4.2 ms), and its only
-      // parameter, the limit, does not change the plan.
-      const [row] = await database.query<{ body: string }>(nodosConLocalizacionStatement(limit), { prepare: NODE_LIST_STATEMENT });
+      // parameters, the limit and a user's companies, do not change the plan (one statement each with and without a grant).
+      const granted = grant.all ? null : grant.empresas;
+      const [row] = await database.query<{ body: string }>(nodosConLocalizacionStatement(limit, granted), {
+        prepare: granted === null ? NODE_LIST_STATEMENT : `${NODE_LIST_STATEMENT}-granted`,
+      });
       return row?.body ?? '[]';
     },
-    async enCurso() {
-      const [row] = await database.query<EnCursoResponse>(enCursoStatement());
+    async enCurso(grant) {
+      const [row] = await database.query<EnCursoResponse>(enCursoStatement(grantedEpisode(grant, 'ep')));
       return row ?? { episodios: 0, umbral: 0, sinDatos: 0, alertas: 0 };
     },
     async nodesPlacedAt(ubicacionId) {

@@ -9,11 +9,13 @@ import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/stream
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { security } from '../../schemas';
 import { redactJsonText } from '../../security/redaction';
+import { grantedLocations, grantOf } from '../../security/tenancy';
+import type { Grant } from '../../security/tenancy';
 
 /** The window of a readings request; 400 naming the field for a malformed or reversed date. */
-function readingWindow(query: ReadingsQuery): ReadingWindow {
+function readingWindow(query: ReadingsQuery, grant: Grant): ReadingWindow {
   const { start, end } = parseDateWindow('startDate', query.startDate, 'endDate', query.endDate);
-  return { ubicacionId: query.ubicacionId, entidadId: query.entidadId, start, end };
+  return { ubicacionId: query.ubicacionId, entidadId: query.entidadId, start, end, locations: grantedLocations(grant) };
 }
 
 function readingsLimit(query: ReadingsQuery): number | null {
@@ -26,7 +28,8 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const answer = async (request: FastifyRequest<{ Querystring: ReadingsQuery }>, reply: FastifyReply): Promise<CountAnswer | FastifyReply> => {
     const { query } = request;
-    const window = readingWindow(query);
+    const grant = await grantOf(request);
+    const window = readingWindow(query, grant);
     if (query.countOnly === true) return { count: await measuredRead(request, reply, heavyReads, () => queries.count(window)) };
     const limit = readingsLimit(query);
     // getAll and large limits: streamed in batches under the user's heavy-read budget (issue 10).
@@ -35,7 +38,7 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
     }
     // The database wrote the JSON (see readingsStatement): a JSON string is sent as it is.
     // A location's readings follow the nodes placed there: another node's batch leaves them kept.
-    const json = await readCache.getFollowing(request.url, () =>
+    const json = await readCache.getFollowing(`${request.url} ${grant.key}`, () =>
       measuredRead(request, reply, heavyReads, async () => {
         const [value, placed] = await Promise.all([
           queries.readingsJson(window, limit),
@@ -88,7 +91,8 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
       },
     },
     async (request, reply) => {
-      const json = await readCache.get(request.url, () => queries.nodosConLocalizacionJson(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT));
+      const grant = await grantOf(request);
+      const json = await readCache.get(`${request.url} ${grant.key}`, () => queries.nodosConLocalizacionJson(request.query.limit ?? NODE_LIST_DEFAULT_LIMIT, grant));
       return reply.type('application/json; charset=utf-8').send(redactJsonText(json, request.user));
     },
   );
@@ -106,6 +110,9 @@ export function registerReadingRoutes(fastify: FastifyInstance, queries: Reading
         ...enCursoRoute,
       },
     },
-    (request) => readCache.get(request.url, () => queries.enCurso()),
+    async (request) => {
+      const grant = await grantOf(request);
+      return readCache.get(`${request.url} ${grant.key}`, () => queries.enCurso(grant));
+    },
   );
 }

@@ -1,5 +1,8 @@
 import type { AlertaReportFilters, MensajeReportFilters, ReportDateRange, ReportScope } from '@camposense/domain';
 import { parseDateWindow } from '../../sense/date-window';
+import { grantedLocations } from '../../security/tenancy';
+import type { Grant } from '../../security/tenancy';
+import type { AlertaFilters, MensajeFilters } from './queries';
 
 /*
  * A report query's filters as the statements take them (queries.ts): only the filter
@@ -12,12 +15,13 @@ function scopeOf({ paisId, empresaId, fundoId, desde, hasta }: ReportScope & Rep
   return { paisId, empresaId, fundoId, desde: start?.toISOString(), hasta: end?.toISOString() };
 }
 
-export function filtersOf(query: AlertaReportFilters): AlertaReportFilters {
+/** The alert filters of a query, narrowed to the caller's grant (issue 32). */
+export function filtersOf(query: AlertaReportFilters, grant: Grant): AlertaFilters {
   const { estado, criticidadId, ubicacionId, nodoId } = query;
-  return { estado, criticidadId, ubicacionId, nodoId, ...scopeOf(query) };
+  return { estado, criticidadId, ubicacionId, nodoId, ...scopeOf(query), granted: grantedLocations(grant) };
 }
 
-export function mensajeFiltersOf(query: MensajeReportFilters): MensajeReportFilters {
+export function mensajeFiltersOf(query: MensajeReportFilters, grant: Grant): MensajeFilters {
   const { estado, contactoId, medioId } = query;
-  return { estado, contactoId, medioId, ...scopeOf(query) };
+  return { estado, contactoId, medioId, ...scopeOf(query), granted: grantedLocations(grant) };
 }

@@ -20,6 +20,19 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { MAX_PAGE_OFFSET, validationError } from '../tables/queries';
 import { isoUtc } from '../../sense/timestamps';
+import type { Grant } from '../../security/tenancy';
+import { grantedLocations } from '../../security/tenancy';
+
+/**
+ * A report's filters as the statements take them: the query's, and the locations of the caller's
+ * grant (issue 32) as a subquery of ubicacionid, absent for an admin. Every statement honours it.
+ */
+interface Granted {
+  granted?: SQL | null | undefined;
+}
+export type AlertaFilters = AlertaReportFilters & Granted;
+export type MensajeFilters = MensajeReportFilters & Granted;
+
 
 /*
  * The two reports' statements. Every identifier is written here; a request only picks an entry of
@@ -135,22 +148,23 @@ function dateRange(column: SQL, { desde, hasta }: ReportDateRange): SQL[] {
  * The alert filters as conditions. The hierarchy (pais, empresa, fundo) is a semi-join through
  * the threshold's location, so the outer query keeps one row per alert and can use its own order.
  */
-export function alertaConditions(filters: AlertaReportFilters): SQL[] {
+export function alertaConditions(filters: AlertaFilters): SQL[] {
   return [...stateCondition(filters), ...thresholdConditions(filters), ...dateRange(sql`a.fecha`, filters)];
 }
 
-function stateCondition(filters: AlertaReportFilters): SQL[] {
+function stateCondition(filters: AlertaFilters): SQL[] {
   return filters.estado ? [sql`a.statusid = ${ALERTA_STATUS[filters.estado]}`] : [];
 }
 
 /** The filters that choose thresholds (criticality, location, node, the global selection), on `u`. */
-function thresholdConditions(filters: AlertaReportFilters): SQL[] {
+function thresholdConditions(filters: AlertaFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.criticidadId) conditions.push(sql`u.criticidadid = ${filters.criticidadId}`);
   if (filters.ubicacionId) conditions.push(sql`u.ubicacionid = ${filters.ubicacionId}`);
   if (filters.nodoId) conditions.push(sql`u.nodoid = ${filters.nodoId}`);
   const scope = scopeLocations(filters);
   if (scope) conditions.push(sql`u.ubicacionid in (${scope})`);
+  if (filters.granted) conditions.push(sql`u.ubicacionid in (${filters.granted})`);
   return conditions;
 }
 
@@ -164,7 +178,7 @@ function thresholdConditions(filters: AlertaReportFilters): SQL[] {
 export type ChosenThresholds = readonly number[] | null;
 
 /** Alert conditions with the thresholds already chosen: on `alerta` alone. */
-function chosenConditions(filters: AlertaReportFilters, thresholds: ChosenThresholds): SQL[] {
+function chosenConditions(filters: AlertaFilters, thresholds: ChosenThresholds): SQL[] {
   return [
     ...stateCondition(filters),
     ...(thresholds === null ? [] : [sql`a.umbralid = any(${`{${thresholds.join(',')}}`}::int[])`]),
@@ -179,15 +193,15 @@ const MENSAJE_STATUS: Record<MensajeState, number> = { enviado: 1, fallido: 0, p
  * A message belongs to the selection through its alert's threshold, or through its episode: a
  * threshold's location, or for a no-data episode its node's active location.
  */
-export function mensajeConditions(filters: MensajeReportFilters): SQL[] {
+export function mensajeConditions(filters: MensajeFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.contactoId) conditions.push(sql`ms.contactoid = ${filters.contactoId}`);
   if (filters.estado) conditions.push(sql`ms.statusid = ${MENSAJE_STATUS[filters.estado]}`);
   if (filters.medioId) {
     conditions.push(sql`ms.contactoid in (select ct.contactoid from sense.contacto ct where ct.medioid = ${filters.medioId})`);
   }
-  const scope = scopeLocations(filters);
-  if (scope) {
+  for (const scope of [scopeLocations(filters), filters.granted ?? null]) {
+    if (!scope) continue;
     conditions.push(sql`(ms.alertaid in (select sa.alertaid from sense.alerta sa join sense.umbral su on su.umbralid = sa.umbralid
         where su.ubicacionid in (${scope}))
       or ms.episodioid in (select se.episodioid from sense.episodio se left join sense.umbral su on su.umbralid = se.umbralid
@@ -360,14 +374,14 @@ export type { ReportPage };
  */
 export interface ReportStatements {
   /** The ids of the thresholds the filters choose, or null when no filter chooses thresholds. */
-  alertaThresholds(filters: AlertaReportFilters): SQL | null;
+  alertaThresholds(filters: AlertaFilters): SQL | null;
   /** A page's rows, each with `sort_key`: what a cursor after it carries. */
-  alertasPage(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, window: PageWindow, thresholds?: ChosenThresholds): SQL;
-  alertasCount(filters: AlertaReportFilters, thresholds?: ChosenThresholds): SQL;
-  alertasBatch(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number, after?: KeysetBound, thresholds?: ChosenThresholds): SQL;
-  mensajesPage(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, window: PageWindow): SQL;
-  mensajesCount(filters: MensajeReportFilters): SQL;
-  mensajesBatch(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, size: number, after?: KeysetBound): SQL;
+  alertasPage(filters: AlertaFilters, sort: ReportSort<AlertaSortColumn>, window: PageWindow, thresholds?: ChosenThresholds): SQL;
+  alertasCount(filters: AlertaFilters, thresholds?: ChosenThresholds): SQL;
+  alertasBatch(filters: AlertaFilters, sort: ReportSort<AlertaSortColumn>, size: number, after?: KeysetBound, thresholds?: ChosenThresholds): SQL;
+  mensajesPage(filters: MensajeFilters, sort: ReportSort<MensajeSortColumn>, window: PageWindow): SQL;
+  mensajesCount(filters: MensajeFilters): SQL;
+  mensajesBatch(filters: MensajeFilters, sort: ReportSort<MensajeSortColumn>, size: number, after?: KeysetBound): SQL;
 }
 
 /*
@@ -377,7 +391,7 @@ export interface ReportStatements {
  */
 
 function alertaRows(
-  filters: AlertaReportFilters,
+  filters: AlertaFilters,
   sort: ReportSort<AlertaSortColumn>,
   { limit, offset, fromEnd = false, after }: PageWindow,
   thresholds: ChosenThresholds | undefined,
@@ -393,7 +407,7 @@ function alertaRows(
     limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) picked join sense.alerta a on a.alertaid = picked.alertaid`;
 }
 
-function mensajeRows(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, { limit, offset, fromEnd = false, after }: PageWindow): SQL {
+function mensajeRows(filters: MensajeFilters, sort: ReportSort<MensajeSortColumn>, { limit, offset, fromEnd = false, after }: PageWindow): SQL {
   const key = MENSAJE_SORT[sort.sortBy];
   const conditions = [...mensajeConditions(filters), ...keysetCondition(key, sql`ms.mensajeid`, sort.sortOrder, after)];
   const order = fromEnd ? opposite(sort.sortOrder) : sort.sortOrder;
@@ -583,16 +597,16 @@ async function reportPage<Row extends { sort_key?: string | null }>(
 type Carrying<Row> = Row & { sort_key: string | null };
 
 export interface ReportQueries {
-  alertas(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): Promise<ReportPage<AlertaReportRow>>;
-  mensajes(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, page: PageRequest): Promise<ReportPage<MensajeReportRow>>;
-  alertaFilterOptions(filters: Pick<AlertaReportFilters, 'paisId' | 'empresaId' | 'fundoId'>): Promise<AlertaFilterOptions>;
+  alertas(filters: AlertaFilters, sort: ReportSort<AlertaSortColumn>, page: PageRequest): Promise<ReportPage<AlertaReportRow>>;
+  mensajes(filters: MensajeFilters, sort: ReportSort<MensajeSortColumn>, page: PageRequest): Promise<ReportPage<MensajeReportRow>>;
+  alertaFilterOptions(filters: Pick<AlertaFilters, 'paisId' | 'empresaId' | 'fundoId'>, grant: Grant): Promise<AlertaFilterOptions>;
   mensajeFilterOptions(): Promise<MensajeFilterOptions>;
-  alertasCsvBatches(filters: AlertaReportFilters, sort: ReportSort<AlertaSortColumn>, size: number): AsyncGenerator<AlertaCsvRow[]>;
-  mensajesCsvBatches(filters: MensajeReportFilters, sort: ReportSort<MensajeSortColumn>, size: number): AsyncGenerator<MensajeCsvRow[]>;
+  alertasCsvBatches(filters: AlertaFilters, sort: ReportSort<AlertaSortColumn>, size: number): AsyncGenerator<AlertaCsvRow[]>;
+  mensajesCsvBatches(filters: MensajeFilters, sort: ReportSort<MensajeSortColumn>, size: number): AsyncGenerator<MensajeCsvRow[]>;
 }
 
 export function createReportQueries(database: Database): ReportQueries {
-  async function chosenThresholds(filters: AlertaReportFilters): Promise<ChosenThresholds> {
+  async function chosenThresholds(filters: AlertaFilters): Promise<ChosenThresholds> {
     const statement = reportStatements.alertaThresholds(filters);
     if (!statement) return null;
     return (await database.query<{ umbralid: number }>(statement)).map((row) => row.umbralid);
@@ -622,8 +636,9 @@ export function createReportQueries(database: Database): ReportQueries {
         () => total(reportStatements.mensajesCount(filters)),
       );
     },
-    async alertaFilterOptions({ paisId, empresaId, fundoId }) {
-      const conditions: SQL[] = [];
+    async alertaFilterOptions({ paisId, empresaId, fundoId }, grant) {
+      const granted = grantedLocations(grant);
+      const conditions: SQL[] = granted ? [sql`ub.ubicacionid in (${granted})`] : [];
       if (fundoId) conditions.push(sql`f.fundoid = ${fundoId}`);
       if (empresaId) conditions.push(sql`f.empresaid = ${empresaId}`);
       if (paisId) conditions.push(sql`e.paisid = ${paisId}`);
@@ -638,7 +653,7 @@ export function createReportQueries(database: Database): ReportQueries {
         database.query<AlertaFilterOptions['nodos'][number]>(sql`select n.nodoid, n.nodo,
             array_agg(distinct u.ubicacionid order by u.ubicacionid)::int[] as ubicacionids
           from sense.umbral u join sense.nodo n on n.nodoid = u.nodoid
-          ${scope ? sql`where u.ubicacionid in (${scope})` : sql``}
+          ${whereAll([...(scope ? [sql`u.ubicacionid in (${scope})`] : []), ...(granted ? [sql`u.ubicacionid in (${granted})`] : [])])}
           group by n.nodoid, n.nodo order by n.nodo, n.nodoid`),
       ]);
       return { criticidades, ubicaciones, nodos };

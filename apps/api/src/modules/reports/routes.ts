@@ -10,7 +10,8 @@ import { createTableQueries, MAX_PAGE_OFFSET, validationError } from '../tables/
 import { isReader, readerHiddenColumns, readerQueryProblems, redactContactUser, redactForReader } from '../../security/reader-view';
 import { redactForCaller } from '../../security/redaction';
 import { labelledColumns, tableCsvHeader, tableCsvLines } from './table-csv';
-import { scopeConditions } from '../../sense/scope-condition';
+import { grantConditions, scopeConditions } from '../../sense/scope-condition';
+import { grantOf } from '../../security/tenancy';
 import { csvLine, csvNumber, csvText, UTF8_BOM } from './csv';
 import { databaseSpentTokens, readDownloadToken, signDownloadToken, spendDownloadToken } from './download-token';
 import type { DownloadableReport, DownloadTokenClaims } from './download-token';
@@ -244,7 +245,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     async (request, reply) => {
       const { page, pageSize, after, sortBy, sortOrder } = request.query;
       // A page of a year's alerts can still run long: it counts against the user's heavy reads.
-      return measuredRead(request, reply, heavyReads, () => queries.alertas(filtersOf(request.query), { sortBy, sortOrder }, { page, pageSize, after }));
+      const filters = filtersOf(request.query, await grantOf(request));
+      return measuredRead(request, reply, heavyReads, () => queries.alertas(filters, { sortBy, sortOrder }, { page, pageSize, after }));
     },
   );
 
@@ -260,7 +262,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         ...alertaFilterOptionsRoute,
       },
     },
-    async (request) => queries.alertaFilterOptions(request.query),
+    async (request) => queries.alertaFilterOptions(request.query, await grantOf(request)),
   );
 
   typed.get(
@@ -296,7 +298,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
-      const batches = () => queries.alertasCsvBatches(filtersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
+      const filters = filtersOf(request.query, await grantOf(request));
+      const batches = () => queries.alertasCsvBatches(filters, { sortBy, sortOrder }, csvBatchSize);
       return sendReportCsv(reply, 'alertas', request.query, batches, (row, timeZone) => alertaLine(lang, redactForCaller(row, request.user), timeZone), startDownload(request));
     },
   );
@@ -316,9 +319,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request, reply) => {
       const { page, pageSize, after, sortBy, sortOrder } = request.query;
-      const answer = await measuredRead(request, reply, heavyReads, () =>
-        queries.mensajes(mensajeFiltersOf(request.query), { sortBy, sortOrder }, { page, pageSize, after }),
-      );
+      const filters = mensajeFiltersOf(request.query, await grantOf(request));
+      const answer = await measuredRead(request, reply, heavyReads, () => queries.mensajes(filters, { sortBy, sortOrder }, { page, pageSize, after }));
       // A reader sees the contact's names, not their login (their e-mail).
       for (const row of answer.data) redactContactUser(row.contacto?.usuario, request.user);
       return answer;
@@ -339,7 +341,8 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
     },
     async (request, reply) => {
       const { sortBy, sortOrder, lang } = request.query;
-      const batches = () => queries.mensajesCsvBatches(mensajeFiltersOf(request.query), { sortBy, sortOrder }, csvBatchSize);
+      const filters = mensajeFiltersOf(request.query, await grantOf(request));
+      const batches = () => queries.mensajesCsvBatches(filters, { sortBy, sortOrder }, csvBatchSize);
       return sendReportCsv(
         reply,
         'mensajes',
@@ -386,7 +389,7 @@ export async function reportRoutes(app: FastifyInstance, { database, jwtSecret, 
         sortBy,
         sortOrder,
         filters,
-        conditions: scopeConditions(definition.name, request.query.scope),
+        conditions: [...scopeConditions(definition.name, request.query.scope), ...grantConditions(definition.name, 't', await grantOf(request))],
         searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
       };
       const batches = tableQueries.rowBatches(definition, criteria, null, csvBatchSize);

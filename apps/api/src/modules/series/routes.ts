@@ -8,6 +8,7 @@ import { createSeriesQueries } from './queries';
 import { bucketSecondsFor, DEFAULT_MAX_POINTS } from './series-window';
 import { security } from '../../schemas';
 import { redactJsonText } from '../../security/redaction';
+import { assertGrantedPlaces, grantOf } from '../../security/tenancy';
 
 export interface SeriesRoutesOptions {
   database: Database;
@@ -69,6 +70,8 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
       // chart's right edge is the latest reading and not an empty afternoon.
       if (end > clock && clock > start) end = clock;
 
+      // A node or location outside the grant answers 404, as a missing one would (issue 32).
+      await assertGrantedPlaces(database, await grantOf(request), query);
       const bucketSeconds = bucketSecondsFor(start, end, query.maxPoints ?? DEFAULT_MAX_POINTS);
       const json = await queries.seriesJson(
         {

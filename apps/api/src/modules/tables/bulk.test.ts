@@ -307,7 +307,7 @@ describe.each(testDrivers())('POST /api/sense/{table}/bulk and GET /{table}/labe
         { id: fixture.twinTipo, label: 'Sonda masiva' },
       ]);
       // A user's label is both names.
-      const users = await labels(`/api/sense/usuario/labels?search=operador`);
+      const users = await labels(`/api/sense/usuario/labels?search=oscar operador`);
       expect(users.data).toEqual([expect.objectContaining({ label: 'Oscar Operador' })]);
     });
 

@@ -5,7 +5,9 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error';
 import { isReader, readerHiddenColumns } from '../../security/reader-view';
+import { grantOf } from '../../security/tenancy';
 import { checkFilterValue } from '../../sense/row-values';
+import { grantConditions } from '../../sense/scope-condition';
 import { columnRef } from '../../sense/sql-names';
 import { measuredRead } from '../../sense/streaming';
 import { hasLabels, labelPage } from './labels';
@@ -44,7 +46,8 @@ export function registerLabelRoute(app: FastifyInstance, { catalogue, database, 
         throw new ApiError(403, 'FORBIDDEN', `Su rol no permite ver las etiquetas de ${definition.name}`);
       }
       const table = await catalogue.table(definition);
-      const conditions: SQL[] = [];
+      // A row outside the grant has no label for this user: it is not there (issue 32).
+      const conditions: SQL[] = grantConditions(definition.name, 'r', await grantOf(request));
       const problems = [];
       for (const [key, raw] of Object.entries(request.query)) {
         if (LABEL_PARAMETERS.has(key)) continue;

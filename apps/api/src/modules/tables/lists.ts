@@ -7,6 +7,9 @@ import type { ReadCache } from '../../sense/read-cache';
 import { measuredRead } from '../../sense/streaming';
 import type { HeavyReadBudget } from '../../sense/streaming';
 import { columnRef, tableRef } from '../../sense/sql-names';
+import { grantConditions } from '../../sense/scope-condition';
+import { grantedLocations, grantOf } from '../../security/tenancy';
+import type { Grant } from '../../security/tenancy';
 import type { TableQueries } from './queries';
 import { security } from '../../schemas';
 
@@ -14,8 +17,8 @@ interface NamedList {
   path: string;
   table: TableName;
   summary: string;
-  /** The optional parent filter: query parameter → condition on the row alias `t`. */
-  parent?: { param: string; description: string; condition: (id: number) => SQL };
+  /** The optional parent filter: query parameter → condition on the row alias `t` (within the caller's grant). */
+  parent?: { param: string; description: string; condition: (id: number, grant: Grant) => SQL };
 }
 
 const equals = (column: string) => (id: number) => sql`${columnRef('t', column)} = ${id}`;
@@ -48,9 +51,13 @@ const NAMED_LISTS: readonly NamedList[] = [
     parent: {
       param: 'ubicacionId',
       description: 'Solo las entidades con una localización en esta ubicación',
-      // Entities are placed in locations through localizacion (data-model.md).
-      condition: (id) =>
-        sql`exists (select 1 from ${tableRef('localizacion')} l where l.entidadid = ${columnRef('t', 'entidadid')} and l.ubicacionid = ${id})`,
+      // Entities are placed in locations through localizacion (data-model.md). The entities are
+      // global, the location is not: another company's location tells nothing of what it grows.
+      condition: (id, grant) => {
+        const granted = grantedLocations(grant);
+        return sql`exists (select 1 from ${tableRef('localizacion')} l where l.entidadid = ${columnRef('t', 'entidadid')} and l.ubicacionid = ${id}
+                           ${granted ? sql`and l.ubicacionid in (${granted})` : sql``})`;
+      },
     },
   },
   { path: '/metricas', table: 'metrica', summary: 'Métricas' },
@@ -75,10 +82,15 @@ export function registerListRoutes(app: FastifyInstance, queries: TableQueries, 
       },
       async (request, reply) => {
         const id = parent ? request.query[parent.param] : undefined;
-        const conditions = parent && id !== undefined ? [parent.condition(id)] : [];
-        // The same rows for every role: none of these tables has a column hidden from readers. No
-        // reading changes them: an ingest batch leaves them kept.
-        return readCache.get(request.url, () => measuredRead(request, reply, heavyReads, () => queries.list(tableDefinition(list.table), { conditions }, null)), 'none');
+        const grant = await grantOf(request);
+        const conditions = [...(parent && id !== undefined ? [parent.condition(id, grant)] : []), ...grantConditions(list.table, 't', grant)];
+        // The same rows for every role with the same grant: none of these tables has a column
+        // hidden from readers. No reading changes them: an ingest batch leaves them kept.
+        return readCache.get(
+          `${request.url} ${grant.key}`,
+          () => measuredRead(request, reply, heavyReads, () => queries.list(tableDefinition(list.table), { conditions }, null)),
+          'none',
+        );
       },
     );
   }

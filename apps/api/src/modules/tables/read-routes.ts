@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors/api-error';
 import { isReader, readerHiddenColumns, readerQueryProblems, redactForReader } from '../../security/reader-view';
 import type { ReadingsFollowed } from '../../sense/read-cache';
-import { scopeConditions } from '../../sense/scope-condition';
+import { grantConditions, scopeConditions } from '../../sense/scope-condition';
+import { grantOf } from '../../security/tenancy';
 import { HEAVY_READ_ROWS, measuredRead, sendHeavyRead } from '../../sense/streaming';
 import { MAX_PAGE_OFFSET, validationError } from './queries';
 import { KEY_QUERY_DOC, registeredTable, sendRow, singleKey } from './route-support';
@@ -67,17 +68,19 @@ export function registerListRoute(fastify: FastifyInstance, { queries, heavyRead
         const problems = readerQueryProblems(definition.name, [...Object.keys(filters), ...(sortBy === undefined ? [] : [sortBy])]);
         if (problems.length > 0) throw validationError(problems.map((problem) => (problem.field === sortBy ? { ...problem, field: 'sortBy' } : problem)));
       }
+      const grant = await grantOf(request);
       const criteria = {
         search,
         sortBy,
         sortOrder: sortOrder?.toLowerCase() as SortDirection | undefined,
         filters,
-        conditions: scopeConditions(definition.name, query.scope),
+        conditions: [...scopeConditions(definition.name, query.scope), ...grantConditions(definition.name, 't', grant)],
         searchColumns: hidden.length > 0 ? definition.searchColumns.filter((column) => !hidden.includes(column)) : undefined,
       };
       if (page !== undefined || pageSize !== undefined || after !== undefined) {
-        // Kept per viewer as redacted: a reader sees other people's contacts hidden, their own not.
-        const viewer = reader ? `user ${request.user?.id ?? ''}` : 'admin';
+        // Kept per viewer as redacted: a reader sees other people's contacts hidden, their own not;
+        // and per grant, so one grant's rows never answer another (issue 32).
+        const viewer = `${reader ? `user ${request.user?.id ?? ''}` : 'admin'} ${grant.key}`;
         return readCache.get(
           `${request.url} ${viewer}`,
           () =>
@@ -157,7 +160,9 @@ export function registerRowReadRoutes(fastify: FastifyInstance, { catalogue, que
   const readRow = async (definition: TableDefinition, key: KeyValues, request: FastifyRequest, reply: FastifyReply) => {
     await writes.keyCondition(definition, key);
     const filters = Object.fromEntries(Object.entries(key).map(([name, value]) => [name, String(value)]));
-    const [row] = redactForReader(definition, await queries.list(definition, { filters }, 1), request.user);
+    // A row outside the grant answers 404 like a missing one: its existence is not told (issue 32).
+    const conditions = grantConditions(definition.name, 't', await grantOf(request));
+    const [row] = redactForReader(definition, await queries.list(definition, { filters, conditions }, 1), request.user);
     if (!row) throw notFound('No existe un registro con esa clave');
     return sendRow(catalogue, definition, row, reply);
   };

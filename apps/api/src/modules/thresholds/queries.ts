@@ -18,6 +18,8 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { numberArray, textArray } from '@camposense/db';
 import { tableRef } from '../../sense/sql-names';
+import { EVERY_COMPANY, grantedCompanies, grantedLocations } from '../../security/tenancy';
+import type { Grant } from '../../security/tenancy';
 
 export interface PreviewWindow {
   start: Date;
@@ -57,8 +59,9 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 const json = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The hierarchy filters as conditions over aliases ub (ubicacion), f (fundo), e (empresa) and the pair p. */
-function scopeConditions(filters: UmbralScopeFilters, pair: { ubicacion: SQL; nodo: SQL; tipo: SQL; metrica: SQL }): SQL[] {
-  const conditions: SQL[] = [];
+function scopeConditions(filters: UmbralScopeFilters, pair: { ubicacion: SQL; nodo: SQL; tipo: SQL; metrica: SQL }, grant: Grant): SQL[] {
+  const granted = grantedCompanies(grant, sql`f.empresaid`);
+  const conditions: SQL[] = granted ? [granted] : [];
   if (filters.entidadId != null) {
     conditions.push(sql`exists (select 1 from ${tableRef('tipo')} te where te.tipoid = ${pair.tipo} and te.entidadid = ${filters.entidadId})`);
   }
@@ -79,13 +82,17 @@ const where = (conditions: SQL[]) => (conditions.length === 0 ? sql`` : sql`wher
  * (localizacion × metricasensor) and any place a threshold names — with its thresholds, if any,
  * most severe first. A place without a threshold comes back once with null threshold columns.
  */
-export function scopeStatement(filters: UmbralScopeFilters): SQL {
-  const conditions = scopeConditions(filters, {
-    ubicacion: sql`p.ubicacionid`,
-    nodo: sql`p.nodoid`,
-    tipo: sql`p.tipoid`,
-    metrica: sql`p.metricaid`,
-  });
+export function scopeStatement(filters: UmbralScopeFilters, grant: Grant = EVERY_COMPANY): SQL {
+  const conditions = scopeConditions(
+    filters,
+    {
+      ubicacion: sql`p.ubicacionid`,
+      nodo: sql`p.nodoid`,
+      tipo: sql`p.tipoid`,
+      metrica: sql`p.metricaid`,
+    },
+    grant,
+  );
   return sql`
     with pairs as (
       select l.ubicacionid, ms.nodoid, ms.tipoid, ms.metricaid
@@ -266,12 +273,15 @@ const auditColumns = sql`
   a.usuarioid, us.login, us.firstname, us.lastname`;
 
 /** One threshold's audit trail, newest first. */
-export function historyStatement(umbralId: number, limit: number): SQL {
+export function historyStatement(umbralId: number, limit: number, grant: Grant = EVERY_COMPANY): SQL {
+  // The trail outlives its threshold: its place is read from the logged values, as recentChanges does.
+  const locations = grantedLocations(grant);
   return sql`
     select ${auditColumns}
       from ${tableRef('audit_log_umbral')} a
       left join ${tableRef('usuario')} us on us.usuarioid = a.usuarioid
      where a.umbralid = ${umbralId}
+       ${locations ? sql`and coalesce((a.valores_nuevos ->> 'ubicacionid')::int, (a.valores_anteriores ->> 'ubicacionid')::int) in (${locations})` : sql``}
      order by a.fecha desc, a.auditlogumbralid desc
      limit ${limit}`;
 }
@@ -280,15 +290,19 @@ export function historyStatement(umbralId: number, limit: number): SQL {
  * The newest changes to thresholds in scope, deleted thresholds included: the place is read from
  * the logged values, not from `umbral`, which may no longer hold the row.
  */
-export function recentChangesStatement(filters: UmbralScopeFilters, limit: number): SQL {
+export function recentChangesStatement(filters: UmbralScopeFilters, limit: number, grant: Grant = EVERY_COMPANY): SQL {
   const place = (column: string) =>
     sql`coalesce((a.valores_nuevos ->> ${column})::int, (a.valores_anteriores ->> ${column})::int)`;
-  const conditions = scopeConditions(filters, {
-    ubicacion: place('ubicacionid'),
-    nodo: place('nodoid'),
-    tipo: place('tipoid'),
-    metrica: place('metricaid'),
-  });
+  const conditions = scopeConditions(
+    filters,
+    {
+      ubicacion: place('ubicacionid'),
+      nodo: place('nodoid'),
+      tipo: place('tipoid'),
+      metrica: place('metricaid'),
+    },
+    grant,
+  );
   return sql`
     select ${auditColumns}
       from ${tableRef('audit_log_umbral')} a
@@ -361,11 +375,12 @@ export interface PreviewCounts {
 }
 
 export interface ThresholdQueries {
-  scope(filters: UmbralScopeFilters): Promise<UmbralScopeResponse>;
+  /** The places and thresholds in scope, in the companies of `grant` (issue 32). */
+  scope(filters: UmbralScopeFilters, grant: Grant): Promise<UmbralScopeResponse>;
   /** The preview of a threshold's band against an edited one; undefined when the threshold does not exist. */
   preview(umbralId: number, edited: EditedBand, window: PreviewWindow): Promise<PreviewCounts | undefined>;
-  history(umbralId: number, limit: number): Promise<UmbralAuditEntry[]>;
-  recentChanges(filters: UmbralScopeFilters, limit: number): Promise<UmbralAuditEntry[]>;
+  history(umbralId: number, limit: number, grant: Grant): Promise<UmbralAuditEntry[]>;
+  recentChanges(filters: UmbralScopeFilters, limit: number, grant: Grant): Promise<UmbralAuditEntry[]>;
   /** Replaces the profiles told, in one transaction; undefined when the threshold does not exist. */
   replaceProfiles(umbralId: number, perfilIds: readonly number[], actorId: number): Promise<UmbralPerfil[] | undefined>;
   /** Creates or replaces many thresholds in one transaction; with `dryRun`, only counts. */
@@ -374,8 +389,8 @@ export interface ThresholdQueries {
 
 export function createThresholdQueries(database: Database): ThresholdQueries {
   return {
-    async scope(filters) {
-      return groupScope(await database.query<ScopeRow>(scopeStatement(filters)));
+    async scope(filters, grant) {
+      return groupScope(await database.query<ScopeRow>(scopeStatement(filters, grant)));
     },
 
     async preview(umbralId, edited, window) {
@@ -389,12 +404,12 @@ export function createThresholdQueries(database: Database): ThresholdQueries {
       };
     },
 
-    async history(umbralId, limit) {
-      return (await database.query<AuditRow>(historyStatement(umbralId, limit))).map(toAuditEntry);
+    async history(umbralId, limit, grant) {
+      return (await database.query<AuditRow>(historyStatement(umbralId, limit, grant))).map(toAuditEntry);
     },
 
-    async recentChanges(filters, limit) {
-      return (await database.query<AuditRow>(recentChangesStatement(filters, limit))).map(toAuditEntry);
+    async recentChanges(filters, limit, grant) {
+      return (await database.query<AuditRow>(recentChangesStatement(filters, limit, grant))).map(toAuditEntry);
     },
 
     async saveMassive(rows, actorId, dryRun) {

@@ -15,6 +15,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
 import { isIsoDate } from '../../sense/row-values';
+import { assertGrantedPlaces, grantOf } from '../../security/tenancy';
 import { validationError } from '../tables/queries';
 import { createThresholdQueries } from './queries';
 import { security } from '../../schemas';
@@ -51,7 +52,7 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
         ...umbralScopeRoute,
       },
     },
-    async (request) => queries.scope(request.query),
+    async (request) => queries.scope(request.query, await grantOf(request)),
   );
 
   app.get(
@@ -66,7 +67,7 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
     },
     async (request) => {
       const { limit = UMBRAL_CHANGES_DEFAULT_LIMIT, ...filters } = request.query;
-      return queries.recentChanges(filters, limit);
+      return queries.recentChanges(filters, limit, await grantOf(request));
     },
   );
 
@@ -88,6 +89,7 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
       if (endDate !== undefined && !isIsoDate(endDate)) throw validationError([{ field: 'endDate', rule: 'format', limit: 'date-time' }]);
       const end = endDate === undefined ? now() : new Date(endDate);
       const start = new Date(end.getTime() - days * DAY_MS);
+      await assertGrantedPlaces(database, await grantOf(request), { umbralId: request.params.id });
       const counts = await queries.preview(request.params.id, { minimo, maximo }, { start, end });
       if (!counts) throw notFound('No existe un umbral con ese id');
       // Checked on the answer: one side edited against the other's stored value is only known once
@@ -108,8 +110,8 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
         ...umbralHistoryRoute,
       },
     },
-    // A deleted threshold still has its trail, so an id without a row is not a 404.
-    async (request) => queries.history(request.params.id, HISTORY_LIMIT),
+    // A deleted threshold still has its trail, so an id without a row is not a 404 (nor one outside the grant: an empty trail).
+    async (request) => queries.history(request.params.id, HISTORY_LIMIT, await grantOf(request)),
   );
 
   app.put(
