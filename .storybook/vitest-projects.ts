@@ -56,6 +56,11 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
       // run (3.2 s a file). Every story still starts clean: Storybook unmounts it, the preview's
       // beforeEach resets the clock, storage and connection state, and SWR gets a fresh cache.
       isolate: false,
+      // Two pages per theme (four in all), each taking the next story file as it finishes one: a
+      // page spends much of a story waiting (fonts, the mock API, the screenshot round trip), and
+      // Vitest opens one page per project on two cores (cores − 1). Each page is a browser context
+      // of its own and runs its files one after another as above. VISUAL_PAGES=1 for one page.
+      maxWorkers: Number(process.env['VISUAL_PAGES'] ?? 2),
       browser: {
         enabled: true,
         isolate: false,
@@ -77,6 +82,9 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
             comparatorName: 'pixelmatch',
             // Anti-aliasing may differ by a few pixels between runs; a real change moves far more.
             comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.002 },
+            // How long the page may take to hold still for two screenshots in a row (5 s by
+            // default): a bound for a loaded machine with four pages, not a wait.
+            timeout: 15_000,
           },
         },
       },
