@@ -56,6 +56,12 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
       // run (3.2 s a file). Every story still starts clean: Storybook unmounts it, the preview's
       // beforeEach resets the clock, storage and connection state, and SWR gets a fresh cache.
       isolate: false,
+      // VISUAL_PAGES=2: two pages per theme (four in all), each a browser context of its own taking
+      // the next story file as it finishes one (Vitest opens one page per project on two cores).
+      // 35 % faster, but not yet stable, so one page stays the default: a whole npm test with two
+      // failed on a story seeing state another file left (auth-gate Signed In English with the
+      // connection banner; umbral-massive Offline Locked English, axe on aria-activedescendant).
+      maxWorkers: Number(process.env['VISUAL_PAGES'] ?? 1),
       browser: {
         enabled: true,
         isolate: false,
@@ -77,6 +83,9 @@ export function storybookProjects(): TestProjectInlineConfiguration[] {
             comparatorName: 'pixelmatch',
             // Anti-aliasing may differ by a few pixels between runs; a real change moves far more.
             comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.002 },
+            // How long the page may take to hold still for two screenshots in a row (5 s by
+            // default): a bound for a loaded machine with four pages, not a wait.
+            timeout: 15_000,
           },
         },
       },

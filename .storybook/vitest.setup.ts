@@ -5,9 +5,11 @@ import type { ElementContext, RunOptions } from 'axe-core';
 import MockDate from 'mockdate';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a story's first render
-// can take longer (seen: seven stories failing at once under a load of 7). The test's own timeout
-// still bounds a story that never shows what it waits for.
-configure({ asyncUtilTimeout: 5_000 });
+// can take longer (seen: seven stories failing at once under a load of 7), and with VISUAL_PAGES=2
+// (vitest-projects.ts) a page gets half the share it had: 5 s was once too short there
+// (messages-report Paginated's last page, 4 pages at a load of 11). The test's own timeout
+// (30 s) still bounds a story that never shows what it waits for.
+configure({ asyncUtilTimeout: 15_000 });
 
 /*
  * The accessibility check (addon-a11y's axe run after each story) was the largest part of a

@@ -4,7 +4,8 @@
 //
 // The checks run in phases. The steps of one phase run side by side: each of them leaves a core
 // idle most of the time (one ESLint or tsc thread, a browser waiting on its page), so two of them
-// share the machine's two cores; a phase starts when the one before it has ended. What every step
+// share the machine's two cores; a phase starts when the one before it has ended, and a step marked
+// `after` starts within its phase once the step it names has passed. What every step
 // took, the slowest test files and any test that needed a retry are written to
 // test-results/timings.json (docs/contributing.md gives the budget per step).
 import { spawn } from 'node:child_process';
@@ -30,6 +31,8 @@ const vitest = (name, projects) => ({
   timingsFile: join(resultsDir, `vitest-${name}.json`),
 });
 const step = (name, command, args) => ({ name, command, args });
+/** A step of a phase that starts when the named step of the same phase has passed (it is skipped, failed, if that one failed). */
+const after = (previous, entry) => ({ ...entry, after: previous });
 
 const phases = [
   [step('project graph', bin('nx'), ['show', 'projects'])],
@@ -43,9 +46,13 @@ const phases = [
     vitest('unit', ['unit', 'dom']),
   ],
   [vitest('api', ['api'])],
-  [vitest('visual', ['storybook-dark', 'storybook-light'])],
-  [step('build', bin('vite'), ['build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn'])],
-  [step('login bundle', process.execPath, ['scripts/login-bundle-size.mjs'])],
+  // The production build (and then its bundle check) beside the stories: the stories never read
+  // it, and their two themes' pages leave room on the cores for a build of under half a minute.
+  [
+    vitest('visual', ['storybook-dark', 'storybook-light']),
+    step('build', bin('vite'), ['build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn']),
+    after('build', step('login bundle', process.execPath, ['scripts/login-bundle-size.mjs'])),
+  ],
   [vitest('e2e', ['e2e'])],
 ];
 
@@ -110,21 +117,28 @@ const loadBefore = loadavg();
 const results = [];
 for (const [index, phase] of phases.entries()) {
   const shared = phase.length > 1;
-  for (const { name, command, args } of phase) console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  for (const { name, command, args, after: previous } of phase) console.log(`\n▶ ${name}${previous ? ` (once ${previous} has passed)` : ''}: ${command} ${args.join(' ')}`);
   const cpuBefore = cpuTimes();
-  const runs = await Promise.all(
-    phase.map(async (entry) => {
-      const started = Date.now();
-      const run = await runStep(entry, shared);
-      // A story that passed without its screenshot compared is a failure of the visual step,
-      // whatever made the comparison not happen (the reporter lists them, see its comment).
-      const uncompared = entry.timingsFile ? (readJson(entry.timingsFile)?.uncompared ?? []) : [];
-      for (const story of uncompared) run.failureLines.push(`passed without its screenshot compared: ${story.project} ${story.file} › ${story.name}`);
-      const result = { ...entry, phase: index + 1, ok: run.status === 0 && uncompared.length === 0, startedAfter: seconds(runStarted, started), seconds: seconds(started), run };
-      console.log(`${result.ok ? '✔' : '✘'} ${entry.name} (${result.seconds} s)`);
-      return result;
-    }),
-  );
+  /** Each step's run by name, for the steps that wait for another (`after`). */
+  const running = new Map();
+  const runStepOfPhase = async (entry) => {
+    const previous = entry.after ? await running.get(entry.after) : undefined;
+    const started = Date.now();
+    const run =
+      previous && !previous.ok
+        ? { status: 1, failureLines: [`not run: ${entry.after} failed`], tail: [] }
+        : await runStep(entry, shared);
+    // A story that passed without its screenshot compared is a failure of the visual step,
+    // whatever made the comparison not happen (the reporter lists them, see its comment).
+    const uncompared = entry.timingsFile ? (readJson(entry.timingsFile)?.uncompared ?? []) : [];
+    for (const story of uncompared) run.failureLines.push(`passed without its screenshot compared: ${story.project} ${story.file} › ${story.name}`);
+    const result = { ...entry, phase: index + 1, ok: run.status === 0 && uncompared.length === 0, startedAfter: seconds(runStarted, started), seconds: seconds(started), run };
+    console.log(`${result.ok ? '✔' : '✘'} ${entry.name} (${result.seconds} s)`);
+    return result;
+  };
+  // In the phase's order, so a step's `after` names one already started.
+  for (const entry of phase) running.set(entry.name, runStepOfPhase(entry));
+  const runs = await Promise.all(running.values());
   const cpuBusy = busyPercent(cpuBefore, cpuTimes());
   results.push(...runs.map((result) => ({ ...result, cpuBusy })));
 }
