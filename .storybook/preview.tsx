@@ -3,7 +3,7 @@ import { I18nextProvider, LANGUAGES } from '@camposense/i18n';
 import { createI18n } from '@camposense/i18n/full';
 import { dismissAllToasts, UiProvider, type ColorMode } from '@camposense/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { reportNetworkAnswer } from '@camposense/data-access';
+import { resetConnectionStatus } from '@camposense/data-access';
 import { FIXTURE_NOW } from '@camposense/data-access/testing';
 import MockDate from 'mockdate';
 import { mswLoader } from 'msw-storybook-addon/csf3';
@@ -53,8 +53,9 @@ const preview: Preview = {
   // Every date a story shows is relative to one fixed instant, so screenshots never drift.
   beforeEach: () => {
     MockDate.set(FIXTURE_NOW);
-    // The connection state is the page's: a lost-connection story must not leave its banner to the next.
-    reportNetworkAnswer();
+    // The connection state is the page's: a lost-connection, unhealthy-server or stream-gone story must
+    // not leave its banner to the next (with two pages per theme, files no longer run in one order).
+    resetConnectionStatus();
     // So is the toaster's store: a toast still alive from the story before (an alert that could not
     // be acknowledged) would show in this story's screenshot, wherever a Toaster is mounted.
     dismissAllToasts();

@@ -1,6 +1,6 @@
 export { apiRequest } from './client/api-client';
 export { ApiError, isApiError } from './client/api-error';
-export { reportLiveStream, reportNetworkAnswer, resetConnectionStatus, useConnectionStatus } from './client/connection';
+export { reportLiveStream, resetConnectionStatus, useConnectionStatus } from './client/connection';
 export { useConnectionRetry } from './client/connection-retry';
 export { errorMessage, isNetworkFailure, reportErrorDetail } from './client/error-text';
 export { useOfflineStatus } from './client/offline';
