@@ -2,7 +2,8 @@ import type { UserAccessResponse } from '@camposense/domain';
 import type { TableRow } from '@camposense/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api';
-import { ADMIN_EMAIL, baseUrl, journeyPage } from './support/session';
+import { connectChromium } from './support/browser';
+import { ADMIN_EMAIL, baseUrl, DEMO_PASSWORD, journeyPage, newPage, signIn } from './support/session';
 
 /*
  * Issue 32: an admin gives a user companies from the parameters area. The user is this journey's
@@ -51,5 +52,61 @@ describe('access per company, granted by an admin', () => {
     ]);
     // Saved: nothing left to save until a level changes again.
     expect(await grants.getByRole('button', { name: 'GUARDAR ACCESOS' }).isDisabled()).toBe(true);
+  });
+});
+
+/*
+ * Issue 32, the console follows: a user granted one Chilean company is offered that country and
+ * that company only in the global filters, whatever the lists answer. The user and the grant are
+ * this journey's own, made through the API as the admin (no demo user is assumed).
+ */
+const CHILE_USER = { login: `chile.${suffix}@camposense.dev`, firstname: 'Chile', lastname: `E2E ${suffix}` };
+
+describe('a user granted one Chilean company, in the console', () => {
+  const admin = journeyPage({ signInAs: ADMIN_EMAIL });
+  let usuarioid: number | undefined;
+  afterAll(async () => {
+    const { page } = admin;
+    if (!page || usuarioid === undefined) return;
+    const api = await adminApi(page);
+    await api('PUT', `/usuarios/${usuarioid}/accesos`, { accesos: [] });
+    await api('DELETE', `/usuario/${usuarioid}`);
+  });
+
+  it('offers 1 country and 1 company in the global filters', async () => {
+    const api = await adminApi(admin.page);
+    usuarioid = (await api<TableRow>('POST', '/usuario', { ...CHILE_USER, password: DEMO_PASSWORD, rol: 'user' }))['usuarioid'] as number;
+    const paises = await api<Array<{ paisid: number; pais: string }>>('GET', '/paises');
+    const chile = paises.find((row) => row.pais === 'Chile')!;
+    const empresas = await api<Array<{ empresaid: number; empresa: string; paisid: number }>>('GET', '/empresas');
+    const chilean = empresas.filter((row) => row.paisid === chile.paisid).sort((left, right) => left.empresaid - right.empresaid);
+    // More than one of each in the installation, or the check below would prove nothing.
+    expect(paises.length).toBeGreaterThan(1);
+    expect(chilean.length).toBeGreaterThan(1);
+    const granted = chilean[0]!;
+    await api('PUT', `/usuarios/${usuarioid}/accesos`, { accesos: [{ empresaid: granted.empresaid, nivel: 'operacion' }] });
+
+    const browser = await connectChromium();
+    try {
+      const { page } = await newPage(browser);
+      await signIn(page, CHILE_USER.login);
+      const sidebar = page.getByRole('navigation', { name: 'Menú principal' });
+      await sidebar.getByText('Se muestran solo las empresas que tiene concedidas.').waitFor();
+      const offered = async (label: string) => {
+        const combobox = sidebar.getByRole('combobox', { name: label, exact: true });
+        await expect.poll(() => combobox.isEnabled(), { timeout: 30_000 }).toBe(true);
+        await combobox.click();
+        const options = page.getByRole('listbox').getByRole('option');
+        await options.first().waitFor();
+        return options;
+      };
+      const countries = await offered('País');
+      expect(await countries.allTextContents()).toEqual(['Chile']);
+      await countries.first().click();
+      const companies = await offered('Empresa');
+      expect(await companies.allTextContents()).toEqual([granted.empresa]);
+    } finally {
+      await browser.close();
+    }
   });
 });

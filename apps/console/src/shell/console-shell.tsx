@@ -28,6 +28,7 @@ import { useNavigation } from '../navigation/navigation';
 import { crumbsOf, isOperation, isReportId, OPERATIONS, operationsFor, promptOf, REPORT_IDS, REPORTS, SECTIONS, sectionOf, type Operation } from '../navigation/routes';
 import { schedulePreloads, useHoverPreload } from '../screens/preload-schedule';
 import { allScreens } from '../screens/screens';
+import { AccessGate } from './access-gate';
 import { ActiveScreen } from './active-screen';
 import { GlobalFiltersPanel } from './global-filters-panel';
 import { useActiveTime } from './use-active-time';
@@ -236,7 +237,14 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
           display="flex"
           flexDirection="column"
         >
-          <ActiveScreen user={user} />
+          {/* The settings stay open whatever the grant: they are the user's own (and list the grant). */}
+          {route.name === 'configuration' ? (
+            <ActiveScreen user={user} />
+          ) : (
+            <AccessGate>
+              <ActiveScreen user={user} />
+            </AccessGate>
+          )}
         </Box>
       </Flex>
     </Flex>

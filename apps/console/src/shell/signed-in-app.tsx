@@ -1,4 +1,5 @@
 import {
+  AccessProvider,
   DashboardFiltersProvider,
   GLOBAL_FILTERS_STORAGE_KEY,
   GlobalFiltersProvider,
@@ -40,23 +41,26 @@ export function SignedInApp({ user }: SignedInAppProps) {
         {/* Back online, every screen's data is asked again (issue 30, item 2). */}
         <SWRConfig value={{ revalidateOnFocus: false, revalidateOnReconnect: true }}>
           <NavigationProvider>
-            {/* The tab's sessionStorage: a reload keeps the scope, a new tab or a shared link starts from all. */}
-            <GlobalFiltersProvider storageKey={GLOBAL_FILTERS_STORAGE_KEY}>
-              {/* The time zone every date is shown in follows the global scope (issue 16). */}
-              <DisplayTimeZoneProvider>
-                <DashboardFiltersProvider>
-                  <UnsavedChangesProvider>
-                    <LiveUpdates />
-                    <KeptAnswersSync />
-                    <OfflineWriteLock>
-                      <ConsoleShell user={user} />
-                    </OfflineWriteLock>
-                    <NewVersionPrompt prompt={UpdatePrompt} />
-                    <Toaster />
-                  </UnsavedChangesProvider>
-                </DashboardFiltersProvider>
-              </DisplayTimeZoneProvider>
-            </GlobalFiltersProvider>
+            {/* The companies this user is granted (issue 32): the filters and the screens follow them. */}
+            <AccessProvider user={user}>
+              {/* The tab's sessionStorage: a reload keeps the scope, a new tab or a shared link starts from all. */}
+              <GlobalFiltersProvider storageKey={GLOBAL_FILTERS_STORAGE_KEY}>
+                {/* The time zone every date is shown in follows the global scope (issue 16). */}
+                <DisplayTimeZoneProvider>
+                  <DashboardFiltersProvider>
+                    <UnsavedChangesProvider>
+                      <LiveUpdates />
+                      <KeptAnswersSync />
+                      <OfflineWriteLock>
+                        <ConsoleShell user={user} />
+                      </OfflineWriteLock>
+                      <NewVersionPrompt prompt={UpdatePrompt} />
+                      <Toaster />
+                    </UnsavedChangesProvider>
+                  </DashboardFiltersProvider>
+                </DisplayTimeZoneProvider>
+              </GlobalFiltersProvider>
+            </AccessProvider>
           </NavigationProvider>
         </SWRConfig>
       </SignedInUiProvider>

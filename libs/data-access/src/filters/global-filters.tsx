@@ -1,4 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useAccess } from '../access/access-context';
+import { restrictToGrant, singleGrantedFarm } from '../access/grants';
+import { useFundos } from '../places/hierarchy-query';
 
 export interface GlobalFilters {
   paisId: number | null;
@@ -14,6 +17,13 @@ interface GlobalFiltersContextValue extends GlobalFilters {
   setFundo: (fundoId: number | null) => void;
   /** Clears country, company and farm: every screen shows all its data again. */
   clear: () => void;
+  /**
+   * The user is granted exactly one farm and started inside it (issue 32): the panel says why the
+   * scope is set. False for an admin and without an access provider.
+   */
+  singleFarm: boolean;
+  /** The grant or the farms it decides on are still loading: screens wait, so none reads a scope about to change. */
+  settling: boolean;
 }
 
 const GlobalFiltersContext = createContext<GlobalFiltersContextValue | null>(null);
@@ -93,11 +103,37 @@ export interface GlobalFiltersProviderProps {
   storageKey?: string;
 }
 
-/** The Pais / Empresa / Fundo selection of the main sidebar, shared with every screen. */
+/**
+ * The Pais / Empresa / Fundo selection of the main sidebar, shared with every screen. Under an
+ * AccessProvider it never holds a country or company outside the signed-in user's grant, and a
+ * user granted one farm starts inside it.
+ */
 export function GlobalFiltersProvider({ children, initial, storageKey }: GlobalFiltersProviderProps) {
-  const [filters, setFilters] = useState<GlobalFilters>(() =>
+  const [stored, setFilters] = useState<GlobalFilters>(() =>
     initial ? { ...EMPTY_GLOBAL_FILTERS, ...initial } : storageKey ? readStorage(storageKey) : EMPTY_GLOBAL_FILTERS,
   );
+  const access = useAccess();
+  const granted = access?.status === 'ready' ? access : null;
+  // Derived during render, so no screen ever reads a company the grant left out, not even once.
+  const filters = granted ? restrictToGrant(stored, granted.scope) : stored;
+  useEffect(() => {
+    if (filters !== stored) setFilters(filters);
+  }, [filters, stored]);
+
+  // Every farm the grant covers, to find a single one: the dashboard reads the same list.
+  const decidesFarm = granted !== null && !granted.all && granted.grants.length > 0;
+  const farms = useFundos(null, { allWhenNone: decidesFarm });
+  const single = decidesFarm && farms.data ? singleGrantedFarm(granted.grants, farms.data) : null;
+  const farmsSettled = !decidesFarm || farms.data !== undefined || farms.error !== undefined;
+  // Once per session: a user who then clears the scope keeps it cleared.
+  const [presetDecided, setPresetDecided] = useState(false);
+  useEffect(() => {
+    if (presetDecided || !decidesFarm || !farmsSettled) return;
+    setPresetDecided(true);
+    if (single && stored.fundoId === null) setFilters(single);
+  }, [presetDecided, decidesFarm, farmsSettled, single, stored.fundoId]);
+  const settling = access?.status === 'loading' || (decidesFarm && !presetDecided);
+
   useEffect(() => {
     if (storageKey) writeStorage(storageKey, filters);
   }, [storageKey, filters]);
@@ -108,7 +144,11 @@ export function GlobalFiltersProvider({ children, initial, storageKey }: GlobalF
   );
   const setFundo = useCallback((fundoId: number | null) => setFilters((current) => ({ ...current, fundoId })), []);
   const clear = useCallback(() => setFilters(EMPTY_GLOBAL_FILTERS), []);
-  const value = useMemo(() => ({ ...filters, setPais, setEmpresa, setFundo, clear }), [filters, setPais, setEmpresa, setFundo, clear]);
+  const singleFarm = single !== null;
+  const value = useMemo(
+    () => ({ ...filters, setPais, setEmpresa, setFundo, clear, singleFarm, settling }),
+    [filters, setPais, setEmpresa, setFundo, clear, singleFarm, settling],
+  );
   return <GlobalFiltersContext.Provider value={value}>{children}</GlobalFiltersContext.Provider>;
 }
 

@@ -24,7 +24,7 @@ export {
 export { thresholdHandlers } from './threshold-handlers';
 export { profileAssignmentHandlers } from './profile-assignment-handlers';
 export { usuarioHandlers } from './usuario-handlers';
-export { userAccessHandlers } from './user-access-handlers';
+export { userAccessHandlers, userAccessFixture, oneFarmAccessFixture, readerAccessFixture, noAccessFixture } from './user-access-handlers';
 export { contactFormHandlers } from './contact-form-handlers';
 export { sensorReplicateHandlers } from './sensor-replicate-handlers';
 export { metricaSensorHandlers } from './metrica-sensor-handlers';

@@ -1,7 +1,8 @@
 import type { ApiErrorBody, DetectResponse, UserAccessBody, UserAccessResponse } from '@camposense/domain';
 import { delay, http, HttpResponse } from 'msw';
-import type { EmpresaRow, PaisRow } from '../places/types';
-import { empresasFixture, paisesFixture } from './sense-fixtures';
+import type { EmpresaRow, FundoRow, PaisRow } from '../places/types';
+import { operatorUser } from './fixtures';
+import { empresasFixture, fundosFixture, paisesFixture } from './sense-fixtures';
 
 const ACCESS_PATH = '/api/sense/usuarios/:usuarioid/accesos';
 
@@ -14,6 +15,41 @@ export const userAccessFixture: UserAccessResponse = {
     { empresaid: 3, empresa: 'Viñedos del Maipo', paisid: 2, pais: 'Chile', nivel: 'operacion' },
   ],
 };
+
+/** Luis granted only Viñedos del Maipo (Chile), to operate: its one farm, Los Olivos. */
+export const oneFarmAccessFixture: UserAccessResponse = {
+  usuarioid: operatorUser.id,
+  todas: false,
+  accesos: [{ empresaid: 3, empresa: 'Viñedos del Maipo', paisid: 2, pais: 'Chile', nivel: 'operacion' }],
+};
+
+/** Luis granted only Agrícola Virú (Perú), to read: he may not acknowledge. */
+export const readerAccessFixture: UserAccessResponse = {
+  usuarioid: operatorUser.id,
+  todas: false,
+  accesos: [{ empresaid: 1, empresa: 'Agrícola Virú', paisid: 1, pais: 'Perú', nivel: 'lectura' }],
+};
+
+/** Luis with no company granted yet. */
+export const noAccessFixture: UserAccessResponse = { usuarioid: operatorUser.id, todas: false, accesos: [] };
+
+/**
+ * The place lists as the API answers them, every row without a parent (the console's single-farm
+ * check reads every farm). They are not scoped: the console must keep to the grant by itself.
+ */
+function placeLists() {
+  const byParam = <Row>(rows: Row[], param: string, parentOf: (row: Row) => number) =>
+    ({ request }: { request: Request }) => {
+      const parent = new URL(request.url).searchParams.get(param);
+      return HttpResponse.json<Row[]>(parent === null ? rows : rows.filter((row) => parentOf(row) === Number(parent)));
+    };
+  return [
+    http.get('/api/sense/detect', () => HttpResponse.json<DetectResponse>({ available: true })),
+    http.get('/api/sense/paises', () => HttpResponse.json<PaisRow[]>(paisesFixture)),
+    http.get('/api/sense/empresas', byParam<EmpresaRow>(empresasFixture, 'paisId', (row) => row.paisid)),
+    http.get('/api/sense/fundos', byParam<FundoRow>(fundosFixture, 'empresaId', (row) => row.empresaid)),
+  ];
+}
 
 /** Every company and country, as the editor asks for them (`/empresas` without a country). */
 function hierarchy(empresas: EmpresaRow[] = empresasFixture) {
@@ -39,6 +75,13 @@ function stored(usuarioid: number, accesos: UserAccessBody['accesos']): UserAcce
 
 /** MSW handlers of a user's grants editor (issue 32), typed against the API's shapes. */
 export const userAccessHandlers = {
+  /** The signed-in user reads their own grant (the console's AccessProvider), with the place lists. */
+  own: (answer: UserAccessResponse) => [...placeLists(), http.get(ACCESS_PATH, () => HttpResponse.json<UserAccessResponse>(answer))],
+  ownPending: () => [...placeLists(), http.get(ACCESS_PATH, () => delay('infinite'))],
+  ownError: () => [
+    ...placeLists(),
+    http.get(ACCESS_PATH, () => HttpResponse.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Error interno' } }, { status: 500 })),
+  ],
   /** The grants answer; a save succeeds and becomes what they answer next. */
   working: (initial: UserAccessResponse = userAccessFixture) => {
     let current = initial;

@@ -1,6 +1,6 @@
-import { DashboardFiltersProvider, useDashboardFilters } from '@camposense/data-access';
+import { AccessProvider, DashboardFiltersProvider, useDashboardFilters } from '@camposense/data-access';
 import type { DashboardFilters } from '@camposense/data-access';
-import { alertasFixture, alertasManyFixture, reportHandlers } from '@camposense/data-access/testing';
+import { alertasFixture, alertasManyFixture, oneFarmAccessFixture, operatorUser, readerAccessFixture, reportHandlers, userAccessHandlers } from '@camposense/data-access/testing';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { useEffect } from 'react';
@@ -28,6 +28,53 @@ const withToaster: Decorator = (Story) => (
     <Toaster />
   </>
 );
+
+/** Luis signed in: the report reads his grant (issue 32) for what he may acknowledge. */
+const asOperator: Decorator = (Story) => (
+  <AccessProvider user={operatorUser}>
+    <Story />
+  </AccessProvider>
+);
+
+/**
+ * Granted Agrícola Virú to read only: no alert offers its acknowledgement (the API would answer
+ * 403), each says why in its title, and the bulk action is disabled with the reason beside it.
+ */
+export const ReadOnlyAccess: Story = {
+  decorators: [asOperator],
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(), ...userAccessHandlers.own(readerAccessFixture)),
+  play: async () => {
+    const table = await settled();
+    await expect(within(table).queryByRole('button', { name: /^Reconocer episodio/ })).toBeNull();
+    const [readOnly] = within(table).getAllByText('Solo lectura');
+    await expect(readOnly).toHaveAttribute('title', expect.stringMatching(/^Su acceso a Agrícola Virú es de solo lectura/));
+    const bulk = screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' });
+    await expect(bulk).toBeDisabled();
+    await expect(bulk).toHaveAccessibleDescription(/^Su acceso a Agrícola Virú es de solo lectura: reconocer alertas requiere el nivel Operación o Gestión/);
+  },
+};
+export const ReadOnlyAccessEnglish: Story = {
+  ...ReadOnlyAccess,
+  globals: { language: 'en' },
+  play: async () => {
+    const table = await settled();
+    await expect(within(table).queryByRole('button', { name: /^Acknowledge episode/ })).toBeNull();
+    await expect(within(table).getAllByText('Read-only').length).toBeGreaterThan(0);
+    await expect(screen.getByText(/^Your access to Agrícola Virú is read-only/)).toBeVisible();
+  },
+};
+
+/** Granted Viñedos del Maipo to operate: the acknowledgements are offered as to an admin. */
+export const OperateAccess: Story = {
+  decorators: [asOperator],
+  beforeEach: ({ msw }) => msw.use(...reportHandlers.alertas(), ...userAccessHandlers.own(oneFarmAccessFixture)),
+  play: async () => {
+    const table = await settled();
+    await expect(within(table).getAllByRole('button', { name: /^Reconocer episodio/ }).length).toBeGreaterThan(0);
+    await expect(within(table).queryByText('Solo lectura')).toBeNull();
+    await expect(screen.getByRole('button', { name: 'Reconocer todas las activas del filtro' })).toBeEnabled();
+  },
+};
 
 export const Loading: Story = { ...loadingStory(reportHandlers.alertasLoading, 'ALERTAS') };
 

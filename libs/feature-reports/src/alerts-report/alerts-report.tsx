@@ -6,6 +6,7 @@ import {
   useAlertasReport,
   useNodosConLocalizacion,
   useOptionalDashboardFilters,
+  useOptionalGlobalFilters,
   reportErrorDetail,
 } from '@camposense/data-access';
 import { REPORT_DEFAULT_SORT } from '@camposense/domain';
@@ -14,12 +15,13 @@ import { formatDateTime, localeOf, useDisplayTimeZone, useTranslation } from '@c
 import { ConfirmDialog, DataTable, DateCell, gradoPalette, QueryState, showToast, StatusBadge, useWriteLock } from '@camposense/ui';
 import type { DataTableColumn } from '@camposense/ui';
 import { ChartLine } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { ReportFrame } from '../shared/report-frame';
 import { reportQueryProps } from '../shared/report-query';
 import { DeepPageRefused, ReportPager } from '../shared/report-pager';
 import { isDeepPageRefusal, reportSort, tableSort, useReportPaging } from '../shared/use-report-paging';
 import { AcknowledgeEpisodeDialog } from '../shared/acknowledge-episode-dialog';
+import { useReadOnlyReason } from '../shared/operate-access';
 import { alertChartFocus } from './alert-chart';
 import { limitsText, measurementText, metricText, thresholdText } from './alert-cells';
 import { AlertFiltersProvider, useAlertFilters } from './alert-filters';
@@ -54,6 +56,16 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   const dashboard = useOptionalDashboardFilters();
   const nodes = useNodosConLocalizacion();
   const canOpenChart = Boolean(onOpenChart && dashboard);
+  // Acknowledging needs the level operacion in the alert's company (issue 32): the global scope's
+  // company when one is chosen, else the company of the threshold's node.
+  const readOnlyReason = useReadOnlyReason();
+  const scopedCompany = useOptionalGlobalFilters()?.empresaId ?? null;
+  const companyOfNode = useMemo(() => new Map((nodes.data ?? []).map((node) => [node.nodoid, node.empresaid])), [nodes.data]);
+  const readOnlyIn = useCallback(
+    (row: AlertaReportRow) => readOnlyReason(scopedCompany ?? (row.umbral ? (companyOfNode.get(row.umbral.nodoid) ?? null) : null)),
+    [readOnlyReason, scopedCompany, companyOfNode],
+  );
+  const bulkReadOnly = readOnlyReason(scopedCompany);
   const { timeZone } = useDisplayTimeZone();
   const openChart = useCallback(
     (row: AlertaReportRow) => {
@@ -81,6 +93,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
   const bulkPending = acknowledgeMatching.isMutating;
   /** The bulk action asks first: the dialog says how many active alerts it will acknowledge. */
   const [confirmingAll, setConfirmingAll] = useState(false);
+  const readOnlyNoteId = useId();
 
   /**
    * Reloads the page after an acknowledgement without holding the action on it: the screen may be
@@ -184,6 +197,14 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             );
           }
           if (row.statusid !== 1) return null;
+          const readOnly = readOnlyIn(row);
+          // Hidden, not merely disabled: a reader has nothing to do here, and the reason stays at hand.
+          if (readOnly)
+            return (
+              <Text as="span" whiteSpace="nowrap" fontSize="xs" color="fg.muted" title={readOnly}>
+                {t('reports.access.readOnlyShort')}
+              </Text>
+            );
           return (
             <Button
               size="xs"
@@ -228,7 +249,7 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
           ]
         : []),
     ],
-    [t, locale, i18n.language, timeZone, canOpenChart, openChart, resetOne, writeLock],
+    [t, locale, i18n.language, timeZone, canOpenChart, openChart, resetOne, writeLock, readOnlyIn],
   );
   // Processed or closed alerts have nothing to acknowledge; an empty selection neither.
   const nothingToAcknowledge = estado === 'procesada' || estado === 'cerrada' || (data?.pagination.total ?? 0) === 0;
@@ -257,13 +278,19 @@ function AlertsRegistry({ onOpenChart }: Pick<AlertsReportProps, 'onOpenChart'>)
             <Button
               size="sm"
               variant="outline"
-              disabled={nothingToAcknowledge || writeLock.locked}
-              title={writeLock.reason ?? undefined}
+              disabled={nothingToAcknowledge || writeLock.locked || bulkReadOnly !== null}
+              title={writeLock.reason ?? bulkReadOnly ?? undefined}
+              aria-describedby={bulkReadOnly ? readOnlyNoteId : undefined}
               loading={bulkPending} loadingText={t('reports.alerts.acknowledgeAll')}
               onClick={() => setConfirmingAll(true)}
             >
               {t('reports.alerts.acknowledgeAll')}
             </Button>
+            {bulkReadOnly && (
+              <Text id={readOnlyNoteId} fontSize="sm" color="fg.muted">
+                {bulkReadOnly}
+              </Text>
+            )}
             {acknowledging && (
               <AcknowledgeEpisodeDialog
                 count={Math.max(1, acknowledging.episodioactivas)}

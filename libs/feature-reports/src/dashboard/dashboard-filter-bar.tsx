@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { isNetworkFailure, useDashboardFilters, useDashboardFundos, useDashboardPlaces, useEmpresas, useGlobalFilters } from '@camposense/data-access';
+import { isNetworkFailure, useAccess, useDashboardFilters, useDashboardFundos, useDashboardPlaces, useEmpresas, useGlobalFilters } from '@camposense/data-access';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { DateRangePicker, ErrorBox, Panel, SearchableSelect } from '@camposense/ui';
 import type { DateRangeValue, SearchableSelectProps } from '@camposense/ui';
@@ -19,13 +19,20 @@ export function DashboardFilterBar() {
   // With only a country chosen, its companies' farms: the bar offers nothing outside the sidebar's scope.
   const empresas = useEmpresas(empresaId === null ? paisId : null);
   const { entities, locations, retry } = useDashboardPlaces(filters.fundoId, filters.entidadId);
+  // Only the granted companies' farms (issue 32), whatever the list answers; an admin's scope is null.
+  const grant = useAccess()?.scope ?? null;
 
   const fundoOptions = useMemo(() => {
     const companies = empresaId === null && paisId !== null ? new Set((empresas.data ?? []).map((row) => row.empresaid)) : null;
     return (fundos.data ?? [])
-      .filter((row) => (globalFundoId === null || row.fundoid === globalFundoId) && (!companies || companies.has(row.empresaid)))
+      .filter(
+        (row) =>
+          (globalFundoId === null || row.fundoid === globalFundoId) &&
+          (!companies || companies.has(row.empresaid)) &&
+          (!grant || grant.empresaIds.has(row.empresaid)),
+      )
       .map((row) => ({ value: row.fundoid, label: row.fundo }));
-  }, [fundos.data, empresas.data, paisId, empresaId, globalFundoId]);
+  }, [fundos.data, empresas.data, paisId, empresaId, globalFundoId, grant]);
   const entityOptions = useMemo(() => entities.options.map((row) => ({ value: row.entidadid, label: row.entidad })), [entities.options]);
   const locationOptions = useMemo(
     () => locations.options.map((row) => ({ value: row.ubicacionid, label: row.ubicacion })),

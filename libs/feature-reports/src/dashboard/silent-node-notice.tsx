@@ -1,10 +1,11 @@
-import { Alert, Button, HStack } from '@chakra-ui/react';
+import { Alert, Button, HStack, Text } from '@chakra-ui/react';
 import { useAcknowledgeEpisodeMutation } from '@camposense/data-access';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { showToast, useWriteLock } from '@camposense/ui';
 import { useState } from 'react';
 import { AcknowledgeEpisodeDialog } from '../shared/acknowledge-episode-dialog';
+import { useReadOnlyReason } from '../shared/operate-access';
 
 export interface SilentNodeNoticeProps {
   /** A node with an open no-data episode (`episodioSinDatos`); nothing is shown otherwise. */
@@ -22,6 +23,8 @@ export function SilentNodeNotice({ node }: SilentNodeNoticeProps) {
   const { timeZone } = useDisplayTimeZone();
   const [asking, setAsking] = useState(false);
   const writeLock = useWriteLock();
+  // Below the level operacion in the node's company the API refuses the acknowledgement (issue 32).
+  const readOnly = useReadOnlyReason()(node.empresaid);
   // The episode is acknowledged with the operator's note (an empty note is none); a failure is said in the dialog and a toast.
   const acknowledgeEpisode = useAcknowledgeEpisodeMutation();
   const busy = acknowledgeEpisode.isMutating;
@@ -56,7 +59,12 @@ export function SilentNodeNotice({ node }: SilentNodeNoticeProps) {
             : t('dashboard.silentAcknowledgedNotice', { nodo: node.nodo })}
         </Alert.Description>
       </Alert.Content>
-      {active && (
+      {active && readOnly && (
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={readOnly}>
+          {t('reports.access.readOnlyShort')}
+        </Text>
+      )}
+      {active && !readOnly && (
         <HStack>
           <Button
             size="xs"

@@ -1,12 +1,13 @@
 import { Badge, Box, Button, Card, Checkbox, DataList, Flex, Heading, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { APP_VERSION } from '@camposense/domain';
-import { useTimeZoneSource } from '@camposense/data-access';
+import { useAccess, useTimeZoneSource } from '@camposense/data-access';
 import { browserTimeZone, formatLongDate, formatZoneName, isLanguage, useDisplayTimeZone, useTranslation, type Language } from '@camposense/i18n';
 import { showToast, useColorMode } from '@camposense/ui';
-import { BellRing, Clock, Info, KeyRound, Languages, Moon, RotateCcw, Save, SlidersHorizontal, Sun } from 'lucide-react';
+import { BellRing, Building2, Clock, Info, KeyRound, Languages, Moon, RotateCcw, Save, SlidersHorizontal, Sun } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { IngestKeysSetting } from './ingest-keys-setting';
 import { LanguageChoice, MessageLanguageSetting } from './message-language-setting';
+import { MyAccessSetting } from './my-access-setting';
 import {
   clearPreferences,
   DEFAULT_PREFERENCES,
@@ -76,6 +77,7 @@ export function ConfigurationScreen({ userKey, now, timeZone: timeZoneProp, canM
   const { colorMode, toggleColorMode } = useColorMode();
   const [mountedAt] = useState(() => new Date());
   const [advanced, setAdvanced] = useState(false);
+  const access = useAccess();
   const [preferences, setPreferences] = useState<AdvancedPreferences>(() => loadPreferences(userKey));
   const language: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'es';
 
@@ -168,6 +170,13 @@ export function ConfigurationScreen({ userKey, now, timeZone: timeZoneProp, canM
         <SettingsCard icon={<BellRing size={20} aria-hidden />} title={t('settings.messageLanguageTitle')}>
           <MessageLanguageSetting />
         </SettingsCard>
+
+        {/* The user's own grant, read-only (issue 32): only an admin changes it, in the parameters area. */}
+        {access && (
+          <SettingsCard icon={<Building2 size={20} aria-hidden />} title={t('settings.access.title')}>
+            <MyAccessSetting />
+          </SettingsCard>
+        )}
 
         {canManageIngestKeys && (
           <SettingsCard icon={<KeyRound size={20} aria-hidden />} title={t('settings.ingestKeys.title')}>

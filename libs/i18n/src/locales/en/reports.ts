@@ -15,6 +15,11 @@ export const enReports: Widen<typeof esReports> = {
       tooDeep: 'That page is too far from the start and the end of the report to be asked for by its number. Walk to it with NEXT from an earlier page, or narrow the report with filters or dates.',
       backToFirst: 'Back to the first page',
     },
+    access: {
+      readOnly: 'Your access is read-only: acknowledging alerts needs the Operate or Manage level. Ask an administrator for it.',
+      readOnlyIn: 'Your access to {{empresa}} is read-only: acknowledging alerts needs the Operate or Manage level. Ask an administrator for it.',
+      readOnlyShort: 'Read-only',
+    },
     alerts: {
       title: 'ALERTS REGISTRY',
       tableLabel: 'Alerts',

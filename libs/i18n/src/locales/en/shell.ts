@@ -75,6 +75,14 @@ export const enShell: Widen<typeof esShell> = {
     scopeLabel: 'Global filter: {{scope}}',
     scopeClear: 'Clear the global filter {{scope}}',
   },
+  access: {
+    loading: 'Loading your access...',
+    loadError: 'Your granted companies could not be loaded',
+    noneTitle: 'No companies have been granted to you yet',
+    noneDescription: 'Ask an administrator for access. Once a company is granted to you, its farms, readings and alerts will show here.',
+    singleFarm: 'Your access covers this farm only: the console starts in it.',
+    grantedOnly: 'Only the companies granted to you are shown.',
+  },
   systemStatus: {
     title: 'SYSTEM STATUS',
     online: 'System online',

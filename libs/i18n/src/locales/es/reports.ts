@@ -12,6 +12,11 @@ export const esReports = {
       tooDeep: 'Esa página está demasiado lejos del principio y del final del informe para pedirla por su número. Avance con SIGUIENTE desde una página anterior, o acote con los filtros o las fechas.',
       backToFirst: 'Volver a la primera página',
     },
+    access: {
+      readOnly: 'Su acceso es de solo lectura: reconocer alertas requiere el nivel Operación o Gestión. Pídalo a un administrador.',
+      readOnlyIn: 'Su acceso a {{empresa}} es de solo lectura: reconocer alertas requiere el nivel Operación o Gestión. Pídalo a un administrador.',
+      readOnlyShort: 'Solo lectura',
+    },
     alerts: {
       title: 'REGISTRO DE ALERTAS',
       tableLabel: 'Alertas',

@@ -73,6 +73,14 @@ export const esShell = {
     scopeLabel: 'Filtro global: {{scope}}',
     scopeClear: 'Quitar el filtro global {{scope}}',
   },
+  access: {
+    loading: 'Cargando sus accesos...',
+    loadError: 'No se pudieron cargar sus empresas concedidas',
+    noneTitle: 'Aún no tiene empresas concedidas',
+    noneDescription: 'Pida acceso a un administrador. Cuando le conceda una empresa, verá aquí sus fundos, mediciones y alertas.',
+    singleFarm: 'Su acceso se limita a este fundo: la consola empieza en él.',
+    grantedOnly: 'Se muestran solo las empresas que tiene concedidas.',
+  },
   systemStatus: {
     title: 'ESTADO DEL SISTEMA',
     online: 'Sistema en línea',

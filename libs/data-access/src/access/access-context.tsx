@@ -1,0 +1,86 @@
+import type { AccessGrant, SessionUser } from '@camposense/domain';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useUserAccess } from '../user-access/user-access-query';
+import { grantScopeOf, levelAllows, OPERATE_LEVEL, type AccessLevel, type GrantScope } from './grants';
+
+/** The signed-in user's companies, as the console reads them once per session (issue 32). */
+export interface SignedInAccess {
+  /** `loading` and `error` show nothing of any company: the console never guesses a grant. */
+  status: 'loading' | 'error' | 'ready';
+  /** A platform admin: every company, without grants. */
+  all: boolean;
+  /** The granted companies with their levels; empty for an admin and until `ready`. */
+  grants: readonly AccessGrant[];
+  /** What the filters may offer: null for an admin (everything). */
+  scope: GrantScope | null;
+  error: unknown;
+  /** Asked again after an error: the retry shows loading. */
+  isValidating: boolean;
+  retry: () => void;
+  /** The user's level in a company (`gestion` for an admin), null when not granted. */
+  levelOf: (empresaid: number) => AccessLevel | null;
+}
+
+const AccessContext = createContext<SignedInAccess | null>(null);
+const NO_GRANTS: readonly AccessGrant[] = [];
+
+export interface AccessProviderProps {
+  user: SessionUser;
+  children: ReactNode;
+}
+
+/**
+ * Reads the signed-in user's own grants (`GET /api/sense/usuarios/:id/accesos`) for every screen.
+ * An admin's are not asked: the API answers `todas` for every admin, so the console starts without
+ * that round trip.
+ */
+export function AccessProvider({ user, children }: AccessProviderProps) {
+  const admin = user.user_metadata.rol === 'admin';
+  const answer = useUserAccess(admin ? null : user.id);
+  const { data, error, isValidating, mutate } = answer;
+  const retry = useCallback(() => void mutate(), [mutate]);
+  const value = useMemo<SignedInAccess>(() => {
+    const all = admin || data?.todas === true;
+    const grants = all ? NO_GRANTS : (data?.accesos ?? NO_GRANTS);
+    const levels = new Map(grants.map((grant) => [grant.empresaid, grant.nivel]));
+    // A kept answer wins over a later failure (offline, a refresh that failed): it is still the grant.
+    const status = all || data ? 'ready' : error ? 'error' : 'loading';
+    return {
+      status,
+      all,
+      grants,
+      scope: all ? null : grantScopeOf(grants),
+      error,
+      isValidating,
+      retry,
+      levelOf: (empresaid) => (all ? 'gestion' : (levels.get(empresaid) ?? null)),
+    };
+  }, [admin, data, error, isValidating, retry]);
+  return <AccessContext.Provider value={value}>{children}</AccessContext.Provider>;
+}
+
+/** The signed-in user's access; null without a provider (a screen shown alone, in a story): the server decides. */
+export function useAccess(): SignedInAccess | null {
+  return useContext(AccessContext);
+}
+
+/** Why an action is not offered: the user only reads there; `empresa` names the company when known. */
+export interface OperateRefusal {
+  empresa: string | null;
+}
+
+/**
+ * Whether the user may acknowledge (and tune) in `empresaid`, or anywhere they are granted when the
+ * company is not known; a refusal says where the user only reads. Without a provider, allowed.
+ */
+export function operateRefusal(access: SignedInAccess | null, empresaid: number | null): OperateRefusal | null {
+  if (!access || access.all) return null;
+  if (access.status !== 'ready') return { empresa: null };
+  if (empresaid !== null) {
+    if (levelAllows(access.levelOf(empresaid), OPERATE_LEVEL)) return null;
+    return { empresa: access.grants.find((grant) => grant.empresaid === empresaid)?.empresa ?? null };
+  }
+  if (access.grants.some((grant) => levelAllows(grant.nivel, OPERATE_LEVEL))) return null;
+  // Every grant reads only: named when there is one company.
+  return { empresa: access.grants.length === 1 ? access.grants[0]!.empresa : null };
+}
