@@ -76,7 +76,6 @@ export { useSaveMessageLanguageMutation } from './message-language/save-message-
 export { useUserAccess } from './user-access/user-access-query';
 export { AccessProvider, useAccess, operateRefusal } from './access/access-context';
 export type { SignedInAccess } from './access/access-context';
-export type { AccessLevel } from './access/grants';
 export { useSaveUserAccessMutation } from './user-access/save-user-access-mutation';
 export { useLiveUpdates } from './live/live-updates';
 export { useScopeTimeZone, useTimeZoneSource, resolveDisplayTimeZone, TIME_ZONE_SOURCE_STORAGE_KEY } from './time-zone/display-time-zone';

@@ -1,7 +1,7 @@
-import type { AccessGrant, SessionUser } from '@camposense/domain';
+import type { AccessGrant, AccessLevel, SessionUser } from '@camposense/domain';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useUserAccess } from '../user-access/user-access-query';
-import { grantScopeOf, levelAllows, OPERATE_LEVEL, type AccessLevel, type GrantScope } from './grants';
+import { grantScopeOf, levelAllows, OPERATE_LEVEL, type GrantScope } from './grants';
 
 /** The signed-in user's companies, as the console reads them once per session (issue 32). */
 export interface SignedInAccess {

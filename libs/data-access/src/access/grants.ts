@@ -1,8 +1,6 @@
-import type { AccessGrant } from '@camposense/domain';
+import type { AccessGrant, AccessLevel } from '@camposense/domain';
 import type { GlobalFilters } from '../filters/global-filters';
 import type { FundoRow } from '../places/types';
-
-export type AccessLevel = AccessGrant['nivel'];
 
 /** Each level includes the ones before it (contracts/access.ts). */
 const LEVEL_RANK: Record<AccessLevel, number> = { lectura: 1, operacion: 2, gestion: 3 };

@@ -1,5 +1,6 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import { useAccess, type AccessLevel, type SignedInAccess } from '@camposense/data-access';
+import type { AccessLevel } from '@camposense/domain';
+import { useAccess, type SignedInAccess } from '@camposense/data-access';
 import { useTranslation } from '@camposense/i18n';
 import { QueryState } from '@camposense/ui';
 
