@@ -100,7 +100,9 @@ describe('people: profiles assigned and a new user, as an admin', () => {
       await theirs.getByLabel('CORREO ELECTRÓNICO').fill(NEW_USER.login.toLowerCase());
       await theirs.getByLabel('CONTRASEÑA').fill(NEW_USER.password);
       await theirs.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
-      await theirs.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor();
+      // Signed in, and shown nothing yet: a new user holds no company until an admin grants one (issue 32).
+      await theirs.getByText('Aún no tiene empresas concedidas', { exact: true }).waitFor();
+      expect(await theirs.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).count()).toBe(0);
     } finally {
       await context.close();
     }
