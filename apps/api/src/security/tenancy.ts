@@ -6,7 +6,7 @@
  * without a grant. Every read of company data narrows by it (sense/scope-condition.ts,
  * grantConditions); an id outside it answers 404, like a missing one.
  */
-import type { AccessLevel } from '@camposense/domain';
+import { accessLevelAllows, type AccessLevel } from '@camposense/domain';
 import { numberArray } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { sql } from 'drizzle-orm';
@@ -61,13 +61,10 @@ export async function readGrant(accountStatus: AccountStatus, user: AccessClaims
   return { all: false, empresas, levels: standing.grants, key: `e${empresas.join(',')}` };
 }
 
-const LEVEL_RANK: Readonly<Record<AccessLevel, number>> = { lectura: 0, operacion: 1, gestion: 2 };
-
 /** Whether the grant allows `level` on company `empresaid` (an admin: always). */
 export function allows(grant: Grant, empresaid: number, level: AccessLevel): boolean {
   if (grant.all) return true;
-  const held = grant.levels.get(empresaid);
-  return held !== undefined && LEVEL_RANK[held] >= LEVEL_RANK[level];
+  return accessLevelAllows(grant.levels.get(empresaid), level);
 }
 
 /** Acknowledging needs level operacion on the alarm's company (issue 32): a reader's grant answers this. */

@@ -1,7 +1,7 @@
-import type { AccessGrant, AccessLevel, SessionUser } from '@camposense/domain';
+import { ACKNOWLEDGE_LEVEL, accessLevelAllows, type AccessGrant, type AccessLevel, type SessionUser } from '@camposense/domain';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useUserAccess } from '../user-access/user-access-query';
-import { grantScopeOf, levelAllows, OPERATE_LEVEL, type GrantScope } from './grants';
+import { grantScopeOf, type GrantScope } from './grants';
 
 /** The signed-in user's companies, as the console reads them once per session (issue 32). */
 export interface SignedInAccess {
@@ -77,10 +77,10 @@ export function operateRefusal(access: SignedInAccess | null, empresaid: number 
   if (!access || access.all) return null;
   if (access.status !== 'ready') return { empresa: null };
   if (empresaid !== null) {
-    if (levelAllows(access.levelOf(empresaid), OPERATE_LEVEL)) return null;
+    if (accessLevelAllows(access.levelOf(empresaid), ACKNOWLEDGE_LEVEL)) return null;
     return { empresa: access.grants.find((grant) => grant.empresaid === empresaid)?.empresa ?? null };
   }
-  if (access.grants.some((grant) => levelAllows(grant.nivel, OPERATE_LEVEL))) return null;
+  if (access.grants.some((grant) => accessLevelAllows(grant.nivel, ACKNOWLEDGE_LEVEL))) return null;
   // Every grant reads only: named when there is one company.
   return { empresa: access.grants.length === 1 ? access.grants[0]!.empresa : null };
 }

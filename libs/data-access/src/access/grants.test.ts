@@ -1,7 +1,7 @@
-import type { AccessGrant } from '@camposense/domain';
+import { accessLevelAllows as levelAllows, type AccessGrant } from '@camposense/domain';
 import { describe, expect, it } from 'vitest';
 import { operateRefusal, type SignedInAccess } from './access-context';
-import { grantScopeOf, levelAllows, restrictToGrant, singleGrantedFarm } from './grants';
+import { grantScopeOf, restrictToGrant, singleGrantedFarm } from './grants';
 
 const viru: AccessGrant = { empresaid: 1, empresa: 'Agrícola Virú', paisid: 1, pais: 'Perú', nivel: 'lectura' };
 const maipo: AccessGrant = { empresaid: 3, empresa: 'Viñedos del Maipo', paisid: 2, pais: 'Chile', nivel: 'operacion' };

@@ -1,16 +1,6 @@
-import type { AccessGrant, AccessLevel } from '@camposense/domain';
+import type { AccessGrant } from '@camposense/domain';
 import type { GlobalFilters } from '../filters/global-filters';
 import type { FundoRow } from '../places/types';
-
-/** Each level includes the ones before it (contracts/access.ts). */
-const LEVEL_RANK: Record<AccessLevel, number> = { lectura: 1, operacion: 2, gestion: 3 };
-
-/** Acknowledging an alert or an episode, tuning a threshold: the level the API asks for (issue 32). */
-export const OPERATE_LEVEL: AccessLevel = 'operacion';
-
-export function levelAllows(level: AccessLevel | null, needed: AccessLevel): boolean {
-  return level !== null && LEVEL_RANK[level] >= LEVEL_RANK[needed];
-}
 
 /**
  * What the signed-in user may see: `null` for a platform admin (everything), else the granted

@@ -11,6 +11,14 @@ const ACCESS_LEVELS = ['lectura', 'operacion', 'gestion'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 const AccessLevelSchema = StringEnum(ACCESS_LEVELS);
 
+/** Whether holding `held` (none: null or undefined) allows what needs `needed`: each level includes the ones before it. */
+export function accessLevelAllows(held: AccessLevel | null | undefined, needed: AccessLevel): boolean {
+  return held != null && ACCESS_LEVELS.indexOf(held) >= ACCESS_LEVELS.indexOf(needed);
+}
+
+/** Acknowledging an alert or an episode needs this level on its company (the API answers 403 below it). */
+export const ACKNOWLEDGE_LEVEL: AccessLevel = 'operacion';
+
 /** The most companies one request may grant a user (an installation has a few dozen at most). */
 export const MAX_GRANTS_PER_USER = 500;
 

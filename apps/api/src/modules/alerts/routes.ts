@@ -7,7 +7,7 @@ import { ApiError, notFound, unauthorized } from '../../errors/api-error';
 import { filtersOf } from '../reports/filters';
 import { alertaConditions } from '../reports/queries';
 import { openEpisodesRoute } from './open-episodes';
-import { acknowledgeAlertRoute, acknowledgeEpisodeRoute, acknowledgeMatchingRoute as acknowledgeMatchingContract, ROLES } from '@camposense/domain';
+import { ACKNOWLEDGE_LEVEL, acknowledgeAlertRoute, acknowledgeEpisodeRoute, acknowledgeMatchingRoute as acknowledgeMatchingContract, ROLES } from '@camposense/domain';
 import type { AcknowledgeAnswer, AcknowledgeEpisodeResult, AcknowledgeMatchingResult } from '@camposense/domain';
 import { lockLiveAccount } from '../auth/account-status';
 import { requireRole } from '../../security/require-role';
@@ -22,7 +22,7 @@ import type { Grant } from '../../security/tenancy';
  */
 function grantColumns(grant: Grant, place: (locations: SQL) => SQL): SQL {
   const visible = grantedLocations(grant);
-  const operable = grantedLocations(grantAt(grant, 'operacion'));
+  const operable = grantedLocations(grantAt(grant, ACKNOWLEDGE_LEVEL));
   return sql`${visible ? place(visible) : sql`true`} as visible, ${operable ? place(operable) : sql`true`} as operable`;
 }
 
@@ -191,7 +191,7 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
       if (!user) throw unauthorized();
       const note = request.body.nota?.trim() || null;
       // Only the companies the user may acknowledge in (issue 32).
-      const grant = grantAt(await grantOf(request), 'operacion');
+      const grant = grantAt(await grantOf(request), ACKNOWLEDGE_LEVEL);
       const conditions = [sql`a.statusid = 1`, ...alertaConditions({ ...filtersOf(request.body, grant), estado: null })];
       const answer = await database.db.transaction(async (tx) => {
         const actor = await lockLiveAccount(tx, user);
@@ -266,7 +266,7 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
           notareconocido: string | null;
         };
         const visible = grantedEpisode(grant, 'ge');
-        const operable = grantedEpisode(grantAt(grant, 'operacion'), 'ge');
+        const operable = grantedEpisode(grantAt(grant, ACKNOWLEDGE_LEVEL), 'ge');
         const [episode] = (
           await tx.execute(sql`
             select ge.episodioid, ge.tipo, ge.statusid, ge.fechafin, ge.reconocidopor, ge.fechareconocido, ge.notareconocido,
