@@ -37,6 +37,7 @@ import { HeavyReadBudget } from './sense/streaming';
 import { liveRoutes } from './modules/live/routes';
 import type { Notifier } from '@camposense/server-notify';
 import { alertRoutes, episodeRoutes } from './modules/alerts/routes';
+import type { AcknowledgedEvent } from './modules/alerts/routes';
 import { thresholdRoutes } from './modules/thresholds/routes';
 import { accessRoutes } from './modules/access/routes';
 import { countIngested, countStreams, createAppMetrics, registerMetrics } from './metrics/metrics';
@@ -303,8 +304,7 @@ export async function buildApp({
     },
   });
   await app.register(ingestRoutes, { prefix: '/api/ingest', ingest: countIngested(ingest, metrics, 'http'), keys: createIngestKeys(database) });
-  const onAcknowledged = (event: { episodioid: number | null; alertaid: number | null; acknowledged: number }) =>
-    void publish({ type: 'acknowledged', ...event });
+  const onAcknowledged = (event: AcknowledgedEvent) => void publish({ type: 'acknowledged', ...event });
   await app.register(alertRoutes, { prefix: '/api/alerts', database, onAcknowledged });
   await app.register(episodeRoutes, { prefix: '/api/episodes', database, onAcknowledged });
   if (mqttUrl) {

@@ -41,7 +41,7 @@ export interface NotifierOptions {
    */
   leaseMs?: number;
   /** Told of messages recorded and no-data episodes opened (the live stream). */
-  onEvent?: (event: { type: 'messages'; episodioid: number; sent: number; failed: number } | { type: 'episodes'; opened: number }) => void;
+  onEvent?: (event: { type: 'messages'; episodioid: number; sent: number; failed: number } | { type: 'episodes'; opened: number; nodes: number[] }) => void;
   /** Tries before a delivery is recorded as failed. @default 5 */
   maxAttempts?: number;
   /** Wait before try n+1 is `retryBaseMs * 2^(n-1)`. @default 30000 */
@@ -289,7 +289,8 @@ function destinationOf(row: RecipientRow): { medio: Medium; destino: string } | 
  * closed: a node that had reported stayed "silent". An ingest that comes after the lock waits for
  * this transaction, and then sees and closes the episode.
  */
-export async function openSilentEpisodes(database: Database, at: Date, watchingSince?: Date): Promise<number> {
+/** Opens the no-data episodes of the nodes silent past their window; answers the nodes it opened one for. */
+export async function openSilentEpisodes(database: Database, at: Date, watchingSince?: Date): Promise<number[]> {
   const since = watchingSince ?? new Date(0);
   return database.db.transaction(async (tx) => {
     const silentWhere = sql`n.statusid = 1 and s.ultima + make_interval(mins => n.ventanainactividad) <= ${timestamp(at)}
@@ -299,13 +300,13 @@ export async function openSilentEpisodes(database: Database, at: Date, watchingS
     const candidates = rowsOf<{ nodoid: number }>(
       await tx.execute(sql`select n.nodoid from sense.nodo n join ${latestByNode} s on s.nodoid = n.nodoid where ${silentWhere}`),
     );
-    if (candidates.length === 0) return 0;
+    if (candidates.length === 0) return [];
     await tx.execute(sql`
       select 1 from sense.ultimamedicion
        where nodoid = any(${`{${candidates.map((row) => row.nodoid).join(',')}}`}::int[])
        order by nodoid, tipoid, metricaid
          for share`);
-    const opened = rowsOf<{ episodioid: number }>(
+    const opened = rowsOf<{ episodioid: number; nodoid: number }>(
       await tx.execute(sql`
         insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio, statusid)
         select 'sindatos', n.nodoid, crit.criticidadid, s.ultima + make_interval(mins => n.ventanainactividad), 1
@@ -317,14 +318,14 @@ export async function openSilentEpisodes(database: Database, at: Date, watchingS
              order by c.grado, c.criticidadid limit 1) crit on true
          where ${silentWhere}
         on conflict do nothing
-        returning episodioid`),
+        returning episodioid, nodoid`),
     );
     await scheduleFirstRounds(
       tx,
       opened.map((row) => row.episodioid),
       at,
     );
-    return opened.length;
+    return opened.map((row) => Number(row.nodoid));
   });
 }
 
@@ -592,8 +593,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   async function runDue(): Promise<RunSummary> {
     const summary: RunSummary = { rounds: 0, sent: 0, failed: 0, retried: 0, skipped: 0, silentOpened: 0 };
-    summary.silentOpened = await openSilentEpisodes(database, now(), watchingSince);
-    if (summary.silentOpened > 0) options.onEvent?.({ type: 'episodes', opened: summary.silentOpened });
+    const silentNodes = await openSilentEpisodes(database, now(), watchingSince);
+    summary.silentOpened = silentNodes.length;
+    if (silentNodes.length > 0) options.onEvent?.({ type: 'episodes', opened: silentNodes.length, nodes: silentNodes });
     for (let pass = 0; pass < 1000; pass += 1) {
       const at = now();
       const rounds = await runRounds(at);

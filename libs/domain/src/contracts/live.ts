@@ -32,14 +32,21 @@ export const LiveEventSchema = Type.Union([
     alerts: Type.Array(Type.Object({ alertaid: Type.Integer(), episodioid: Type.Integer(), umbralid: Type.Integer(), statusid: Type.Integer() })),
     closedEpisodes: Type.Array(Type.Integer()),
   }),
+  /**
+   * An episode or alert acknowledged by its id, or (both null) the report's bulk acknowledgement,
+   * which names the thresholds whose alerts it acknowledged and how many of each, so that a stream
+   * scoped to some companies (issue 32) hears of theirs and counts only theirs.
+   */
   Type.Object({
     type: Type.Literal('acknowledged'),
     episodioid: Type.Union([Type.Integer(), Type.Null()]),
     alertaid: Type.Union([Type.Integer(), Type.Null()]),
     acknowledged: Type.Integer(),
+    umbrales: Type.Array(Type.Object({ umbralid: Type.Integer(), acknowledged: Type.Integer() })),
   }),
   Type.Object({ type: Type.Literal('messages'), episodioid: Type.Integer(), sent: Type.Integer(), failed: Type.Integer() }),
-  Type.Object({ type: Type.Literal('episodes'), opened: Type.Integer() }),
+  /** No-data episodes opened for these silent nodes (alarms.md, "Silent nodes"). */
+  Type.Object({ type: Type.Literal('episodes'), opened: Type.Integer(), nodes: Type.Array(Type.Integer()) }),
 ]);
 /** What the event bus publishes; the stream sends each as an event named by its `type`, its data the rest. */
 export type LiveEvent = Static<typeof LiveEventSchema>;

@@ -8,7 +8,7 @@ import { filtersOf } from '../reports/filters';
 import { alertaConditions } from '../reports/queries';
 import { openEpisodesRoute } from './open-episodes';
 import { ACKNOWLEDGE_LEVEL, acknowledgeAlertRoute, acknowledgeEpisodeRoute, acknowledgeMatchingRoute as acknowledgeMatchingContract, ROLES } from '@camposense/domain';
-import type { AcknowledgeAnswer, AcknowledgeEpisodeResult, AcknowledgeMatchingResult } from '@camposense/domain';
+import type { AcknowledgeAnswer, AcknowledgeEpisodeResult, AcknowledgeMatchingResult, LiveEvent } from '@camposense/domain';
 import { lockLiveAccount } from '../auth/account-status';
 import { requireRole } from '../../security/require-role';
 import { security } from '../../schemas';
@@ -32,10 +32,13 @@ function checkGranted<Row extends { visible: boolean; operable: boolean }>(row: 
   if (row.operable !== true) throw cannotAcknowledge();
 }
 
+/** What an acknowledgement tells the live stream (the contract's event without its type). */
+export type AcknowledgedEvent = Omit<Extract<LiveEvent, { type: 'acknowledged' }>, 'type'>;
+
 export interface AlertRoutesOptions {
   database: Database;
   /** Told after an acknowledgement commits (the live stream). */
-  onAcknowledged?: (event: { episodioid: number | null; alertaid: number | null; acknowledged: number }) => void;
+  onAcknowledged?: (event: AcknowledgedEvent) => void;
 }
 
 /** What an acknowledgement answers: the episode, who acknowledged it (by name, never the login), when, and how many alerts it processed. */
@@ -157,7 +160,7 @@ export async function alertRoutes(app: FastifyInstance, { database, onAcknowledg
         };
         return result;
       });
-      if (answer.acknowledged > 0) onAcknowledged?.({ episodioid: answer.episodioid, alertaid: answer.alertaid, acknowledged: answer.acknowledged });
+      if (answer.acknowledged > 0) onAcknowledged?.({ episodioid: answer.episodioid, alertaid: answer.alertaid, acknowledged: answer.acknowledged, umbrales: [] });
       return answer;
     },
   );
@@ -213,14 +216,21 @@ async function acknowledgeMatchingRoute(app: FastifyInstance, { database, onAckn
                where a.statusid = 1
                  and (a.episodioid in (select episodioid from episodes)
                       or a.alertaid in (select alertaid from matched where episodioid is null))
-               returning a.alertaid
+               returning a.alertaid, a.umbralid
             )
-            select (select count(*) from episodes)::int as episodes, (select count(*) from alerts)::int as acknowledged`)
-        ).rows as unknown as AcknowledgeMatchingResult[];
-        return { episodes: Number(counts?.episodes ?? 0), acknowledged: Number(counts?.acknowledged ?? 0) };
+            select (select count(*) from episodes)::int as episodes, (select count(*) from alerts)::int as acknowledged,
+                   array(select umbralid from alerts group by umbralid order by umbralid)::int[] as umbrales,
+                   array(select count(*) from alerts group by umbralid order by umbralid)::int[] as per_umbral`)
+        ).rows as unknown as Array<AcknowledgeMatchingResult & { umbrales: number[]; per_umbral: number[] }>;
+        return {
+          episodes: Number(counts?.episodes ?? 0),
+          acknowledged: Number(counts?.acknowledged ?? 0),
+          umbrales: (counts?.umbrales ?? []).map((umbralid, index) => ({ umbralid: Number(umbralid), acknowledged: Number(counts?.per_umbral[index] ?? 0) })),
+        };
       });
-      if (answer.acknowledged > 0) onAcknowledged?.({ episodioid: null, alertaid: null, acknowledged: answer.acknowledged });
-      return answer;
+      // The live event names the thresholds, so a stream scoped to some companies hears only of theirs.
+      if (answer.acknowledged > 0) onAcknowledged?.({ episodioid: null, alertaid: null, acknowledged: answer.acknowledged, umbrales: answer.umbrales });
+      return { episodes: answer.episodes, acknowledged: answer.acknowledged };
     },
   );
 }
@@ -301,7 +311,7 @@ export async function episodeRoutes(app: FastifyInstance, { database, onAcknowle
         };
         return result;
       });
-      if (acknowledgedNow) onAcknowledged?.({ episodioid: answer.episodioid, alertaid: null, acknowledged: answer.acknowledged });
+      if (acknowledgedNow) onAcknowledged?.({ episodioid: answer.episodioid, alertaid: null, acknowledged: answer.acknowledged, umbrales: [] });
       return answer;
     },
   );

@@ -138,13 +138,14 @@ describe.each(testDrivers())('ingest ignores thresholds of what was deactivated,
     try {
       await put(`/api/sense/nodo/${probe.nodoid}`, 0);
       try {
-        await openSilentEpisodes(context.database, later, new Date(0));
+        expect(await openSilentEpisodes(context.database, later, new Date(0))).not.toContain(probe.nodoid);
         expect(await openNoData()).toEqual([]);
       } finally {
         await put(`/api/sense/nodo/${probe.nodoid}`, 1);
       }
       // The control: active, the same node, as silent as before, gets one.
-      await openSilentEpisodes(context.database, later, new Date(0));
+      // It answers the nodes it opened one for: the live stream tells them to those granted them.
+      expect(await openSilentEpisodes(context.database, later, new Date(0))).toContain(probe.nodoid);
       expect(await openNoData()).toHaveLength(1);
     } finally {
       await context.query(sql`update sense.nodo set ventanainactividad = 1000000 where nodoid = ${probe.nodoid}`);

@@ -1,8 +1,9 @@
 /**
  * The live stream of a user who is not a platform admin carries only their companies' events
  * (issue 32): readings and radio news of the nodes placed in a granted location, alerts of the
- * granted thresholds, acknowledgements and messages of the granted alarms. An event that names
- * nothing of theirs is not sent; one that names some of theirs goes out with only those.
+ * granted thresholds, acknowledgements and messages of the granted alarms, silent nodes' episodes
+ * of the granted nodes. An event that names nothing of theirs is not sent; one that names some of
+ * theirs goes out with only those, counted as theirs.
  */
 import type { Database } from '@camposense/db';
 import { numberArray } from '@camposense/db';
@@ -140,7 +141,12 @@ async function narrow(
       return { ...event, nodes, alerts, closedEpisodes };
     }
     case 'acknowledged': {
-      // A bulk acknowledgement names no alarm: whose it was cannot be told, so it is not told.
+      if (event.episodioid === null && event.alertaid === null) {
+        // The bulk acknowledgement: only the granted thresholds' share of it, counted as theirs.
+        const umbrales = event.umbrales.filter(({ umbralid }) => mine.umbrales.has(umbralid));
+        if (umbrales.length === 0) return null;
+        return { ...event, umbrales, acknowledged: umbrales.reduce((total, { acknowledged }) => total + acknowledged, 0) };
+      }
       const { episode, alert } = await alarms();
       if (event.episodioid !== null) return episode(event.episodioid) ? event : null;
       return event.alertaid !== null && alert(event.alertaid) ? event : null;
@@ -149,8 +155,9 @@ async function narrow(
       const { episode } = await alarms();
       return episode(event.episodioid) ? event : null;
     }
-    case 'episodes':
-      // Silent nodes' episodes opened, counted over every company: nothing of it is the grant's alone.
-      return null;
+    case 'episodes': {
+      const nodes = event.nodes.filter((nodoid) => mine.nodes.has(nodoid));
+      return nodes.length === 0 ? null : { ...event, nodes, opened: nodes.length };
+    }
   }
 }
