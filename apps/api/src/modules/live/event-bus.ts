@@ -48,15 +48,39 @@ const KEPT_EVENTS = 2000;
 /** Node ids per event when only the nodes are told (7 digits and a comma each: under 8000 bytes). */
 const NODES_PER_EVENT = 500;
 
+/** Thresholds per bulk-acknowledgement event (`{"umbralid":n,"acknowledged":n}`, under 45 bytes each). */
+const THRESHOLDS_PER_EVENT = 100;
+
+function chunked<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
+/**
+ * An event whose list grows with the farm (the silent nodes of a gateway outage, the thresholds of
+ * a bulk acknowledgement) cut into events that fit a NOTIFY, each counting only what it names: one
+ * over 8000 bytes would be refused by PostgreSQL and told to nobody.
+ */
+export function fittingEvents(event: LiveEvent): LiveEvent[] {
+  if (event.type === 'episodes' && event.nodes.length > NODES_PER_EVENT) {
+    return chunked(event.nodes, NODES_PER_EVENT).map((nodes) => ({ ...event, nodes, opened: nodes.length }));
+  }
+  if (event.type === 'acknowledged' && event.umbrales.length > THRESHOLDS_PER_EVENT) {
+    return chunked(event.umbrales, THRESHOLDS_PER_EVENT).map((umbrales) => ({
+      ...event,
+      umbrales,
+      acknowledged: umbrales.reduce((total, { acknowledged }) => total + acknowledged, 0),
+    }));
+  }
+  return [event];
+}
+
 /** Splits a committed batch's readings into events that fit a NOTIFY. */
 export function readingEvents(readings: readonly LiveReading[]): LiveEvent[] {
   const nodes = [...new Set(readings.map((reading) => reading.nodoid))];
   if (readings.length > MAX_READINGS_WITH_VALUES) {
-    const events: LiveEvent[] = [];
-    for (let start = 0; start < nodes.length; start += NODES_PER_EVENT) {
-      events.push({ type: 'readings', nodes: nodes.slice(start, start + NODES_PER_EVENT), readings: [], truncated: true });
-    }
-    return events;
+    return chunked(nodes, NODES_PER_EVENT).map((chunk) => ({ type: 'readings', nodes: chunk, readings: [], truncated: true }));
   }
   const events: LiveEvent[] = [];
   for (let start = 0; start < readings.length; start += READINGS_PER_EVENT) {
@@ -73,9 +97,7 @@ export function readingEvents(readings: readonly LiveReading[]): LiveEvent[] {
 export function radioEvents(radioNodes: readonly number[], readings: readonly LiveReading[]): LiveEvent[] {
   const told = new Set(readings.map((reading) => reading.nodoid));
   const nodes = radioNodes.filter((nodoid) => !told.has(nodoid));
-  const events: LiveEvent[] = [];
-  for (let start = 0; start < nodes.length; start += NODES_PER_EVENT) events.push({ type: 'radio', nodes: nodes.slice(start, start + NODES_PER_EVENT) });
-  return events;
+  return chunked(nodes, NODES_PER_EVENT).map((chunk) => ({ type: 'radio', nodes: chunk }));
 }
 
 export async function createEventBus(database: Database, logger: Pick<FastifyBaseLogger, 'warn' | 'error'>): Promise<EventBus> {
@@ -166,7 +188,7 @@ export async function createEventBus(database: Database, logger: Pick<FastifyBas
       // either order (a reading's alert before the reading).
       sending = sending.then(async () => {
         try {
-          await publish(event);
+          for (const piece of fittingEvents(event)) await publish(piece);
         } catch (error) {
           // Live views then catch up on their next reload; the data itself is committed.
           logger.warn({ err: error, type: event.type }, 'live event not published');

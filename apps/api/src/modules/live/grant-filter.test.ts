@@ -1,7 +1,7 @@
 import { DEMO_COMPANY_GRANTS, DEMO_PASSWORD } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVERY_COMPANY } from '../../security/tenancy';
 import type { Grant } from '../../security/tenancy';
 import { closeSenseContext, openSenseContext } from '../../testing/sense-context';
@@ -9,6 +9,7 @@ import type { SenseContext } from '../../testing/sense-context';
 import { readServerSentEvents } from '../../testing/sse-reader';
 import type { StreamEvent } from '../../testing/sse-reader';
 import { loginAs } from '../../testing/test-app';
+import { createEventBus } from './event-bus';
 import type { NumberedEvent } from './event-bus';
 import { createAlarmLookup, createGrantFilter } from './grant-filter';
 
@@ -80,6 +81,31 @@ describe.each(testDrivers())('the live stream of a company grant on $kind', (dri
     } finally {
       filter.close();
       admin.close();
+    }
+  });
+
+  it('carries a bulk acknowledgement of a thousand thresholds and a thousand silent nodes whole, in pieces that fit a NOTIFY', async () => {
+    const logger = { warn: vi.fn(), error: vi.fn() };
+    const bus = await createEventBus(context.database, logger);
+    const received: NumberedEvent[] = [];
+    const unsubscribe = bus.subscribe((event) => received.push(event));
+    try {
+      const ids = Array.from({ length: 1000 }, (_, index) => 1_000_000 + index);
+      const umbrales = ids.map((umbralid) => ({ umbralid, acknowledged: 2 }));
+      await bus.publish({ type: 'acknowledged', episodioid: null, alertaid: null, acknowledged: 2000, umbrales });
+      await bus.publish({ type: 'episodes', opened: 1000, nodes: ids });
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
+      const acknowledged = received.flatMap((event) => (event.type === 'acknowledged' ? [event] : []));
+      const episodes = received.flatMap((event) => (event.type === 'episodes' ? [event] : []));
+      expect(acknowledged.flatMap((event) => event.umbrales)).toEqual(umbrales);
+      expect(acknowledged.reduce((total, event) => total + event.acknowledged, 0)).toBe(2000);
+      expect(episodes.flatMap((event) => event.nodes)).toEqual(ids);
+      expect(episodes.reduce((total, event) => total + event.opened, 0)).toBe(1000);
+      for (const event of received) expect(JSON.stringify(event).length).toBeLessThan(7_900);
+      expect(logger.warn).not.toHaveBeenCalled();
+    } finally {
+      unsubscribe();
+      await bus.close();
     }
   });
 
