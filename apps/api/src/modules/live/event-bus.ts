@@ -62,7 +62,7 @@ function chunked<T>(items: readonly T[], size: number): T[][] {
  * a bulk acknowledgement) cut into events that fit a NOTIFY, each counting only what it names: one
  * over 8000 bytes would be refused by PostgreSQL and told to nobody.
  */
-export function fittingEvents(event: LiveEvent): LiveEvent[] {
+function fittingEvents(event: LiveEvent): LiveEvent[] {
   if (event.type === 'episodes' && event.nodes.length > NODES_PER_EVENT) {
     return chunked(event.nodes, NODES_PER_EVENT).map((nodes) => ({ ...event, nodes, opened: nodes.length }));
   }
