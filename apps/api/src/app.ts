@@ -247,7 +247,7 @@ export async function buildApp({
     // A table write that ended episodes by changing what they watch is told like an ingest batch
     // that ended some: open consoles refresh their alerts and episodes at once.
     onEpisodesClosed: (closed) =>
-      void publish({ type: 'alerts', nodes: closed.nodes.slice(0, 500), alerts: [], closedEpisodes: closed.episodes.slice(0, 50) }),
+      void publish({ type: 'alerts', nodes: closed.nodes, alerts: [], closedEpisodes: closed.episodes }),
   });
   await app.register(reportRoutes, { prefix: '/api/sense/reports', database, jwtSecret, heavyReads: heavyReadBudget });
   await app.register(seriesRoutes, { prefix: '/api/sense', database });
@@ -297,8 +297,8 @@ export async function buildApp({
         void publish({
           type: 'alerts',
           nodes: [...new Set(commit.readings.map((reading) => reading.nodoid))],
-          alerts: commit.alerts.slice(0, 50).map(({ alertaid, episodioid, umbralid, statusid }) => ({ alertaid, episodioid, umbralid, statusid })),
-          closedEpisodes: commit.closedEpisodes.slice(0, 50),
+          alerts: commit.alerts.map(({ alertaid, episodioid, umbralid, statusid }) => ({ alertaid, episodioid, umbralid, statusid })),
+          closedEpisodes: commit.closedEpisodes,
         });
       }
     },

@@ -25,7 +25,7 @@ export const LiveEventSchema = Type.Union([
    * the same batch told: a node without a placement, a status without a battery level.
    */
   Type.Object({ type: Type.Literal('radio'), nodes: Type.Array(Type.Integer()) }),
-  /** Alerts written (the first 50) and episodes ended. */
+  /** Alerts written and episodes ended (a large batch's told in several events, each fitting a NOTIFY). */
   Type.Object({
     type: Type.Literal('alerts'),
     nodes: Type.Array(Type.Integer()),

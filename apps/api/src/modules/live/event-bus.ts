@@ -50,6 +50,11 @@ const NODES_PER_EVENT = 500;
 
 /** Thresholds per bulk-acknowledgement event (`{"umbralid":n,"acknowledged":n}`, under 45 bytes each). */
 const THRESHOLDS_PER_EVENT = 100;
+/**
+ * An `alerts` event's lists per piece: 250 nodes (2 KB), 40 alerts (under 80 bytes each: 3.2 KB)
+ * and 200 ended episodes (1.6 KB), under 8000 bytes together.
+ */
+const ALERT_PIECE = { nodes: 250, alerts: 40, closedEpisodes: 200 } as const;
 
 function chunked<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -58,11 +63,25 @@ function chunked<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * An event whose list grows with the farm (the silent nodes of a gateway outage, the thresholds of
- * a bulk acknowledgement) cut into events that fit a NOTIFY, each counting only what it names: one
- * over 8000 bytes would be refused by PostgreSQL and told to nobody.
+ * An event whose lists grow with the farm (a batch's nodes, alerts and ended episodes, the silent
+ * nodes of a gateway outage, the thresholds of a bulk acknowledgement) cut into events that fit a
+ * NOTIFY, each counting only what it names: one over 8000 bytes would be refused by PostgreSQL and
+ * told to nobody. Nothing is left out: a stream scoped to some companies (grant-filter.ts) is told
+ * of its alerts by what the event names, however far down the batch they came.
  */
 function fittingEvents(event: LiveEvent): LiveEvent[] {
+  if (event.type === 'alerts') {
+    const nodes = chunked(event.nodes, ALERT_PIECE.nodes);
+    const alerts = chunked(event.alerts, ALERT_PIECE.alerts);
+    const closedEpisodes = chunked(event.closedEpisodes, ALERT_PIECE.closedEpisodes);
+    const pieces = Math.max(1, nodes.length, alerts.length, closedEpisodes.length);
+    return Array.from({ length: pieces }, (_, index) => ({
+      type: 'alerts' as const,
+      nodes: nodes[index] ?? [],
+      alerts: alerts[index] ?? [],
+      closedEpisodes: closedEpisodes[index] ?? [],
+    }));
+  }
   if (event.type === 'episodes' && event.nodes.length > NODES_PER_EVENT) {
     return chunked(event.nodes, NODES_PER_EVENT).map((nodes) => ({ ...event, nodes, opened: nodes.length }));
   }

@@ -84,7 +84,7 @@ describe.each(testDrivers())('the live stream of a company grant on $kind', (dri
     }
   });
 
-  it('carries a bulk acknowledgement of a thousand thresholds and a thousand silent nodes whole, in pieces that fit a NOTIFY', async () => {
+  it('carries a bulk acknowledgement of a thousand thresholds, a thousand silent nodes and a large batch\'s alerts whole, in pieces that fit a NOTIFY', async () => {
     const logger = { warn: vi.fn(), error: vi.fn() };
     const bus = await createEventBus(context.database, logger);
     const received: NumberedEvent[] = [];
@@ -94,13 +94,21 @@ describe.each(testDrivers())('the live stream of a company grant on $kind', (dri
       const umbrales = ids.map((umbralid) => ({ umbralid, acknowledged: 2 }));
       await bus.publish({ type: 'acknowledged', episodioid: null, alertaid: null, acknowledged: 2000, umbrales });
       await bus.publish({ type: 'episodes', opened: 1000, nodes: ids });
-      await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
+      // An ingest batch of a thousand nodes breaking 300 thresholds and ending 500 episodes.
+      const alerts = ids.slice(0, 300).map((id) => ({ alertaid: id, episodioid: id, umbralid: id, statusid: 1 }));
+      await bus.publish({ type: 'alerts', nodes: ids, alerts, closedEpisodes: ids.slice(0, 500) });
+      // 10 acknowledgement pieces, 2 of episodes, 8 of the batch (its 300 alerts, 40 a piece).
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(20);
       const acknowledged = received.flatMap((event) => (event.type === 'acknowledged' ? [event] : []));
       const episodes = received.flatMap((event) => (event.type === 'episodes' ? [event] : []));
       expect(acknowledged.flatMap((event) => event.umbrales)).toEqual(umbrales);
       expect(acknowledged.reduce((total, event) => total + event.acknowledged, 0)).toBe(2000);
       expect(episodes.flatMap((event) => event.nodes)).toEqual(ids);
       expect(episodes.reduce((total, event) => total + event.opened, 0)).toBe(1000);
+      const batch = received.flatMap((event) => (event.type === 'alerts' ? [event] : []));
+      expect(batch.flatMap((event) => event.nodes)).toEqual(ids);
+      expect(batch.flatMap((event) => event.alerts)).toEqual(alerts);
+      expect(batch.flatMap((event) => event.closedEpisodes)).toEqual(ids.slice(0, 500));
       for (const event of received) expect(JSON.stringify(event).length).toBeLessThan(7_900);
       expect(logger.warn).not.toHaveBeenCalled();
     } finally {
