@@ -97,6 +97,18 @@ describe.each(testDrivers())('row-level security (issue 32) on $kind', (driver) 
     expect((await unfiltered(admin)).sort()).toEqual([...everyCompany].sort());
   });
 
+  it('every alert, episode and message of the farm carries the company it was raised under (the key of the policies)', async () => {
+    const [wrong] = await context.query<{ alertas: number; episodios: number; mensajes: number }>(sql`
+      select (select count(*)::int from sense.alerta a join sense.umbral u on u.umbralid = a.umbralid
+                join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid join sense.fundo f on f.fundoid = ub.fundoid
+               where a.empresaid is distinct from f.empresaid) as alertas,
+             (select count(*)::int from sense.episodio e where e.empresaid is null) as episodios,
+             (select count(*)::int from sense.mensaje m left join sense.alerta a on a.alertaid = m.alertaid
+                left join sense.episodio e on e.episodioid = m.episodioid
+               where m.empresaid is null or m.empresaid is distinct from coalesce(a.empresaid, e.empresaid)) as mensajes`);
+    expect(wrong).toEqual({ alertas: 0, episodios: 0, mensajes: 0 });
+  });
+
   it('the database alone hides every company table’s foreign rows from the tenant role', async () => {
     const foreignLocations = sql`(select ub.ubicacionid from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid where f.empresaid <> ${chileEmpresa})`;
     const foreignRows = {
