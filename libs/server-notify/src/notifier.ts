@@ -308,8 +308,12 @@ export async function openSilentEpisodes(database: Database, at: Date, watchingS
          for share`);
     const opened = rowsOf<{ episodioid: number; nodoid: number }>(
       await tx.execute(sql`
-        insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio, statusid)
-        select 'sindatos', n.nodoid, crit.criticidadid, s.ultima + make_interval(mins => n.ventanainactividad), 1
+        insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio, statusid, empresaid)
+        select 'sindatos', n.nodoid, crit.criticidadid, s.ultima + make_interval(mins => n.ventanainactividad), 1,
+               -- The company of the node's placement now, kept by the episode should the node move (issue 32).
+               (select f.empresaid from sense.localizacion l join sense.ubicacion ub on ub.ubicacionid = l.ubicacionid
+                  join sense.fundo f on f.fundoid = ub.fundoid
+                 where l.nodoid = n.nodoid order by (l.statusid = 1) desc, f.empresaid limit 1)
           from sense.nodo n
           join ${latestByNode} s on s.nodoid = n.nodoid
           join lateral (
@@ -556,9 +560,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
         const [row] = rows;
         if (!row) return false;
         await tx.execute(sql`
-          insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, statusid, error, entregaid)
+          insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, statusid, error, entregaid, empresaid)
           values (${delivery.contactoid}, ${delivery.alertaid}, ${delivery.episodioid}, ${delivery.texto},
-                  ${timestamp(handedAt)}, ${statusid}, ${failure}, ${row.entregaid})`);
+                  ${timestamp(handedAt)}, ${statusid}, ${failure}, ${row.entregaid},
+                  (select empresaid from sense.episodio where episodioid = ${delivery.episodioid}))`);
         return true;
       });
       if (marked) options.onEvent?.({ type: 'messages', episodioid: delivery.episodioid, sent: statusid, failed: 1 - statusid });
