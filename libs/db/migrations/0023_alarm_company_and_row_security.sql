@@ -93,7 +93,10 @@ CREATE POLICY "fundo_alta" ON "sense"."fundo" AS PERMISSIVE FOR INSERT TO "campo
 CREATE POLICY "fundo_cambio" ON "sense"."fundo" AS PERMISSIVE FOR UPDATE TO "camposense_tenant" USING (true) WITH CHECK (true);--> statement-breakpoint
 CREATE POLICY "fundo_baja" ON "sense"."fundo" AS PERMISSIVE FOR DELETE TO "camposense_tenant" USING (true);--> statement-breakpoint
 ALTER TABLE "sense"."ubicacion" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY "ubicacion_concedida" ON "sense"."ubicacion" AS PERMISSIVE FOR SELECT TO "camposense_tenant" USING ("ubicacionid" = ANY ((SELECT coalesce(nullif(current_setting('camposense.ubicaciones', true), ''), '{}')::int[])::int[]));--> statement-breakpoint
+-- A location by its farm's company, not by `camposense.ubicaciones`: that list is made when the
+-- request starts, so a location the request itself creates (a manager's new ubicacion, its
+-- RETURNING) would not be in it.
+CREATE POLICY "ubicacion_concedida" ON "sense"."ubicacion" AS PERMISSIVE FOR SELECT TO "camposense_tenant" USING ("fundoid" IN (SELECT f."fundoid" FROM "sense"."fundo" f WHERE f."empresaid" = ANY ((SELECT coalesce(nullif(current_setting('camposense.empresas', true), ''), '{}')::int[])::int[])));--> statement-breakpoint
 CREATE POLICY "ubicacion_alta" ON "sense"."ubicacion" AS PERMISSIVE FOR INSERT TO "camposense_tenant" WITH CHECK (true);--> statement-breakpoint
 CREATE POLICY "ubicacion_cambio" ON "sense"."ubicacion" AS PERMISSIVE FOR UPDATE TO "camposense_tenant" USING (true) WITH CHECK (true);--> statement-breakpoint
 CREATE POLICY "ubicacion_baja" ON "sense"."ubicacion" AS PERMISSIVE FOR DELETE TO "camposense_tenant" USING (true);--> statement-breakpoint
