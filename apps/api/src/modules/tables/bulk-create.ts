@@ -12,8 +12,6 @@ import { namedCheck } from '../../errors/database-errors';
 import { checkBody } from '../../sense/row-values';
 import { columnRef, SENSE_SCHEMA, tableRef } from '../../sense/sql-names';
 import type { WriteActor } from './writes';
-import { writableReference } from '../../security/write-access';
-import type { WriteAccess } from '../../security/write-access';
 
 /*
  * A massive import: many rows of one table, all or none. Rows are checked in two passes, each over
@@ -100,8 +98,7 @@ class Rollback extends Error {
 
 export interface BulkCreate {
   /** Checks `rows` and, when none has an error and it is no dry run, writes them all. */
-  /** `access`: a granted user's, whose rows may reference only rows of companies where the level allows it (others read as missing). */
-  create(definition: TableDefinition, rows: readonly unknown[], actor: WriteActor, dryRun: boolean, access?: WriteAccess): Promise<BulkCreateResult>;
+  create(definition: TableDefinition, rows: readonly unknown[], actor: WriteActor, dryRun: boolean): Promise<BulkCreateResult>;
 }
 
 const quote = (value: unknown) => `«${String(value)}»`;
@@ -349,7 +346,7 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
   }
 
   return {
-    async create(definition, rows, actor, dryRun, access) {
+    async create(definition, rows, actor, dryRun) {
       const table = await catalogue.table(definition);
       const rules = await rulesOf(definition);
       const errors: BulkCreateError[] = [];
@@ -427,9 +424,6 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
           for (const chunk of chunks) {
             for (const foreignKey of rules.foreignKeys) {
               const matches = foreignKey.columns.map((name, position) => sql`${columnRef('r', foreignKey.referenced[position]!)} = ${columnRef('b', name)}`);
-              // A granted user's row may name only rows of the companies it may write: another company's is as good as missing.
-              const writable = writableReference(foreignKey.table, 'r', access);
-              if (writable) matches.push(writable);
               const found = await step(sql`
                 select ${indexRef('b')} as index from ${batchRef} b
                  where ${inChunk('b', chunk)} and ${sql.join(notNull('b', foreignKey.columns), sql` and `)}
@@ -438,7 +432,7 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
                 ...fieldOf(foreignKey.columns),
                 code: 'FOREIGN_KEY' as const,
                 rule: 'missing',
-                message: `No existe ningún registro de ${foreignKey.table} con ${foreignKey.columns.join(', ')} así${writable ? ' en las empresas donde su acceso permite escribir' : ''}`,
+                message: `No existe ningún registro de ${foreignKey.table} con ${foreignKey.columns.join(', ')} así`,
               }));
             }
             for (const check of rules.checks) {
