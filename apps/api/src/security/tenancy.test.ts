@@ -15,8 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_TABLES } from '../sense/scope-condition';
 import { closeSenseContext, openSenseContext } from '../testing/sense-context';
 import type { SenseContext } from '../testing/sense-context';
-import { readServerSentEvents } from '../testing/sse-reader';
-import type { StreamEvent } from '../testing/sse-reader';
+import { openStream } from '../testing/sse-reader';
 import { buildApp } from '../app';
 import { STANDING_TTL_MS } from '../modules/auth/account-status';
 import { loginAs, TEST_JWT_SECRET } from '../testing/test-app';
@@ -422,11 +421,9 @@ describe.each(testDrivers())('tenancy (issue 32): a Chile-only user reaches noth
   it('the live stream delivers no event of another company', async () => {
     const ticket = (await context.app.inject({ method: 'POST', url: '/api/sense/stream/ticket', headers: { authorization: chile } })).json<{ ticket: string }>().ticket;
     const base = await context.app.listen({ port: 0, host: '127.0.0.1' });
-    const controller = new AbortController();
-    const response = await fetch(`${base}/api/sense/stream?token=${encodeURIComponent(ticket)}`, { signal: controller.signal });
-    expect(response.status).toBe(200);
-    const events: StreamEvent[] = [];
-    void readServerSentEvents(response.body!, (event) => events.push(event));
+    const stream = await openStream(base, ticket);
+    expect(stream.status).toBe(200);
+    const { events } = stream;
     try {
       // An open episode's alert of each side, acknowledged by the admin: each tells an `acknowledged` event.
       const openAlert = (companies: string) =>
@@ -446,7 +443,7 @@ describe.each(testDrivers())('tenancy (issue 32): a Chile-only user reaches noth
       expect(events.filter((event) => event.event === 'acknowledged').map((event) => event.data['episodioid'])).toEqual([chileAlert!.episodioid]);
       for (const event of events) expect(leaks({ body: JSON.stringify(event.data) } as LightMyRequestResponse), event.event).toEqual([]);
     } finally {
-      controller.abort();
+      stream.close();
     }
   });
 });

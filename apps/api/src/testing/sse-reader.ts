@@ -39,3 +39,22 @@ export async function readServerSentEvents(body: NonNullable<Response['body']>, 
     // Aborted by the reader's owner.
   }
 }
+
+/** An EventSource's view of a live stream opened with `ticket`: the events it has parsed so far. */
+export async function openStream(base: string, ticket: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/sense/stream?token=${encodeURIComponent(ticket)}`, {
+    headers: lastEventId ? { 'last-event-id': lastEventId } : {},
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const heartbeats: StreamEvent[] = [];
+  if (response.ok && response.body) {
+    void readServerSentEvents(
+      response.body,
+      (event) => events.push(event),
+      (heartbeat) => heartbeats.push(heartbeat),
+    );
+  }
+  return { status: response.status, contentType: response.headers.get('content-type'), events, heartbeats, close: () => controller.abort() };
+}

@@ -56,6 +56,13 @@ const THRESHOLDS_PER_EVENT = 100;
  */
 const ALERT_PIECE = { nodes: 250, alerts: 40, closedEpisodes: 200 } as const;
 
+type AcknowledgedEvent = Extract<LiveEvent, { type: 'acknowledged' }>;
+
+/** A bulk acknowledgement told for some of its thresholds only, counting only theirs. */
+export function acknowledgedShare(event: AcknowledgedEvent, umbrales: AcknowledgedEvent['umbrales']): AcknowledgedEvent {
+  return { ...event, umbrales, acknowledged: umbrales.reduce((total, { acknowledged }) => total + acknowledged, 0) };
+}
+
 function chunked<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
@@ -86,11 +93,7 @@ function fittingEvents(event: LiveEvent): LiveEvent[] {
     return chunked(event.nodes, NODES_PER_EVENT).map((nodes) => ({ ...event, nodes, opened: nodes.length }));
   }
   if (event.type === 'acknowledged' && event.umbrales.length > THRESHOLDS_PER_EVENT) {
-    return chunked(event.umbrales, THRESHOLDS_PER_EVENT).map((umbrales) => ({
-      ...event,
-      umbrales,
-      acknowledged: umbrales.reduce((total, { acknowledged }) => total + acknowledged, 0),
-    }));
+    return chunked(event.umbrales, THRESHOLDS_PER_EVENT).map((umbrales) => acknowledgedShare(event, umbrales));
   }
   return [event];
 }

@@ -6,8 +6,7 @@ import { EVERY_COMPANY } from '../../security/tenancy';
 import type { Grant } from '../../security/tenancy';
 import { closeSenseContext, openSenseContext } from '../../testing/sense-context';
 import type { SenseContext } from '../../testing/sense-context';
-import { readServerSentEvents } from '../../testing/sse-reader';
-import type { StreamEvent } from '../../testing/sse-reader';
+import { openStream } from '../../testing/sse-reader';
 import { loginAs } from '../../testing/test-app';
 import { createEventBus } from './event-bus';
 import type { NumberedEvent } from './event-bus';
@@ -129,11 +128,9 @@ describe.each(testDrivers())('the live stream of a company grant on $kind', (dri
          where a.statusid = 1 group by a.umbralid order by a.umbralid`);
     const before = await activeByThreshold();
     expect(before.some((row) => row.chilean) && before.some((row) => !row.chilean), 'active alerts on each side').toBe(true);
-    const controller = new AbortController();
-    const response = await fetch(`${base}/api/sense/stream?token=${encodeURIComponent(ticket)}`, { signal: controller.signal });
-    expect(response.status).toBe(200);
-    const events: StreamEvent[] = [];
-    void readServerSentEvents(response.body!, (event) => events.push(event));
+    const stream = await openStream(base, ticket);
+    expect(stream.status).toBe(200);
+    const { events } = stream;
     try {
       const answer = await context.send('POST', '/api/alerts/acknowledge', { confirmar: true });
       expect(answer.statusCode).toBe(200);
@@ -150,7 +147,7 @@ describe.each(testDrivers())('the live stream of a company grant on $kind', (dri
       expect(told['acknowledged']).toBe(chilean.reduce((total, row) => total + row.acknowledged, 0));
       expect(told['acknowledged']).toBeLessThan(answer.json<{ acknowledged: number }>().acknowledged);
     } finally {
-      controller.abort();
+      stream.close();
     }
   });
 });

@@ -10,6 +10,7 @@ import { numberArray } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import { grantedLocations, grantedNodes } from '../../security/tenancy';
 import type { Grant } from '../../security/tenancy';
+import { acknowledgedShare } from './event-bus';
 import type { LiveEvent, NumberedEvent } from './event-bus';
 
 /**
@@ -145,7 +146,7 @@ async function narrow(
         // The bulk acknowledgement: only the granted thresholds' share of it, counted as theirs.
         const umbrales = event.umbrales.filter(({ umbralid }) => mine.umbrales.has(umbralid));
         if (umbrales.length === 0) return null;
-        return { ...event, umbrales, acknowledged: umbrales.reduce((total, { acknowledged }) => total + acknowledged, 0) };
+        return acknowledgedShare(event, umbrales);
       }
       const { episode, alert } = await alarms();
       if (event.episodioid !== null) return episode(event.episodioid) ? event : null;

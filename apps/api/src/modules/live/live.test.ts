@@ -8,27 +8,7 @@ import type { ProbeUnderTest } from '@camposense/server-ingest/testing';
 import { closeSenseContext, openSenseContext } from '../../testing/sense-context';
 import type { SenseContext } from '../../testing/sense-context';
 import { loginAs, TEST_JWT_SECRET } from '../../testing/test-app';
-import { readServerSentEvents } from '../../testing/sse-reader';
-import type { StreamEvent } from '../../testing/sse-reader';
-
-/** An EventSource's view of a stream: the events it has parsed so far. */
-async function openStream(base: string, ticket: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/sense/stream?token=${encodeURIComponent(ticket)}`, {
-    headers: lastEventId ? { 'last-event-id': lastEventId } : {},
-    signal: controller.signal,
-  });
-  const events: StreamEvent[] = [];
-  const heartbeats: StreamEvent[] = [];
-  if (response.ok && response.body) {
-    void readServerSentEvents(
-      response.body,
-      (event) => events.push(event),
-      (heartbeat) => heartbeats.push(heartbeat),
-    );
-  }
-  return { status: response.status, contentType: response.headers.get('content-type'), events, heartbeats, close: () => controller.abort() };
-}
+import { openStream } from '../../testing/sse-reader';
 
 describe.each(testDrivers())('GET /api/sense/stream on $kind', (driver) => {
   let context: SenseContext;
