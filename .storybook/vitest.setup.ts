@@ -3,6 +3,7 @@ import { page } from 'vitest/browser';
 import { configure } from 'storybook/test';
 import type { ElementContext, RunOptions } from 'axe-core';
 import MockDate from 'mockdate';
+import { holdToasts } from '@camposense/ui/testing';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a story's first render
 // can take longer (seen: seven stories failing at once under a load of 7), and with VISUAL_PAGES=2
@@ -10,6 +11,9 @@ import MockDate from 'mockdate';
 // (messages-report Paginated's last page, 4 pages at a load of 11). The test's own timeout
 // (30 s) still bounds a story that never shows what it waits for.
 configure({ asyncUtilTimeout: 15_000 });
+
+// A toast stays until the story ends, so a loaded page photographs it as its baseline does (toast.tsx).
+holdToasts();
 
 /*
  * The accessibility check (addon-a11y's axe run after each story) was the largest part of a

@@ -12,8 +12,8 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createCatalogue, createTableQueries, NODE_LIST_STATEMENT, nodosConLocalizacionStatement, readingsCountStatement, readingsStatement } from '@camposense/api';
 import type { ListCriteria } from '@camposense/api';
-import { prepareDatabase } from '@camposense/db';
-import type { Database } from '@camposense/db';
+import { prepareDatabase, runAsTenant } from '@camposense/db';
+import type { Database, TenantScope } from '@camposense/db';
 import { CHART_DATA_LIMIT, NODE_LIST_DEFAULT_LIMIT, REPORT_PAGE_SIZE, tableDefinition } from '@camposense/domain';
 import type { TableName } from '@camposense/domain';
 import { sql } from 'drizzle-orm';
@@ -24,6 +24,12 @@ import { compareTimings, httpCall, openBenchDatabase, signInAdmin, type Stats, w
 const BENCH_DATABASE = benchDatabaseName(process.env['BENCH_DATABASE_NAME'] ?? 'camposense_bench');
 /** BENCH_REUSE=1 keeps the farm of an earlier run (generating a million readings takes a minute). */
 const REUSE = process.env['BENCH_REUSE'] === '1';
+/**
+ * BENCH_LOGIN: sign in as this demo user instead of the admin. A non-admin's calls run under
+ * row-level security (issue 32), and so does the bare SQL beside them (runAsTenant with the user's
+ * companies): the policies' cost is on both sides, the application's grant conditions on HTTP's.
+ */
+const LOGIN = process.env['BENCH_LOGIN'];
 const TARGET_RATIO = 1.2;
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
 const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 3);
@@ -68,14 +74,17 @@ async function main(): Promise<void> {
   const app = await buildApp({ database, jwtSecret: new TextEncoder().encode('camposense-bench-secret-0123456789abcdef'), readCacheMs: 0 });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const token = await signInAdmin(address);
+    const token = await signInAdmin(address, ...(LOGIN ? [LOGIN] : []));
+    const tenant = LOGIN ? await tenantOf(database, LOGIN) : null;
+    if (tenant) console.log(`Como ${LOGIN}: empresas ${tenant.empresas.join(', ')}, bajo row-level security.`);
 
     const cases = await benchCases(database);
     const results: CaseResult[] = [];
     for (const benchCase of cases) {
       const callHttp = httpCall(address, benchCase.url, token);
       const options = benchCase.prepare === undefined ? undefined : { prepare: benchCase.prepare };
-      const callSql = () => Promise.all(benchCase.statements.map((statement) => database.query(statement, options)));
+      const bareSql = () => Promise.all(benchCase.statements.map((statement) => database.query(statement, options)));
+      const callSql = tenant ? () => runAsTenant(tenant, bareSql) : bareSql;
       const { measured: http, reference: bare } = await compareTimings(callHttp, callSql, { runs: RUNS, warmup: WARMUP });
       const ratio = http.median / bare.median;
       results.push({ name: benchCase.name, url: benchCase.url, http, sql: bare, ratio, withinTarget: ratio <= TARGET_RATIO });
@@ -96,6 +105,16 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
   }
+}
+
+/** The companies `login` is granted, or null for an admin (who keeps the owner's role). */
+async function tenantOf(database: Database, login: string): Promise<TenantScope | null> {
+  const rows = await database.query<{ rol: string; empresaid: number | null }>(sql`
+    select u.rol, ue.empresaid from sense.usuario u left join sense.usuarioempresa ue on ue.usuarioid = u.usuarioid
+     where u.login = ${login} order by ue.empresaid`);
+  if (rows.length === 0) throw new Error(`BENCH_LOGIN: no user ${login}`);
+  if (rows[0]!.rol === 'admin') return null;
+  return { empresas: rows.flatMap((row) => (row.empresaid === null ? [] : [row.empresaid])) };
 }
 
 /** The calls of issue 3's benchmark, with the statements each runs, on the farm's busiest location. */

@@ -62,12 +62,11 @@ export async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 /** Signs the demo admin in over HTTP; answers the bearer token. */
-export async function signInAdmin(address: string): Promise<string> {
-  const admin = DEMO_USERS.find((user) => user.rol === 'admin')!;
+export async function signInAdmin(address: string, email = DEMO_USERS.find((user) => user.rol === 'admin')!.login): Promise<string> {
   const login = await fetch(`${address}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.login, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
   return ((await login.json()) as { session: { access_token: string } }).session.access_token;

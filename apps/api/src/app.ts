@@ -6,6 +6,7 @@ import { APP_VERSION } from '@camposense/domain';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { registerAuthenticate } from './modules/auth/authenticate';
+import { registerTenantScope } from './security/tenancy';
 import { languageRoutes } from './modules/auth/language';
 import { authRoutes } from './modules/auth/routes';
 import { hasConsoleBuild, isSpaNavigation, registerConsoleStatic } from './console-static';
@@ -170,6 +171,7 @@ export async function buildApp({
   registerValidation(app, sharedSchemas);
   registerErrorHandling(app);
   registerAuthenticate(app, jwtSecret, database);
+  registerTenantScope(app);
   registerSecurity(app, { corsOrigins, mapOrigins: map?.origins });
   // Readers get no one's e-mail or phone but their own, in every answer (docs/security.md).
   registerRedaction(app);

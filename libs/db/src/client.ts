@@ -13,6 +13,7 @@ import { lockDataDir } from './data-dir-lock';
 import { schema } from './schema/index';
 import type { Schema } from './schema/index';
 import { INT8_OID, NUMERIC_OID, parseNumber } from './type-parsers';
+import { scopePgliteQueries, scopePoolConnections } from './tenant-scope';
 import { clockPgliteWaits, clockPoolWaits } from './work-clock';
 
 /** A data folder that lives only in memory, for tests. */
@@ -127,6 +128,8 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
     pool.on('error', (error) => onConnectionError(error));
     // A request's wait for a free connection is told apart from its work (the heavy-read budget).
     clockPoolWaits(pool);
+    // A non-admin user's work takes connections set to the tenant role and grant (issue 32).
+    scopePoolConnections(pool);
     pool.on('connect', (client) => {
       client.on('error', (error) => onConnectionError(error));
     });
@@ -177,6 +180,8 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
   }
   // PGlite is one connection: a request's turn in its queue is waiting too, not work.
   clockPgliteWaits(client);
+  // A non-admin user's work runs in transactions set to the tenant role and grant (issue 32).
+  scopePgliteQueries(client);
   const db = drizzlePglite(client, { schema });
   return {
     kind: 'pglite',

@@ -14,6 +14,8 @@ export { createRandom } from './demo/random';
 export type { DemoNode } from './demo/farm-plan';
 export { sqlState, isConnectionError } from './errors';
 export { startWorkClock } from './work-clock';
+export { runAsTenant, runAsOwner, TENANT_ROLE } from './tenant-scope';
+export type { TenantScope } from './tenant-scope';
 export { numberArray, textArray } from './pg-arrays';
 export { DataDirLockedError, DATA_DIR_LOCK_FILE } from './data-dir-lock';
 // Every table, its row type and the shared column helpers: the schema is the package's contract.

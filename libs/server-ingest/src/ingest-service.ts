@@ -519,9 +519,12 @@ async function writeEvaluation(
     const episodes = evaluation.newEpisodes;
     const created = rowsOf<{ episodioid: number; umbralid: number; epoch: number; open: boolean }>(
       await tx.execute(sql`
-        insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, fechafin, statusid)
+        insert into sense.episodio (tipo, umbralid, nodoid, criticidadid, fechainicio, fechafin, statusid, empresaid)
         select 'umbral', r.umbralid, r.nodoid, r.criticidadid, to_timestamp(r.inicio),
-               case when r.fin is null then null else to_timestamp(r.fin) end, case when r.fin is null then 1 else 0 end
+               case when r.fin is null then null else to_timestamp(r.fin) end, case when r.fin is null then 1 else 0 end,
+               -- The company it opens under stays its own (issue 32): row-level security filters on it.
+               (select f.empresaid from sense.umbral u join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid
+                  join sense.fundo f on f.fundoid = ub.fundoid where u.umbralid = r.umbralid)
           from unnest(
             ${numberArray(episodes.map((episode) => episode.umbralid))}::int[],
             ${numberArray(episodes.map((episode) => episode.nodoid))}::int[],
@@ -548,9 +551,9 @@ async function writeEvaluation(
   });
   const inserted = rowsOf<{ alertaid: number; medicionid: number; umbralid: number }>(
     await tx.execute(sql`
-      insert into sense.alerta (umbralid, medicionid, fecha, statusid, episodioid, reconocidopor, fechareconocido, notareconocido)
+      insert into sense.alerta (umbralid, medicionid, fecha, statusid, episodioid, reconocidopor, fechareconocido, notareconocido, empresaid)
       select r.umbralid, r.medicionid, to_timestamp(r.epoch), r.statusid, r.episodioid,
-             e.reconocidopor, e.fechareconocido, e.notareconocido
+             e.reconocidopor, e.fechareconocido, e.notareconocido, e.empresaid
         from unnest(
           ${numberArray(alerts.map((alert) => alert.umbralid))}::int[],
           ${numberArray(alerts.map((alert) => alert.medicionid))}::bigint[],

@@ -164,6 +164,8 @@ interface EpisodeRow {
   maximo: number | null;
   nodo: string;
   ubicacion: string | null;
+  /** The company of the episode's location (its threshold's, or its node's placement): who may be told. */
+  empresaid: number | null;
   metrica: string | null;
   unidad: string | null;
   alertaid: number | null;
@@ -190,7 +192,7 @@ async function loadEpisode(tx: Executor, episodioid: number): Promise<EpisodeRow
     await tx.execute(sql`
       select e.episodioid, e.tipo, e.umbralid, e.nodoid, e.statusid, e.fechafin,
              c.criticidad, c.frecuencia, c.escalamiento, c.escalon,
-             u.umbral, u.minimo, u.maximo, n.nodo, ub.ubicacion, m.metrica, m.unidad,
+             u.umbral, u.minimo, u.maximo, n.nodo, ub.ubicacion, fu.empresaid, m.metrica, m.unidad,
              a.alertaid, a.fecha as alertafecha, md.medicion as valor,
              (select max(um.fecha) from sense.ultimamedicion um where um.nodoid = e.nodoid) as ultimalectura
         from sense.episodio e
@@ -201,6 +203,7 @@ async function loadEpisode(tx: Executor, episodioid: number): Promise<EpisodeRow
         left join sense.ubicacion ub on ub.ubicacionid = coalesce(u.ubicacionid, (
           select l.ubicacionid from sense.localizacion l where l.nodoid = e.nodoid and l.statusid = 1
            order by l.datemodified desc nulls last limit 1))
+        left join sense.fundo fu on fu.fundoid = ub.fundoid
         left join lateral (
           select al.alertaid, al.fecha, al.medicionid from sense.alerta al where al.episodioid = e.episodioid
            order by al.fecha desc, al.alertaid desc limit 1) a on true
@@ -243,8 +246,12 @@ async function profileLevels(tx: Executor, episode: EpisodeRow, deepest: number)
   return levels;
 }
 
-/** The active contacts of the active users who hold one of `profiles` (and none of `excluded`). */
-async function contactsOf(tx: Executor, profiles: ReadonlySet<number>, lower: ReadonlySet<number>): Promise<RecipientRow[]> {
+/**
+ * The active contacts of the active users who hold one of `profiles` (and none of `excluded`) and
+ * may see the episode's company `empresaid` (issue 32): a platform admin, or a user granted it at
+ * any level. An episode of no company (a node never placed) reaches admins only.
+ */
+async function contactsOf(tx: Executor, profiles: ReadonlySet<number>, lower: ReadonlySet<number>, empresaid: number | null): Promise<RecipientRow[]> {
   if (profiles.size === 0) return [];
   const all = [...profiles, ...lower];
   const rows = rowsOf<RecipientRow>(
@@ -252,6 +259,8 @@ async function contactsOf(tx: Executor, profiles: ReadonlySet<number>, lower: Re
       select c.contactoid, us.usuarioid, up.perfilid, md.nombre as medio, c.correo, c.celular, ct.codigotelefono, us.idioma
         from sense.usuarioperfil up
         join sense.usuario us on us.usuarioid = up.usuarioid and us.statusid = 1
+         and (us.rol = 'admin' or exists (
+               select 1 from sense.usuarioempresa ue where ue.usuarioid = us.usuarioid and ue.empresaid = ${empresaid} and ue.statusid = 1))
         join sense.contacto c on c.usuarioid = us.usuarioid and c.statusid = 1
         join sense.medio md on md.medioid = c.medioid and md.statusid = 1
         left join sense.codigotelefono ct on ct.codigotelefonoid = c.codigotelefonoid
@@ -308,8 +317,12 @@ export async function openSilentEpisodes(database: Database, at: Date, watchingS
          for share`);
     const opened = rowsOf<{ episodioid: number; nodoid: number }>(
       await tx.execute(sql`
-        insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio, statusid)
-        select 'sindatos', n.nodoid, crit.criticidadid, s.ultima + make_interval(mins => n.ventanainactividad), 1
+        insert into sense.episodio (tipo, nodoid, criticidadid, fechainicio, statusid, empresaid)
+        select 'sindatos', n.nodoid, crit.criticidadid, s.ultima + make_interval(mins => n.ventanainactividad), 1,
+               -- The company of the node's placement now, kept by the episode should the node move (issue 32).
+               (select f.empresaid from sense.localizacion l join sense.ubicacion ub on ub.ubicacionid = l.ubicacionid
+                  join sense.fundo f on f.fundoid = ub.fundoid
+                 where l.nodoid = n.nodoid order by (l.statusid = 1) desc, f.empresaid limit 1)
           from sense.nodo n
           join ${latestByNode} s on s.nodoid = n.nodoid
           join lateral (
@@ -354,7 +367,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     const canEscalate = escalamiento !== null && payload.nivel < escalon;
     const levels = await profileLevels(tx, episode, payload.nivel + (canEscalate ? 1 : 0));
     const lower = new Set(levels.slice(0, payload.nivel).flatMap((level) => [...level]));
-    const recipients = await contactsOf(tx, levels[payload.nivel] ?? new Set(), lower);
+    const recipients = await contactsOf(tx, levels[payload.nivel] ?? new Set(), lower, episode.empresaid);
 
     const facts: EpisodeFacts = {
       tipo: episode.tipo,
@@ -556,9 +569,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
         const [row] = rows;
         if (!row) return false;
         await tx.execute(sql`
-          insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, statusid, error, entregaid)
+          insert into sense.mensaje (contactoid, alertaid, episodioid, mensaje, fecha, statusid, error, entregaid, empresaid)
           values (${delivery.contactoid}, ${delivery.alertaid}, ${delivery.episodioid}, ${delivery.texto},
-                  ${timestamp(handedAt)}, ${statusid}, ${failure}, ${row.entregaid})`);
+                  ${timestamp(handedAt)}, ${statusid}, ${failure}, ${row.entregaid},
+                  (select empresaid from sense.episodio where episodioid = ${delivery.episodioid}))`);
         return true;
       });
       if (marked) options.onEvent?.({ type: 'messages', episodioid: delivery.episodioid, sent: statusid, failed: 1 - statusid });

@@ -1,6 +1,8 @@
-import type { Rol } from '@camposense/domain';
-import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { AccessLevel, Rol } from '@camposense/domain';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { ApiError, unauthorized } from '../errors/api-error';
+import { grantOf } from './tenancy';
+import { allowsAnywhere, cannotWriteAt } from './write-access';
 
 /** The methods that change data; everything else is a read. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -50,6 +52,13 @@ declare module 'fastify' {
      * ticket): the write guard lets every signed-in role call it.
      */
     writesNothing?: boolean;
+    /**
+     * A write a granted user may make (issue 32): the level it needs on the companies it touches,
+     * read from the request (its table), or null when only a platform admin may make it. The
+     * guard lets through a user who holds that level in some company; the handler checks each
+     * row it touches (write-access.ts). Without it, the route is admin-only.
+     */
+    grantedWrite?: (request: FastifyRequest) => AccessLevel | null;
   }
 }
 
@@ -65,6 +74,29 @@ export function registerWriteGuard(app: FastifyInstance): void {
     if (!route.url.startsWith(`${GUARDED_PREFIX}/`) && route.url !== GUARDED_PREFIX) return;
     if (!methodsOf(route).some((method) => WRITE_METHODS.has(method))) return;
     if (route.config?.writesNothing === true) return;
-    route.onRequest = [...asArray(route.onRequest), adminOnly];
+    const levelOf = route.config?.grantedWrite;
+    route.onRequest = [...asArray(route.onRequest), levelOf ? grantedWriteGuard(app, levelOf, adminOnly) : adminOnly];
   });
+}
+
+/**
+ * The guard of a write a granted user may make: admin-only when the request's write needs a
+ * platform admin, else 403 (before the body is read) unless the bearer's grant, as the database
+ * holds it now (grantOf: active account, open session), reaches the level in some company.
+ */
+function grantedWriteGuard(
+  app: FastifyInstance,
+  levelOf: (request: FastifyRequest) => AccessLevel | null,
+  adminOnly: onRequestAsyncHookHandler,
+): onRequestAsyncHookHandler {
+  return async function grantedWriteHook(request, reply) {
+    const level = levelOf(request);
+    if (level === null) {
+      await adminOnly.call(app, request, reply);
+      return;
+    }
+    if (!request.user) await app.authenticate(request, reply);
+    if (!request.user) throw unauthorized();
+    if (!allowsAnywhere(await grantOf(request), level)) throw cannotWriteAt(level);
+  };
 }

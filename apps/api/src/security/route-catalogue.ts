@@ -6,6 +6,8 @@ export interface RouteEntry {
   url: string;
   /** A POST that writes nothing, which every signed-in role may call (its route config's writesNothing). */
   writesNothing: boolean;
+  /** A write a granted user may make at some level (its route config's grantedWrite); else admin-only. */
+  grantedWrite: boolean;
 }
 
 declare module 'fastify' {
@@ -22,7 +24,7 @@ export function registerRouteCatalogue(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method.toUpperCase() === 'HEAD') continue;
-      routes.push({ method: method.toUpperCase(), url: route.url, writesNothing: route.config?.writesNothing === true });
+      routes.push({ method: method.toUpperCase(), url: route.url, writesNothing: route.config?.writesNothing === true, grantedWrite: route.config?.grantedWrite !== undefined });
     }
   });
 }

@@ -7,11 +7,11 @@
  * grantConditions); an id outside it answers 404, like a missing one.
  */
 import { accessLevelAllows, type AccessLevel } from '@camposense/domain';
-import { numberArray } from '@camposense/db';
+import { numberArray, runAsTenant } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountStatus } from '../modules/auth/account-status';
 import type { AccessClaims } from '../modules/auth/tokens';
 import { ApiError, notFound, unauthorized } from '../errors/api-error';
@@ -59,6 +59,27 @@ export async function readGrant(accountStatus: AccountStatus, user: AccessClaims
   if (standing.rol === 'admin') return EVERY_COMPANY;
   const empresas = [...standing.grants.keys()].sort((left, right) => left - right);
   return { all: false, empresas, levels: standing.grants, key: `e${empresas.join(',')}` };
+}
+
+/**
+ * Issue 32's first line: every hook after this one and the handler of a non-admin user's request
+ * run as the database's tenant role with the user's companies (@camposense/db runAsTenant, the
+ * policies of migration 0023), so a query that forgot its grant condition still shows no other
+ * company's row. An admin's request, and one without a user (sign-in, health, ingest by key),
+ * keep the owner's role. A grant that cannot be read scopes the request to nothing: the route's
+ * own grantOf answers it (401).
+ */
+export function registerTenantScope(app: FastifyInstance): void {
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!request.user) {
+      done();
+      return;
+    }
+    grantOf(request).then(
+      (grant) => (grant.all ? done() : runAsTenant({ empresas: grant.empresas }, done)),
+      () => runAsTenant({ empresas: [] }, done),
+    );
+  });
 }
 
 /** Whether the grant allows `level` on company `empresaid` (an admin: always). */

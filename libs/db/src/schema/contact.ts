@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, statusCheck } from './audit-columns';
 import { linkTable } from './link-table';
+import { empresa } from './location';
 import { sense } from './sense-schema';
 import { alerta, episodio, perfil } from './threshold';
 import { usuario } from './usuario';
@@ -162,10 +163,13 @@ export const mensaje = sense.table(
     entregaid: bigint('entregaid', { mode: 'number' })
       .references((): AnyPgColumn => entrega.entregaid)
       .unique('mensaje_entregaid_key'),
+    /** The company of the message's alert or episode when it was sent (see alerta.empresaid); null for a message about neither. */
+    empresaid: integer('empresaid').references(() => empresa.empresaid),
   },
   (table) => [
     index('mensaje_episodioid_idx').on(table.episodioid),
     index('mensaje_fecha_mensajeid_idx').on(table.fecha.desc().nullsFirst(), table.mensajeid.desc().nullsFirst()),
+    index('mensaje_empresaid_fecha_mensajeid_idx').on(table.empresaid, table.fecha.desc().nullsFirst(), table.mensajeid.desc().nullsFirst()),
     index('mensaje_contactoid_idx').on(table.contactoid),
     index('mensaje_alertaid_idx').on(table.alertaid),
     statusCheck('mensaje', table.statusid),

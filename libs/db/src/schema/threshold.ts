@@ -14,7 +14,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { auditColumns, statusCheck } from './audit-columns';
 import { medicion, metrica, nodo, tipo } from './device';
-import { ubicacion } from './location';
+import { empresa, ubicacion } from './location';
 import { linkTable } from './link-table';
 import { sense } from './sense-schema';
 import { usuario } from './usuario';
@@ -123,6 +123,13 @@ export const alerta = sense.table(
     reconocidopor: integer('reconocidopor').references(() => usuario.usuarioid, { onDelete: 'set null' }),
     fechareconocido: timestamp('fechareconocido', { withTimezone: true, mode: 'date' }),
     notareconocido: text('notareconocido'),
+    /**
+     * The company the alert was raised under (its threshold's location's farm's), kept as it was:
+     * a threshold or node moved to another company later does not carry its past alerts along.
+     * What row-level security filters on (issue 32; migration 0023, docs/tenancy.md). Filled by the
+     * ingest from the episode, or by the trigger of migration 0023 when an insert leaves it out.
+     */
+    empresaid: integer('empresaid').references(() => empresa.empresaid),
   },
   (table) => [
     // The id breaks ties so pages and the streamed export walk a stable order without sorting.
@@ -132,6 +139,8 @@ export const alerta = sense.table(
     index('alerta_episodioid_idx').on(table.episodioid),
     // The engine closes or acknowledges a threshold's active alerts: find them without a scan.
     index('alerta_umbralid_activa_idx').on(table.umbralid).where(sql`statusid = 1`),
+    // One company's page walks its own dates (the row-level security policy keys on empresaid).
+    index('alerta_empresaid_fecha_alertaid_idx').on(table.empresaid, table.fecha.desc().nullsFirst(), table.alertaid.desc().nullsFirst()),
     statusCheck('alerta', table.statusid),
   ],
 );
@@ -170,6 +179,11 @@ export const episodio = sense.table(
     motivocierre: text('motivocierre'),
     cerradopor: integer('cerradopor').references(() => usuario.usuarioid, { onDelete: 'set null' }),
     cambiocierre: jsonb('cambiocierre'),
+    /**
+     * The company the episode opened under, kept as it was (see alerta.empresaid): a threshold's
+     * through its location, a no-data one through its node's active placement then.
+     */
+    empresaid: integer('empresaid').references(() => empresa.empresaid),
   },
   (table) => [
     check('episodio_tipo_check', sql`${table.tipo} in ('umbral', 'sindatos')`),
@@ -178,6 +192,7 @@ export const episodio = sense.table(
     uniqueIndex('episodio_umbral_abierto_key').on(table.umbralid).where(sql`fechafin is null and umbralid is not null`),
     uniqueIndex('episodio_sindatos_abierto_key').on(table.nodoid).where(sql`fechafin is null and tipo = 'sindatos'`),
     index('episodio_fechainicio_idx').on(table.fechainicio.desc().nullsFirst()),
+    index('episodio_empresaid_fechainicio_idx').on(table.empresaid, table.fechainicio.desc().nullsFirst()),
     // The node list reads each node's open episodes; closed ones pile up for ever, so only the
     // open ones are indexed (a scan of every episode grew with the farm's history).
     index('episodio_abierto_nodoid_idx').on(table.nodoid).where(sql`fechafin is null`),

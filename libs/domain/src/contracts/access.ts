@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { errorResponses, MAX_INTEGER_ID, StringEnum } from './common';
+import type { TableName } from '../registry';
 
 /** What a grant allows, each level including the one before: read, then acknowledge and tune thresholds, then write the company's reference data and users. */
 const ACCESS_LEVELS = ['lectura', 'operacion', 'gestion'] as const;
@@ -18,6 +19,43 @@ export function accessLevelAllows(held: AccessLevel | null | undefined, needed: 
 
 /** Acknowledging an alert or an episode needs this level on its company (the API answers 403 below it). */
 export const ACKNOWLEDGE_LEVEL: AccessLevel = 'operacion';
+
+/** Tuning a threshold (umbral: create, change, delete, the massive save) needs this level on its location's company. */
+export const TUNE_THRESHOLDS_LEVEL: AccessLevel = 'operacion';
+
+/** Writing a company's reference data and managing its users' grants needs this level on that company. */
+export const MANAGE_LEVEL: AccessLevel = 'gestion';
+
+/** A write of a table row: which one decides the level (creating a company is not managing one). */
+export type TableWrite = 'create' | 'update' | 'delete';
+
+/**
+ * The tables a granted user may write (issue 32), each with the level it needs on the row's company.
+ * Anything not here (countries, the catalogues shared by every company, people, profiles, the
+ * read-only tables) only a platform admin writes: a new table stays admin-only until named here.
+ */
+const COMPANY_WRITE_LEVELS: Readonly<Partial<Record<TableName, AccessLevel>>> = {
+  empresa: MANAGE_LEVEL,
+  fundo: MANAGE_LEVEL,
+  ubicacion: MANAGE_LEVEL,
+  localizacion: MANAGE_LEVEL,
+  nodo: MANAGE_LEVEL,
+  sensor: MANAGE_LEVEL,
+  metricasensor: MANAGE_LEVEL,
+  perfilumbral: MANAGE_LEVEL,
+  umbral: TUNE_THRESHOLDS_LEVEL,
+};
+
+/**
+ * The level `write` of a row of `table` needs on the row's company, or null when only a platform
+ * admin may make it: a new company or node belongs to no company yet (a node joins one when it is
+ * placed), and a company is removed by an admin only.
+ */
+export function tableWriteLevel(table: TableName, write: TableWrite): AccessLevel | null {
+  if (table === 'empresa' && write !== 'update') return null;
+  if (table === 'nodo' && write === 'create') return null;
+  return COMPANY_WRITE_LEVELS[table] ?? null;
+}
 
 /** The most companies one request may grant a user (an installation has a few dozen at most). */
 export const MAX_GRANTS_PER_USER = 500;

@@ -53,6 +53,16 @@ export async function createTestRecipients(
   };
   await database.query(sql`
     insert into sense.contacto (usuarioid, medioid, codigotelefonoid, celular) values (${users.operadora.usuarioid}, ${sms}, ${codigotelefonoid}, '987654321')`);
+  // Told only where they are granted (issue 32): each user reads the companies of the thresholds.
+  await database.query(sql`
+    insert into sense.usuarioempresa (usuarioid, empresaid, nivel)
+    select distinct us.usuarioid, f.empresaid, 'lectura'
+      from unnest(${`{${Object.values(users).map((entry) => entry.usuarioid).join(',')}}`}::int[]) as us(usuarioid)
+      cross join sense.umbral u
+      join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid
+      join sense.fundo f on f.fundoid = ub.fundoid
+     where u.umbralid = any(${`{${umbralids.join(',')}}`}::int[])
+    on conflict do nothing`);
   for (const umbralid of umbralids) {
     await database.query(sql`update sense.perfilumbral set statusid = 0 where umbralid = ${umbralid}`);
     await database.query(sql`insert into sense.perfilumbral (perfilid, umbralid) values (${base}, ${umbralid})`);

@@ -1,6 +1,6 @@
 import { Combobox, createListCollection, Portal, Spinner, Text, useFilter } from '@chakra-ui/react';
 import { localeOf, useTranslation } from '@camposense/i18n';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 export interface SearchableSelectOption {
   value: number;
@@ -73,6 +73,13 @@ export function SearchableSelect({
   const selectedLabel = options.find((option) => option.value === value)?.label ?? '';
   const [inputValue, setInputValue] = useState(selectedLabel);
   const [query, setQuery] = useState('');
+  // The highlighted option is held here, not in Chakra's combobox, and only while the list is open:
+  // on opening, the combobox highlights the chosen option one animation frame later, reading the
+  // choice then. When the option is clicked before that frame (a loaded machine), the frame comes
+  // after the list has closed and unmounted, and highlights the new choice anyway: the input kept
+  // aria-activedescendant naming an option no longer in the page (axe's aria-valid-attr-value).
+  const open = useRef(defaultOpen);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const collection = useMemo(
     () => createListCollection({ items: onSearchChange ? items : items.filter((item) => contains(item.label, query)) }),
     [items, query, contains, onSearchChange],
@@ -110,6 +117,8 @@ export function SearchableSelect({
       collection={collection}
       value={selected}
       inputValue={inputValue}
+      highlightedValue={highlighted}
+      onHighlightChange={(details) => setHighlighted(open.current ? details.highlightedValue : null)}
       onValueChange={(details) => onChange(details.value[0] ? Number(details.value[0]) : null)}
       onInputValueChange={(details) => {
         setInputValue(details.inputValue);
@@ -119,7 +128,9 @@ export function SearchableSelect({
         onSearchChange?.(typed);
       }}
       onOpenChange={(details) => {
+        open.current = details.open;
         if (details.open) return;
+        setHighlighted(null);
         setInputValue(selectedLabel);
         setQuery('');
         onSearchChange?.('');

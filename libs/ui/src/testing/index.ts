@@ -2,3 +2,4 @@ export { render } from './render';
 export { toastShown } from './toast-shown';
 export { brushAcrossChart } from './brush';
 export { writesLocked, WRITES_LOCKED_REASON } from './writes-locked';
+export { holdToasts } from '../toast/toast';

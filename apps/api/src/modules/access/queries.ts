@@ -11,9 +11,15 @@ export interface AccessQueries {
   /**
    * Makes `grants` the user's whole set in one transaction (kept rows keep their creation audit,
    * changed levels are stamped by `actorId`). Undefined when no such user exists; the company ids
-   * that do not exist, when some don't (nothing is written then).
+   * that do not exist, when some don't (nothing is written then). `within`, for a company's manager:
+   * the only companies the replacement touches; the user's grants of other companies stay as they are.
    */
-  replace(usuarioid: number, grants: UserAccessBody['accesos'], actorId: number): Promise<UserAccessResponse | { unknownEmpresas: number[] } | undefined>;
+  replace(
+    usuarioid: number,
+    grants: UserAccessBody['accesos'],
+    actorId: number,
+    within?: readonly number[],
+  ): Promise<UserAccessResponse | { unknownEmpresas: number[] } | undefined>;
 }
 
 const grantsStatement = (usuarioid: number) => sql`
@@ -40,7 +46,7 @@ export function createAccessQueries(database: Database): AccessQueries {
       return { usuarioid, todas: first.rol === 'admin', accesos };
     },
 
-    async replace(usuarioid, grants, actorId) {
+    async replace(usuarioid, grants, actorId, within) {
       return appDb(database).transaction(async (tx) => {
         const run = async <Row>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
         // Lock the user so two admins replacing the same grants at once end with one whole set.
@@ -53,7 +59,8 @@ export function createAccessQueries(database: Database): AccessQueries {
         );
         const unknownEmpresas = empresaids.filter((empresaid) => !known.has(empresaid));
         if (unknownEmpresas.length > 0) return { unknownEmpresas };
-        await run(sql`delete from sense.usuarioempresa where usuarioid = ${usuarioid} and not (empresaid = any(${numberArray(empresaids)}::int[]))`);
+        const touched = within ? sql` and empresaid = any(${numberArray(within)}::int[])` : sql``;
+        await run(sql`delete from sense.usuarioempresa where usuarioid = ${usuarioid} and not (empresaid = any(${numberArray(empresaids)}::int[]))${touched}`);
         if (grants.length > 0) {
           await run(sql`
             insert into sense.usuarioempresa (usuarioid, empresaid, nivel, usercreatedid, usermodifiedid)

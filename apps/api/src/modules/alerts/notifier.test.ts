@@ -128,6 +128,45 @@ describe.each(testDrivers())('notifications on $kind', (driver) => {
     expect(await jobs()).toEqual([]);
   });
 
+  it('tells only people granted the alert’s company, and platform admins: never someone of another company only (issue 32)', async () => {
+    const [place] = await context.query<{ empresaid: number }>(sql`
+      select f.empresaid from sense.umbral u join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid join sense.fundo f on f.fundoid = ub.fundoid
+       where u.umbralid = ${probe.umbralid}`);
+    const [other] = await context.query<{ empresaid: number }>(sql`select empresaid from sense.empresa where empresaid <> ${place!.empresaid} order by empresaid limit 1`);
+    const [mail] = await context.query<{ medioid: number }>(sql`select medioid from sense.medio where nombre = 'correo'`);
+    /** A person holding the first profile, with an e-mail contact, granted `empresaid` (or none). */
+    const person = async (name: string, rol: 'admin' | 'user', empresaid: number | null) => {
+      const correo = `${name}.grants@example.test`;
+      const [created] = await context.query<{ usuarioid: number }>(sql`
+        insert into sense.usuario (login, firstname, password_hash, rol) values (${correo}, ${name}, 'x', ${rol}) returning usuarioid`);
+      await context.query(sql`insert into sense.usuarioperfil (usuarioid, perfilid) values (${created!.usuarioid}, ${recipients.perfilids[0]!})`);
+      await context.query(sql`insert into sense.contacto (usuarioid, medioid, correo) values (${created!.usuarioid}, ${mail!.medioid}, ${correo})`);
+      if (empresaid !== null) await context.query(sql`insert into sense.usuarioempresa (usuarioid, empresaid, nivel) values (${created!.usuarioid}, ${empresaid}, 'gestion')`);
+      return { usuarioid: created!.usuarioid, correo };
+    };
+    const foreigner = await person('ajena', 'user', other!.empresaid);
+    const ungranted = await person('sinacceso', 'user', null);
+    const admin = await person('plataforma', 'admin', null);
+    try {
+      const worker = notifier();
+      const opened = await read(probe.above);
+      const alert = opened.commit.alerts.find((candidate) => candidate.opensEpisode)!;
+      // The three contacts of the first profile's granted users, and the admin's: not the other two.
+      expect(await worker.runDue()).toMatchObject({ sent: 4, failed: 0 });
+      const to = (correo: string) => harness.smtp.mails.filter((sent) => sent.to.includes(correo));
+      expect(to(admin.correo)).toHaveLength(1);
+      expect(to(foreigner.correo)).toEqual([]);
+      expect(to(ungranted.correo)).toEqual([]);
+      const told = await context.query<{ usuarioid: number }>(sql`
+        select distinct c.usuarioid from sense.mensaje m join sense.contacto c on c.contactoid = m.contactoid where m.episodioid = ${alert.episodioid}`);
+      expect(told.map((row) => row.usuarioid)).not.toContain(foreigner.usuarioid);
+      expect(told.map((row) => row.usuarioid)).not.toContain(ungranted.usuarioid);
+    } finally {
+      const ids = `{${[foreigner, ungranted, admin].map((entry) => entry.usuarioid).join(',')}}`;
+      await context.query(sql`delete from sense.usuarioperfil where usuarioid = any(${ids}::int[])`);
+    }
+  });
+
   it('stops repeating when the episode ends, and tells a new episode at once', async () => {
     const worker = notifier();
     await read(probe.below);

@@ -1,3 +1,4 @@
+import { numberArray } from '@camposense/db';
 import type { Database } from '@camposense/db';
 import { testDrivers } from '@camposense/db/testing';
 import { sql } from 'drizzle-orm';
@@ -91,6 +92,14 @@ describe.each(testDrivers())('ingest service on $kind', (driver) => {
     ]);
     const ids = [...opened.commit.readings, ...continued.commit.readings].map((row) => row.medicionid);
     expect((await alertsOf(ids)).map((alert) => alert.statusid)).toEqual([1, 1]);
+    // Issue 32: the episode and its alerts carry their threshold's company (row-level security's key).
+    const companies = await database.query<{ empresaid: number | null }>(sql`
+      select empresaid from sense.episodio where episodioid = ${episode?.episodioid}
+      union all select empresaid from sense.alerta where medicionid = any(${numberArray(ids)}::bigint[])`);
+    const [threshold] = await database.query<{ empresaid: number }>(sql`
+      select f.empresaid from sense.umbral u join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid
+        join sense.fundo f on f.fundoid = ub.fundoid where u.umbralid = ${probe.umbralid}`);
+    expect(companies).toEqual([threshold, threshold, threshold]);
 
     const closed = await service.ingest([reading(30, probe.inside)]);
     expect(closed.commit.closedEpisodes).toEqual([episode?.episodioid]);

@@ -6,7 +6,7 @@
  * theirs goes out with only those, counted as theirs.
  */
 import type { Database } from '@camposense/db';
-import { numberArray } from '@camposense/db';
+import { numberArray, runAsOwner } from '@camposense/db';
 import { sql } from 'drizzle-orm';
 import { grantedLocations, grantedNodes } from '../../security/tenancy';
 import type { Grant } from '../../security/tenancy';
@@ -63,7 +63,9 @@ export function createAlarmLookup(database: Database): (event: NumberedEvent) =>
   return (event) => {
     let places = looked.get(event);
     if (!places) {
-      places = lookup(event);
+      // Shared by every stream that sees the event: looked up with the owner's role, or the first
+      // stream's user's row-level security would decide what the others are told.
+      places = runAsOwner(() => lookup(event));
       looked.set(event, places);
     }
     return places;

@@ -12,6 +12,8 @@ import { namedCheck } from '../../errors/database-errors';
 import { checkBody } from '../../sense/row-values';
 import { columnRef, SENSE_SCHEMA, tableRef } from '../../sense/sql-names';
 import type { WriteActor } from './writes';
+import { writableReference } from '../../security/write-access';
+import type { WriteAccess } from '../../security/write-access';
 
 /*
  * A massive import: many rows of one table, all or none. Rows are checked in two passes, each over
@@ -98,7 +100,8 @@ class Rollback extends Error {
 
 export interface BulkCreate {
   /** Checks `rows` and, when none has an error and it is no dry run, writes them all. */
-  create(definition: TableDefinition, rows: readonly unknown[], actor: WriteActor, dryRun: boolean): Promise<BulkCreateResult>;
+  /** `access`: a granted user's, whose rows may reference only rows of companies where the level allows it (others read as missing). */
+  create(definition: TableDefinition, rows: readonly unknown[], actor: WriteActor, dryRun: boolean, access?: WriteAccess): Promise<BulkCreateResult>;
 }
 
 const quote = (value: unknown) => `«${String(value)}»`;
@@ -346,7 +349,7 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
   }
 
   return {
-    async create(definition, rows, actor, dryRun) {
+    async create(definition, rows, actor, dryRun, access) {
       const table = await catalogue.table(definition);
       const rules = await rulesOf(definition);
       const errors: BulkCreateError[] = [];
@@ -424,6 +427,9 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
           for (const chunk of chunks) {
             for (const foreignKey of rules.foreignKeys) {
               const matches = foreignKey.columns.map((name, position) => sql`${columnRef('r', foreignKey.referenced[position]!)} = ${columnRef('b', name)}`);
+              // A granted user's row may name only rows of the companies it may write: another company's is as good as missing.
+              const writable = writableReference(foreignKey.table, 'r', access);
+              if (writable) matches.push(writable);
               const found = await step(sql`
                 select ${indexRef('b')} as index from ${batchRef} b
                  where ${inChunk('b', chunk)} and ${sql.join(notNull('b', foreignKey.columns), sql` and `)}
@@ -432,7 +438,7 @@ export function createBulkCreate(database: Database, catalogue: Catalogue): Bulk
                 ...fieldOf(foreignKey.columns),
                 code: 'FOREIGN_KEY' as const,
                 rule: 'missing',
-                message: `No existe ningún registro de ${foreignKey.table} con ${foreignKey.columns.join(', ')} así`,
+                message: `No existe ningún registro de ${foreignKey.table} con ${foreignKey.columns.join(', ')} así${writable ? ' en las empresas donde su acceso permite escribir' : ''}`,
               }));
             }
             for (const check of rules.checks) {

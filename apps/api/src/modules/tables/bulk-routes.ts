@@ -1,7 +1,7 @@
 import { bulkCreateRoute, MAX_BULK_ERRORS, MAX_BULK_ROWS } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { actorOf, massiveTable } from './route-support';
+import { actorOf, massiveTable, tableWriteLevelOf, writeAccessOf } from './route-support';
 import type { TableRouteDependencies } from './routes';
 import { security } from '../../schemas';
 
@@ -14,11 +14,14 @@ export function registerBulkRoute(app: FastifyInstance, { bulk }: TableRouteDepe
     '/:table/bulk',
     {
       bodyLimit: BULK_BODY_LIMIT_BYTES,
+      config: { grantedWrite: tableWriteLevelOf('create') },
       schema: {
         tags: ['sense'],
         summary: 'Carga masiva: muchas filas, todas o ninguna',
         description:
-          `Solo las tablas con operación masiva (sensor, metricasensor, umbral; las demás 403) y solo administradores. ` +
+          `Solo las tablas con operación masiva (sensor, metricasensor, umbral; las demás 403). Un administrador carga en cualquier empresa; ` +
+          'un usuario con concesión, umbrales con el nivel operación o gestión y sondas con gestión, y cada fila solo puede nombrar filas de ' +
+          'empresas donde su nivel lo permite (las demás cuentan como inexistentes: `FOREIGN_KEY`, rule `missing`). ' +
           `Hasta ${MAX_BULK_ROWS.toLocaleString('en')} filas (más: 400 con rule \`maxItems\`) y ${BULK_BODY_LIMIT_BYTES / 1024 / 1024} MiB (más: 413). ` +
           'Cada fila se valida como en `POST /{table}`; además, como vienen de un CSV: un texto se lee con el tipo de su columna ' +
           '(`"12"` en una columna entera es 12, `"true"` un booleano) y una celda vacía es un valor ausente (el valor por defecto). ' +
@@ -39,7 +42,7 @@ export function registerBulkRoute(app: FastifyInstance, { bulk }: TableRouteDepe
     },
     async (request) => {
       const definition = massiveTable(request.params.table);
-      return bulk.create(definition, request.body.rows, actorOf(request), request.body.dryRun ?? false);
+      return bulk.create(definition, request.body.rows, actorOf(request), request.body.dryRun ?? false, await writeAccessOf(request, definition, 'create'));
     },
   );
 }

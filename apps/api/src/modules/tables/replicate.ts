@@ -5,10 +5,14 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error';
 import { numberArray } from '@camposense/db';
-import { metricaSensorReplicateRoute, REPLICATE_LIMITS, sensorReplicateRoute, usuarioPerfilAssignRoute } from '@camposense/domain';
+import { MANAGE_LEVEL, metricaSensorReplicateRoute, REPLICATE_LIMITS, sensorReplicateRoute, usuarioPerfilAssignRoute } from '@camposense/domain';
 import type { MetricaSensorTriple, ReplicateResult, SensorPair, UsuarioPerfilPair } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { security } from '../../schemas';
+import { assertIdsWritable, writeAccessAt } from '../../security/write-access';
+
+/** Replicating probes onto nodes is writing those nodes' companies' reference data (issue 32). */
+const onManagedNodes = { grantedWrite: () => MANAGE_LEVEL };
 
 const { nodes: MAX_REPLICATE_NODES, items: MAX_REPLICATE_ITEMS } = REPLICATE_LIMITS;
 
@@ -55,13 +59,15 @@ const actorId = (request: FastifyRequest) => {
  * The specialised forms' writes of many link rows at once (issue 13): a probe set replicated onto
  * many nodes, one probe type's metrics mapped on many nodes, and profiles given to many users. Existing rows are reported and
  * skipped; anything else that fails (an unknown id, a node without that probe) writes nothing.
- * Admins only, as every write under /api/sense.
+ * Probes and metrics: an admin, or a user at level gestion on every node's company (404 for a node
+ * outside the grant); profiles: admins only (people belong to no company).
  */
 export function registerReplicateRoutes(fastify: FastifyInstance, database: Database): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/sensor/replicate',
     {
+      config: onManagedNodes,
       schema: {
         tags: ['sense'],
         summary: 'Registra un juego de sondas (tipos) en muchos nodos, en una transacción',
@@ -75,6 +81,7 @@ export function registerReplicateRoutes(fastify: FastifyInstance, database: Data
     },
     async (request) => {
       const { nodoids, tipoids } = request.body;
+      await assertIdsWritable(database, 'nodo', nodoids, await writeAccessAt(request, MANAGE_LEVEL));
       const wanted = sql`select n.nodoid, t.tipoid
         from unnest(${numberArray(nodoids)}::int[]) n(nodoid) cross join unnest(${numberArray(tipoids)}::int[]) t(tipoid)`;
       return insertMissing<SensorPair>(database, 'sensor', ['nodoid', 'tipoid'], wanted, actorId(request));
@@ -84,6 +91,7 @@ export function registerReplicateRoutes(fastify: FastifyInstance, database: Data
   app.post(
     '/metricasensor/replicate',
     {
+      config: onManagedNodes,
       schema: {
         tags: ['sense'],
         summary: 'Asigna las métricas de un tipo de sonda en muchos nodos, en una transacción',
@@ -97,6 +105,7 @@ export function registerReplicateRoutes(fastify: FastifyInstance, database: Data
     },
     async (request) => {
       const { nodoids, tipoid, metricaids } = request.body;
+      await assertIdsWritable(database, 'nodo', nodoids, await writeAccessAt(request, MANAGE_LEVEL));
       const wanted = sql`select n.nodoid, ${tipoid}::int as tipoid, m.metricaid
         from unnest(${numberArray(nodoids)}::int[]) n(nodoid) cross join unnest(${numberArray(metricaids)}::int[]) m(metricaid)`;
       return insertMissing<MetricaSensorTriple>(database, 'metricasensor', ['nodoid', 'tipoid', 'metricaid'], wanted, actorId(request));

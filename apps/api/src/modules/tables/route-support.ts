@@ -1,7 +1,10 @@
-import type { TableDefinition, TableRow } from '@camposense/domain';
-import { findTable, isWritableTable } from '@camposense/domain';
+import type { AccessLevel, TableDefinition, TableRow, TableWrite } from '@camposense/domain';
+import { findTable, isWritableTable, tableWriteLevel } from '@camposense/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
+import { grantOf } from '../../security/tenancy';
+import { adminOnlyWrite, writeAccessAt } from '../../security/write-access';
+import type { WriteAccess } from '../../security/write-access';
 import type { Catalogue } from '../../sense/catalogue';
 import { parseIfMatch, rowEtag } from './row-etag';
 import type { KeyValues } from './writes';
@@ -38,8 +41,31 @@ export const actorOf = (request: FastifyRequest) => {
 
 export const bodyOf = (body: unknown) => body as Record<string, unknown>;
 
-/** The write's preconditions from its headers (If-Match). */
-export const preconditionsOf = (request: FastifyRequest) => ({ ifMatch: parseIfMatch(request.headers['if-match']) });
+/** The level a write of the URL's table needs (the write guard's `grantedWrite`): null for an unknown table, as for an admin-only one. */
+export const tableWriteLevelOf =
+  (write: TableWrite) =>
+  (request: FastifyRequest): AccessLevel | null => {
+    const definition = findTable((request.params as { table?: string }).table ?? '');
+    return definition ? tableWriteLevel(definition.name, write) : null;
+  };
+
+/**
+ * The grant a write of `definition` is checked against, row by row (issue 32); undefined for a
+ * platform admin, who writes everything. The write guard refused an admin-only write already:
+ * refused again here so the handler does not lean on it.
+ */
+export async function writeAccessOf(request: FastifyRequest, definition: TableDefinition, write: TableWrite): Promise<WriteAccess | undefined> {
+  if ((await grantOf(request)).all) return undefined;
+  const level = tableWriteLevel(definition.name, write);
+  if (level === null) throw adminOnlyWrite(definition.name);
+  return writeAccessAt(request, level);
+}
+
+/** The write's preconditions: its headers (If-Match) and the bearer's grant. */
+export const preconditionsOf = async (request: FastifyRequest, definition: TableDefinition, write: TableWrite) => ({
+  ifMatch: parseIfMatch(request.headers['if-match']),
+  access: await writeAccessOf(request, definition, write),
+});
 
 /** A table whose massive operation the spec gives (sensor, metricasensor, umbral): 403 for the others. */
 export function massiveTable(name: string): TableDefinition {

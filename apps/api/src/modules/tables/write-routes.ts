@@ -8,7 +8,7 @@ import {
 } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { actorOf, bodyOf, KEY_QUERY_DOC, preconditionsOf, sendRow, singleKey, writableTable } from './route-support';
+import { actorOf, bodyOf, KEY_QUERY_DOC, preconditionsOf, sendRow, singleKey, tableWriteLevelOf, writableTable } from './route-support';
 import type { TableRouteDependencies } from './routes';
 import { security } from '../../schemas';
 import type { KeyValues } from './writes';
@@ -24,20 +24,25 @@ const WRITE_RULES =
   'y password_hash no se aceptan: responden 400 con rule `readOnly`; el servidor las rellena con el usuario de la sesión. ' +
   '`usuario` recibe `password`: de 10 a 1024 caracteres, distinta del correo y difícil de adivinar (ni común, ni repetida, ' +
   'ni secuencia, ni el nombre del usuario; si no, rule `weakPassword`, o `maxLength` con `limit`); `login` se guarda en minúsculas. ' +
-  'Cambiar `rol`, `statusid` o `password` cierra las sesiones abiertas del usuario.';
+  'Cambiar `rol`, `statusid` o `password` cierra las sesiones abiertas del usuario. ' +
+  'Un administrador escribe todas las tablas; un usuario con concesión (docs/tenancy.md), solo filas de sus empresas: umbrales con el nivel ' +
+  'operación o gestión, los demás datos de la empresa (empresa, fundo, ubicación, localización, nodo, sensor, metricasensor, perfilumbral) con gestión. ' +
+  'Fuera de sus empresas, 404; con menos nivel, o en una tabla común a todas (país, catálogos, usuarios, perfiles, contactos), o al crear una empresa o un nodo, 403. ' +
+  'Tampoco puede apuntar una fila a otra empresa (404 si la fila nombrada está fuera de su concesión).';
 
 /** `POST /{table}`, `PUT` and `DELETE` of one row (by id, or by a composite key in the query). */
 export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, writes }: TableRouteDependencies): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /** The update of the row at `key` from the request (body, If-Match), answered with its new ETag. */
   const updateRow = async (definition: TableDefinition, key: KeyValues, request: FastifyRequest, reply: FastifyReply) => {
-    const row = await writes.update(definition, key, bodyOf(request.body), actorOf(request), preconditionsOf(request));
+    const row = await writes.update(definition, key, bodyOf(request.body), actorOf(request), await preconditionsOf(request, definition, 'update'));
     return sendRow(catalogue, definition, row, reply);
   };
 
   app.post(
     '/:table',
     {
+      config: { grantedWrite: tableWriteLevelOf('create') },
       schema: {
         tags: ['sense'],
         summary: 'Crea una fila',
@@ -48,7 +53,7 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
     },
     async (request, reply) => {
       const definition = writableTable(request.params.table);
-      const row = await writes.insert(definition, bodyOf(request.body), actorOf(request));
+      const row = await writes.insert(definition, bodyOf(request.body), actorOf(request), await preconditionsOf(request, definition, 'create'));
       return sendRow(catalogue, definition, row, reply, 201);
     },
   );
@@ -56,6 +61,7 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
   app.put(
     '/:table/composite',
     {
+      config: { grantedWrite: tableWriteLevelOf('update') },
       schema: {
         tags: ['sense'],
         summary: 'Actualiza la fila de una clave compuesta (la clave en la query)',
@@ -70,6 +76,7 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
   app.put(
     '/:table/:id',
     {
+      config: { grantedWrite: tableWriteLevelOf('update') },
       schema: {
         tags: ['sense'],
         summary: 'Actualiza una fila por su id',
@@ -87,6 +94,7 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
   app.delete(
     '/:table/composite',
     {
+      config: { grantedWrite: tableWriteLevelOf('delete') },
       schema: {
         tags: ['sense'],
         summary: 'Borra la fila de una clave compuesta (la clave en la query)',
@@ -96,7 +104,8 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
       },
     },
     async (request, reply) => {
-      await writes.remove(writableTable(request.params.table), request.query, actorOf(request), preconditionsOf(request));
+      const definition = writableTable(request.params.table);
+      await writes.remove(definition, request.query, actorOf(request), await preconditionsOf(request, definition, 'delete'));
       return reply.status(204).send();
     },
   );
@@ -104,6 +113,7 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
   app.delete(
     '/:table/:id',
     {
+      config: { grantedWrite: tableWriteLevelOf('delete') },
       schema: {
         tags: ['sense'],
         summary: 'Borra una fila por su id',
@@ -114,7 +124,7 @@ export function registerWriteRoutes(fastify: FastifyInstance, { catalogue, write
     },
     async (request, reply) => {
       const definition = writableTable(request.params.table);
-      await writes.remove(definition, singleKey(definition, request.params.id), actorOf(request), preconditionsOf(request));
+      await writes.remove(definition, singleKey(definition, request.params.id), actorOf(request), await preconditionsOf(request, definition, 'delete'));
       return reply.status(204).send();
     },
   );

@@ -11,6 +11,8 @@ import { checkBody, checkFilterValue } from '../../sense/row-values';
 import { SENSE_SCHEMA, tableRef } from '../../sense/sql-names';
 import { normaliseTimestamps } from '../../sense/timestamps';
 import { validationError } from './queries';
+import { assertReferencesWritable, assertRowStaysWritable, assertRowWritable } from '../../security/write-access';
+import type { WriteAccess } from '../../security/write-access';
 
 /** The signed-in user a write is recorded against (usercreatedid, usermodifiedid, the umbral audit log). */
 export interface WriteActor {
@@ -61,13 +63,15 @@ function normaliseLogin(body: Record<string, unknown>, table: CatalogueTable): R
   return { ...body, [LOGIN_COLUMN]: login.trim().toLowerCase() };
 }
 
-/** Conditions of a write: the If-Match tags, when the request sent any. */
+/** Conditions of a write: the If-Match tags, when the request sent any; the grant of a user who is no platform admin. */
 export interface WritePreconditions {
   ifMatch?: readonly string[] | undefined;
+  /** Checked in the write's transaction: the row before, what it references, and the row after (issue 32). */
+  access?: WriteAccess | undefined;
 }
 
 export interface TableWrites {
-  insert(definition: TableDefinition, body: Record<string, unknown>, actor: WriteActor): Promise<TableRow>;
+  insert(definition: TableDefinition, body: Record<string, unknown>, actor: WriteActor, preconditions?: WritePreconditions): Promise<TableRow>;
   /** 404 when no row has that key; 412 when If-Match names another version of the row. */
   update(
     definition: TableDefinition,
@@ -156,6 +160,9 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
     if (errors.length > 0) throw validationError(errors);
     return sql.join(terms, sql` and `);
   }
+
+  /** The key of a row the database answered. */
+  const keyOf = (table: CatalogueTable, row: TableRow): KeyValues => Object.fromEntries(table.definition.key.map((column) => [column, row[column]]));
 
   /** Body → checked column values, with usuario's password hashed and the audit columns filled. */
   async function rowValues(
@@ -299,7 +306,7 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
   }
 
   return {
-    async insert(definition, body, actor) {
+    async insert(definition, body, actor, preconditions) {
       const table = await catalogue.table(definition);
       const values = await rowValues(table, body, 'insert', async () => undefined);
       const columns = [...values.keys()];
@@ -310,7 +317,13 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
         names.length === 0
           ? sql`insert into ${tableRef(definition.name)} default values ${returning(table)}`
           : sql`insert into ${tableRef(definition.name)} (${sql.join(names, sql`, `)}) values (${sql.join(params, sql`, `)}) ${returning(table)}`;
-      const rows = await asActor(actor, (run) => run(statement));
+      const access = preconditions?.access;
+      const rows = await asActor(actor, async (run) => {
+        if (access) await assertReferencesWritable(run, definition, values, access);
+        const inserted = await run(statement);
+        if (access) await assertRowStaysWritable(run, definition.name, keyCondition(table, keyOf(table, inserted[0]!)), access);
+        return inserted;
+      });
       return normaliseTimestamps(rows, table.timestamps)[0]!;
     },
 
@@ -331,11 +344,18 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
         ...[...values].map(([name, value]) => sql`${sql.identifier(name)} = ${value}`),
         ...[...auditValues(table, 'update', actor)].map(([name, value]) => sql`${sql.identifier(name)} = ${value}`),
       ];
+      const access = preconditions?.access;
       const rows = await asActor(actor, async (run) => {
+        if (access) {
+          await assertRowWritable(run, definition.name, where, access);
+          await assertReferencesWritable(run, definition, values, access);
+        }
         await checkPreconditions(run, table, where, preconditions);
         const afterUpdate = await revokeSessionsOnCredentialChange(run, table, where, values, actor);
         const updated = await run(sql`update ${tableRef(definition.name)} set ${sql.join(assignments, sql`, `)} where ${where} ${returning(table)}`);
         if (updated.length > 0) await afterUpdate();
+        // The row's key as written: a link row's key may be what the update changed.
+        if (access && updated[0]) await assertRowStaysWritable(run, definition.name, keyCondition(table, keyOf(table, updated[0])), access);
         return updated;
       }, { mayCloseEpisodes: true });
       if (rows.length === 0) throw notFound('No existe un registro con esa clave');
@@ -348,6 +368,7 @@ export function createTableWrites(database: Database, catalogue: Catalogue, opti
       let rows: TableRow[];
       try {
         rows = await asActor(actor, async (run) => {
+          if (preconditions?.access) await assertRowWritable(run, definition.name, where, preconditions.access);
           await checkPreconditions(run, table, where, preconditions);
           const idColumn = hasCredentials(table) ? sql.identifier(table.definition.key[0]!) : sql`1`;
           return run(sql`delete from ${tableRef(definition.name)} where ${where} returning ${idColumn} as deleted`);

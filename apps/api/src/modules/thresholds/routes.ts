@@ -1,5 +1,7 @@
 import type { Database } from '@camposense/db';
 import {
+  MANAGE_LEVEL,
+  TUNE_THRESHOLDS_LEVEL,
   UMBRAL_CHANGES_DEFAULT_LIMIT,
   UMBRAL_PREVIEW_DEFAULT_DAYS,
   UMBRAL_MASSIVE_MAX_ROWS,
@@ -16,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../errors/api-error';
 import { isIsoDate } from '../../sense/row-values';
 import { assertGrantedPlaces, grantOf } from '../../security/tenancy';
+import { assertIdsWritable, writeAccessAt } from '../../security/write-access';
 import { validationError } from '../tables/queries';
 import { createThresholdQueries } from './queries';
 import { security } from '../../schemas';
@@ -31,8 +34,9 @@ const HISTORY_LIMIT = 200;
 /**
  * The thresholds tab: the scope listing (`/umbrales`), the tab's recent changes
  * (`/umbrales/cambios`), and per threshold its preview, audit trail and profiles told
- * (`/umbral/{id}/…`). Fixed paths, so they win over the generic `/:table` routes. Writes are
- * admin-only through the write guard on the whole /api/sense prefix.
+ * (`/umbral/{id}/…`). Fixed paths, so they win over the generic `/:table` routes. Writes: an admin
+ * anywhere; a granted user tunes bands at level operacion and chooses the profiles told at level
+ * gestion, on the thresholds' own companies (issue 32; the write guard lets the levels through).
  */
 export async function thresholdRoutes(fastify: FastifyInstance, { database, now = () => new Date() }: ThresholdRoutesOptions): Promise<void> {
   fastify.addHook('onRequest', fastify.authenticate);
@@ -117,9 +121,12 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
   app.put(
     '/umbral/:id/perfiles',
     {
+      // Who is told is about people, as usuarioempresa: the company's managers decide it.
+      config: { grantedWrite: () => MANAGE_LEVEL },
       schema: {
         tags: ['umbrales'],
         summary: 'Reemplaza los perfiles avisados de un umbral (perfilumbral) en una transacción',
+        description: 'Un administrador, o un usuario con el nivel gestión en la empresa del umbral (fuera de su concesión, 404; con menos nivel, 403).',
         security,
         ...umbralPerfilesRoute,
       },
@@ -127,6 +134,7 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
     async (request) => {
       const actor = request.user;
       if (!actor) throw new ApiError(401, 'UNAUTHORIZED');
+      await assertIdsWritable(database, 'umbral', [request.params.id], await writeAccessAt(request, MANAGE_LEVEL));
       const perfiles = await queries.replaceProfiles(request.params.id, request.body.perfilids, actor.id);
       if (!perfiles) throw notFound('No existe un umbral con ese id');
       return { umbralid: request.params.id, perfiles };
@@ -136,6 +144,7 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
   app.post(
     '/umbral/massive',
     {
+      config: { grantedWrite: () => TUNE_THRESHOLDS_LEVEL },
       schema: {
         tags: ['umbrales'],
         summary: 'Crea o reemplaza muchos umbrales (un fundo y una entidad de una vez) en una transacción',
@@ -144,7 +153,8 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
           'reemplaza su mínimo, máximo y etiqueta (si viene); si no, lo crea con la etiqueta dada o "métrica · criticidad". Todo o nada: ' +
           'un id desconocido responde 409 `FOREIGN_KEY`; mínimo > máximo, 400 con `rows/{i}/maximo`; un lugar y nivel repetido en el lote, ' +
           `400 con rule \`repeated\` (limit = índice de la fila anterior). Hasta ${UMBRAL_MASSIVE_MAX_ROWS.toLocaleString('en')} filas. ` +
-          '`dryRun: true` solo cuenta cuántos se crearían y cuántos se reemplazarían.',
+          '`dryRun: true` solo cuenta cuántos se crearían y cuántos se reemplazarían. Un usuario con concesión necesita el nivel operación ' +
+          'o gestión en la empresa de cada ubicación y nodo: uno fuera de su concesión responde 404; con nivel lectura, 403.',
         security,
         ...umbralMassiveRoute,
       },
@@ -155,6 +165,10 @@ export async function thresholdRoutes(fastify: FastifyInstance, { database, now 
       const { rows, dryRun = false } = request.body;
       const problems = massiveRowProblems(rows);
       if (problems.length > 0) throw validationError(problems);
+      // Every place named must be the user's to tune: all or nothing, as the save itself.
+      const access = await writeAccessAt(request, TUNE_THRESHOLDS_LEVEL);
+      await assertIdsWritable(database, 'ubicacion', rows.map((row) => row.ubicacionid), access);
+      await assertIdsWritable(database, 'nodo', rows.map((row) => row.nodoid), access);
       return queries.saveMassive(rows, actor.id, dryRun);
     },
   );
