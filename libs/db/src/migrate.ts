@@ -4,6 +4,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client';
+import { runAsOwner } from './tenant-scope';
 
 /** The folder drizzle-kit writes to; resolved from this file so any working directory works. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -70,6 +71,12 @@ function latestMigration(): number | null {
 
 /** Whether `sense` exists and every migration of the folder has been applied. */
 export async function schemaStatus(database: Database): Promise<SchemaStatus> {
+  // The installation's state, not a company's rows: a tenant's role may not read the migrations'
+  // schema, and answering it "not migrated" emptied every list of a non-admin console (issue 32).
+  return runAsOwner(() => installedSchemaStatus(database));
+}
+
+async function installedSchemaStatus(database: Database): Promise<SchemaStatus> {
   const [found] = await database.query<{ present: boolean; tracked: boolean }>(
     sql`select exists (select 1 from pg_namespace where nspname = 'sense') as present,
                to_regclass(${`${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`}) is not null as tracked`,

@@ -336,6 +336,22 @@ describe.each(testDrivers())('tenancy (issue 32): a Chile-only user reaches noth
     for (const path of documented) await WALKS[path]?.();
   });
 
+  it('is answered by every data-free global route exactly as an admin is', async () => {
+    const catalogueTables = ['nodo', 'umbral', 'usuario', 'alerta'];
+    const urls = [
+      '/api/sense/detect',
+      '/api/sense/metricas',
+      '/api/sense/tipos',
+      ...catalogueTables.flatMap((table) => ['columns', 'info', 'constraints'].map((part) => `/api/sense/${table}/${part}`)),
+    ];
+    expect((await asChile('/api/sense/detect')).json()).toEqual({ available: true });
+    for (const url of urls) {
+      const [asAdmin, asTenant] = [await context.get(url), await asChile(url)];
+      expect(asTenant.statusCode, url).toBe(200);
+      expect(asTenant.json(), url).toEqual(asAdmin.json());
+    }
+  });
+
   it('sees one country, one company and that company’s farms', async () => {
     expect((await asChile('/api/sense/paises')).json<{ paisabrev: string }[]>().map((row) => row.paisabrev)).toEqual(['CL']);
     expect((await asChile('/api/sense/empresas')).json<{ empresaid: number }[]>().map((row) => row.empresaid)).toEqual([grantedEmpresa]);
