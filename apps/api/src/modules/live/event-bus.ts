@@ -144,7 +144,8 @@ export async function createEventBus(database: Database, logger: Pick<FastifyBas
   let publish: (event: LiveEvent) => Promise<void>;
   let close: () => Promise<void> = async () => undefined;
   if (database.kind === 'postgres') {
-    let client: pg.PoolClient | null = null;
+    /** The LISTEN connection and its one release (an 'error' may come after close gave it back). */
+    let listening: { connection: pg.PoolClient; release: (error?: Error) => void } | null = null;
     let closed = false;
     let retry: NodeJS.Timeout | null = null;
     const onNotification = (message: pg.Notification) => {
@@ -157,22 +158,35 @@ export async function createEventBus(database: Database, logger: Pick<FastifyBas
       }
     };
     const listen = async (): Promise<void> => {
+      let releaseFailed: ((error: Error) => void) | null = null;
       try {
         const connection = await database.pool.connect();
-        connection.on('notification', onNotification);
-        connection.on('error', (error) => {
-          logger.warn({ err: error }, 'live: LISTEN connection lost; listening again');
+        let released = false;
+        // Released once, and without this bus's listeners: a second release throws out of the
+        // socket's event (an uncaught exception, the process down), and an idle connection's later
+        // errors are the pool's to handle.
+        const release = (error?: Error) => {
+          if (released) return;
+          released = true;
+          connection.removeListener('notification', onNotification);
+          connection.removeListener('error', onError);
           connection.release(error);
-          if (client === connection) client = null;
+          if (listening?.connection === connection) listening = null;
+        };
+        const onError = (error: Error) => {
+          logger.warn({ err: error }, 'live: LISTEN connection lost; listening again');
+          release(error);
           if (!closed) retry = setTimeout(() => void listen(), 1000);
-        });
+        };
+        connection.on('notification', onNotification);
+        connection.on('error', onError);
+        releaseFailed = release;
         await connection.query(`LISTEN ${CHANNEL}`);
-        client = connection;
-        if (closed) {
-          connection.release();
-          client = null;
-        }
+        listening = { connection, release };
+        if (closed) release();
       } catch (error) {
+        // A connection whose LISTEN failed is discarded, not kept out of the pool.
+        releaseFailed?.(error instanceof Error ? error : new Error(String(error)));
         logger.warn({ err: error }, 'live: cannot LISTEN yet; trying again');
         if (!closed) retry = setTimeout(() => void listen(), 2000);
       }
@@ -185,13 +199,13 @@ export async function createEventBus(database: Database, logger: Pick<FastifyBas
     close = async () => {
       closed = true;
       if (retry) clearTimeout(retry);
-      if (client) {
-        client.removeAllListeners('notification');
+      const current = listening;
+      if (current) {
+        current.connection.removeListener('notification', onNotification);
         try {
-          await client.query(`UNLISTEN ${CHANNEL}`);
+          await current.connection.query(`UNLISTEN ${CHANNEL}`);
         } finally {
-          client.release();
-          client = null;
+          current.release();
         }
       }
     };
