@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from './support/browser';
 import { adminApi } from './support/admin-api';
-import { ADMIN_EMAIL, newPage, OPERATOR_EMAIL, signIn } from './support/session';
+import { ADMIN_EMAIL, DEMO_PASSWORD, newPage, OPERATOR_EMAIL, signIn } from './support/session';
 
 interface Gap {
   pais: string;
@@ -91,6 +91,8 @@ async function openThresholdsTab(page: Page, gap: Gap) {
     ['Fundo', gap.fundo],
   ] as const) {
     const combobox = page.getByRole('combobox', { name: label });
+    // A user granted one farm starts inside it, its filters already chosen.
+    if ((await combobox.inputValue()) === option) continue;
     await expect.poll(() => combobox.isEnabled(), { timeout: 30_000 }).toBe(true);
     await combobox.click();
     await page.getByRole('option', { name: option, exact: true }).click();
@@ -199,16 +201,46 @@ describe('thresholds journey on the production build and the demo farm', () => {
     }
   });
 
-  it('shows the same screen read only to an operador', async () => {
+  it('lets an operador, granted the farm’s company at the level operacion, tune its thresholds', async () => {
     const { page: operatorPage } = await newPage(browser);
     await signIn(operatorPage, OPERATOR_EMAIL);
     await openThresholdsTab(operatorPage, gap);
-    await operatorPage.getByText('Solo lectura: tu rol puede ver los umbrales, pero no cambiarlos.').waitFor();
-    expect(await operatorPage.getByRole('button', { name: /^Crear umbral/ }).count()).toBe(0);
-    expect(await operatorPage.getByRole('button', { name: /^Editar / }).count()).toBe(0);
-    await operatorPage.getByRole('button', { name: `Ver ${gap.metrica} ${gap.nodo}` }).click();
-    const panel = operatorPage.getByRole('region', { name: 'Umbral' });
-    expect(await panel.getByRole('textbox', { name: /^Mínimo/ }).isDisabled()).toBe(true);
-    expect(await panel.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+    const table = operatorPage.getByRole('table', { name: 'Umbrales' });
+    await table.getByRole('button', { name: /^Editar Humedad/ }).first().click();
+    expect(await operatorPage.getByText(/solo lectura/).count()).toBe(0);
+    const panel = operatorPage.getByRole('region', { name: 'Editar umbral' });
+    const maximo = panel.getByRole('textbox', { name: /^Máximo/ });
+    await expect.poll(() => maximo.inputValue(), { timeout: 30_000 }).not.toBe('');
+    await maximo.fill(String(Number(await maximo.inputValue()) + 1));
+    await panel.getByRole('button', { name: 'Guardar' }).click();
+    // The API took it (a user below operacion gets 403): the band is put back by closeGap.
+    await operatorPage.getByText('Umbral guardado').waitFor({ timeout: 30_000 });
+    await operatorPage.close();
+  });
+
+  it('shows the screen read only to a user granted the company to read, and says why', async () => {
+    const api = await adminApi(page);
+    const login = `lectura.${Date.now() % 100000}@camposense.dev`;
+    const { usuarioid } = await api<{ usuarioid: number }>('POST', '/usuario', { login, firstname: 'Lectura', lastname: 'E2E', password: DEMO_PASSWORD, rol: 'user' });
+    try {
+      const empresa = (await api<{ empresaid: number; empresa: string }[]>('GET', '/empresas')).find((row) => row.empresa === gap.empresa)!;
+      await api('PUT', `/usuarios/${usuarioid}/accesos`, { accesos: [{ empresaid: empresa.empresaid, nivel: 'lectura' }] });
+      const { page: readerPage } = await newPage(browser);
+      await signIn(readerPage, login);
+      await openThresholdsTab(readerPage, gap);
+      await readerPage
+        .getByText(`Su acceso a ${gap.empresa} es de solo lectura: ajustar umbrales requiere el nivel Operación o Gestión. Pídalo a un administrador.`)
+        .waitFor({ timeout: 30_000 });
+      expect(await readerPage.getByRole('button', { name: /^Crear umbral/ }).count()).toBe(0);
+      expect(await readerPage.getByRole('button', { name: /^Editar / }).count()).toBe(0);
+      await readerPage.getByRole('button', { name: `Ver ${gap.metrica} ${gap.nodo}` }).click();
+      const panel = readerPage.getByRole('region', { name: 'Umbral' });
+      expect(await panel.getByRole('textbox', { name: /^Mínimo/ }).isDisabled()).toBe(true);
+      expect(await panel.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+      await readerPage.close();
+    } finally {
+      await api('PUT', `/usuarios/${usuarioid}/accesos`, { accesos: [] });
+      await api('DELETE', `/usuario/${usuarioid}`);
+    }
   });
 });

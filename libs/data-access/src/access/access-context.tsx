@@ -70,17 +70,18 @@ export interface OperateRefusal {
 }
 
 /**
- * Whether the user may acknowledge (and tune) in `empresaid`, or anywhere they are granted when the
- * company is not known; a refusal says where the user only reads. Without a provider, allowed.
+ * Whether the user holds `level` (by default the one that acknowledges) in `empresaid`, or anywhere
+ * they are granted when the company is not known; a refusal says where the user holds less.
+ * Without a provider, allowed.
  */
-export function operateRefusal(access: SignedInAccess | null, empresaid: number | null): OperateRefusal | null {
+export function operateRefusal(access: SignedInAccess | null, empresaid: number | null, level: AccessLevel = ACKNOWLEDGE_LEVEL): OperateRefusal | null {
   if (!access || access.all) return null;
   if (access.status !== 'ready') return { empresa: null };
   if (empresaid !== null) {
-    if (accessLevelAllows(access.levelOf(empresaid), ACKNOWLEDGE_LEVEL)) return null;
+    if (accessLevelAllows(access.levelOf(empresaid), level)) return null;
     return { empresa: access.grants.find((grant) => grant.empresaid === empresaid)?.empresa ?? null };
   }
-  if (access.grants.some((grant) => accessLevelAllows(grant.nivel, ACKNOWLEDGE_LEVEL))) return null;
+  if (access.grants.some((grant) => accessLevelAllows(grant.nivel, level))) return null;
   // Every grant reads only: named when there is one company.
   return { empresa: access.grants.length === 1 ? access.grants[0]!.empresa : null };
 }

@@ -83,6 +83,13 @@ describe('levels', () => {
     expect(operateRefusal(accessOf([maipo], { status: 'loading', grants: [] }), 3)).toEqual({ empresa: null });
   });
 
+  it('refuse by the level asked: operacion tunes thresholds, gestion alone manages', () => {
+    const access = accessOf([viru, maipo]);
+    expect(operateRefusal(access, 3, 'operacion')).toBeNull();
+    expect(operateRefusal(access, 3, 'gestion')).toEqual({ empresa: 'Viñedos del Maipo' });
+    expect(operateRefusal(access, null, 'gestion')).toEqual({ empresa: null });
+  });
+
   it('allow an admin, and a screen without an access provider (the API decides)', () => {
     expect(operateRefusal(accessOf([], { all: true, scope: null, levelOf: () => 'gestion' }), 1)).toBeNull();
     expect(operateRefusal(null, 1)).toBeNull();

@@ -28,6 +28,8 @@ export const thresholdScopeFixture: UmbralScopeResponse = {
       ubicacion: 'Lote A - Palto',
       fundoid: 1,
       fundo: 'Fundo San José',
+      empresaid: 1,
+      empresa: 'Agrícola Virú',
       nodos: [
         {
           nodoid: 101,
@@ -96,6 +98,8 @@ export const thresholdScopeFixture: UmbralScopeResponse = {
       ubicacion: 'Lote B - Uva',
       fundoid: 1,
       fundo: 'Fundo San José',
+      empresaid: 1,
+      empresa: 'Agrícola Virú',
       nodos: [
         {
           nodoid: 102,

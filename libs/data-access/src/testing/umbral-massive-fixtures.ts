@@ -48,6 +48,8 @@ const location = (ubicacionid: number, ubicacion: string, nodos: UmbralScopeLoca
   ubicacion,
   fundoid: 1,
   fundo: 'Fundo San José',
+  empresaid: 1,
+  empresa: 'Agrícola Virú',
   nodos,
 });
 

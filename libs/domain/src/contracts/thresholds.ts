@@ -68,7 +68,13 @@ export const UmbralScopeMetricSchema = Type.Object({
 /** A probe (sensor) of a node: one `tipo`. */
 export const UmbralScopeProbeSchema = Type.Object({ tipoid: Type.Integer(), tipo: Type.String(), metricas: Type.Array(UmbralScopeMetricSchema) });
 export const UmbralScopeNodeSchema = Type.Object({ nodoid: Type.Integer(), nodo: Type.String(), sondas: Type.Array(UmbralScopeProbeSchema) });
-export const UmbralScopeLocationSchema = Type.Object({ ...UbicacionInFundoSchema.properties, nodos: Type.Array(UmbralScopeNodeSchema) });
+/** A location of the scope with its farm's company: the grant's level there decides whether its thresholds may be tuned (issue 32). */
+export const UmbralScopeLocationSchema = Type.Object({
+  ...UbicacionInFundoSchema.properties,
+  empresaid: Type.Integer(),
+  empresa: Type.String(),
+  nodos: Type.Array(UmbralScopeNodeSchema),
+});
 
 /** `GET /api/sense/umbrales`: every threshold in scope, grouped location → node → probe → metric, and how many thresholds and metrics without one. */
 export const UmbralScopeResponseSchema = Type.Object({

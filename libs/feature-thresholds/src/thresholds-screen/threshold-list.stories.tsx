@@ -1,4 +1,5 @@
 import { thresholdScopeFixture } from '@camposense/data-access/testing';
+import type { UmbralScopeLocation } from '@camposense/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ThresholdList } from './threshold-list';
@@ -10,8 +11,7 @@ const firstRow = groups[0]!.nodes[0]!.rows[0]!;
 const meta = {
   title: 'Thresholds/ThresholdList',
   component: ThresholdList,
-  args: { groups, readOnly: false, selectedKey: null, onOpen: fn() },
-  argTypes: { readOnly: { control: 'boolean' } },
+  args: { groups, readOnlyIn: (_location: UmbralScopeLocation) => false as boolean, selectedKey: null, onOpen: fn() },
   parameters: { layout: 'padded' },
 } satisfies Meta<typeof ThresholdList>;
 export default meta;
@@ -36,10 +36,20 @@ export const Selected: Story = {
 
 /** A `user` sees "Ver" and no create buttons. */
 export const ReadOnly: Story = {
-  args: { readOnly: true },
+  args: { readOnlyIn: () => true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Ver Temperatura crítica Lote A' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: /^Crear umbral/ })).toBeNull();
+  },
+};
+
+/** A grant that tunes one company and reads another: only the second's location is shown read-only. */
+export const OneLocationReadOnly: Story = {
+  args: { readOnlyIn: (location) => location.ubicacionid === 12 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Editar Temperatura crítica Lote A' })).toBeVisible();
+    await expect(canvas.queryAllByRole('button', { name: /^Editar .*Lote B/ })).toHaveLength(0);
+    await expect(canvas.getAllByRole('button', { name: /^Ver .*Lote B/ }).length).toBeGreaterThan(0);
   },
 };
 

@@ -3,11 +3,13 @@ import { formatNumber, useTranslation } from '@camposense/i18n';
 import { gradoPalette } from '@camposense/ui';
 import { Fragment, useDeferredValue, useMemo } from 'react';
 import { firstRows } from './threshold-scope';
+import type { UmbralScopeLocation } from '@camposense/domain';
 import type { LocationGroup, ScopeRow } from './threshold-scope';
 
 export interface ThresholdListProps {
   groups: readonly LocationGroup[];
-  readOnly: boolean;
+  /** Whether the thresholds of a location are only shown (no Edit, no Create). */
+  readOnlyIn: (location: UmbralScopeLocation) => boolean;
   /** The row whose panel is open. */
   selectedKey: string | null;
   onOpen: (row: ScopeRow) => void;
@@ -41,7 +43,7 @@ function pinned(side: 'start' | 'end') {
 }
 
 /** Every threshold in scope, grouped by location and node; metrics without one marked "sin umbral". */
-export function ThresholdList({ groups, readOnly, selectedKey, onOpen, compact = false }: ThresholdListProps) {
+export function ThresholdList({ groups, readOnlyIn, selectedKey, onOpen, compact = false }: ThresholdListProps) {
   const { t, i18n } = useTranslation();
   // A farm holds hundreds of rows: the screenful is painted first, the whole list follows in a
   // background render (and a new scope keeps the old rows on show until it is ready).
@@ -76,7 +78,9 @@ export function ThresholdList({ groups, readOnly, selectedKey, onOpen, compact =
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {shown.map(({ location, nodes }) => (
+        {shown.map(({ location, nodes }) => {
+          const readOnly = readOnlyIn(location);
+          return (
           <Fragment key={location.ubicacionid}>
             <Table.Row bg="bg.muted">
               <Table.Cell colSpan={columns.length} fontWeight="bold" as="th" scope="colgroup">
@@ -166,7 +170,8 @@ export function ThresholdList({ groups, readOnly, selectedKey, onOpen, compact =
               </Fragment>
             ))}
           </Fragment>
-        ))}
+          );
+        })}
       </Table.Body>
     </Table.Root>
   );

@@ -1,5 +1,14 @@
-import { GlobalFiltersProvider } from '@camposense/data-access';
-import { emptyThresholdScopeFixture, thresholdHandlers } from '@camposense/data-access/testing';
+import { AccessProvider, GlobalFiltersProvider } from '@camposense/data-access';
+import {
+  emptyThresholdScopeFixture,
+  operatorUser,
+  readerAccessFixture,
+  thresholdHandlers,
+  thresholdScopeFixture,
+  userAccessFixture,
+  userAccessHandlers,
+} from '@camposense/data-access/testing';
+import type { UserAccessResponse } from '@camposense/domain';
 import { dismissAllToasts, Toaster, UnsavedChangesProvider } from '@camposense/ui';
 import { toastShown } from '@camposense/ui/testing';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
@@ -177,5 +186,84 @@ export const ReadOnly: Story = {
     await expect(field(region, /^Mínimo/)).toBeDisabled();
     await expect(within(region).queryByRole('button', { name: 'Guardar' })).toBeNull();
     await within(region).findByRole('group', { name: /^Banda editada/ });
+  },
+};
+
+/** Luis signed in: the screen reads his grant (issue 32) for which companies' thresholds he may tune. */
+const asOperator: Decorator = (Story) => (
+  <AccessProvider user={operatorUser}>
+    <Story />
+  </AccessProvider>
+);
+
+/** Luis granted Agrícola Virú, the fixture's company, at the level operacion. */
+const operateViruFixture: UserAccessResponse = {
+  ...readerAccessFixture,
+  accesos: readerAccessFixture.accesos.map((grant) => ({ ...grant, nivel: 'operacion' as const })),
+};
+
+/**
+ * Granted the fixture's company to read only: every threshold shows "Ver", none can be created,
+ * and the note names the company and the level tuning needs (the API would answer 403).
+ */
+export const ReadOnlyAccess: Story = {
+  decorators: [asOperator],
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded({ rol: 'user' }), ...userAccessHandlers.own(readerAccessFixture)),
+  play: async () => {
+    await table();
+    await expect(
+      await screen.findByText(
+        'Su acceso a Agrícola Virú es de solo lectura: ajustar umbrales requiere el nivel Operación o Gestión. Pídalo a un administrador.',
+      ),
+    ).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Ver Temperatura crítica Lote A' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: /^(Editar|Crear umbral)/ })).toBeNull();
+  },
+};
+
+export const ReadOnlyAccessEnglish: Story = {
+  ...ReadOnlyAccess,
+  globals: { language: 'en' },
+  play: async () => {
+    await table();
+    await expect(await screen.findByText(/^Your access to Agrícola Virú is read-only: tuning thresholds needs the Operate or Manage level/)).toBeVisible();
+    await expect(screen.queryByRole('button', { name: /^(Edit|Create threshold)/ })).toBeNull();
+  },
+};
+
+/** Granted the fixture's company at the level operacion: a user who is no admin tunes its thresholds. */
+export const OperateAccess: Story = {
+  decorators: [asOperator],
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded({ rol: 'user' }), ...userAccessHandlers.own(operateViruFixture)),
+  play: async () => {
+    await table();
+    await expect(await screen.findByRole('button', { name: 'Editar Temperatura crítica Lote A' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Crear umbral para Conductividad eléctrica de NODO-SJO-01' })).toBeVisible();
+    await expect(screen.queryByText(/solo lectura/)).toBeNull();
+  },
+};
+
+/** The scope's second location under Viñedos del Maipo, which Luis operates; the first's company he only reads. */
+const twoCompaniesScope = {
+  ...thresholdScopeFixture,
+  ubicaciones: thresholdScopeFixture.ubicaciones.map((location, index) =>
+    index === 1 ? { ...location, fundoid: 3, fundo: 'Fundo Los Olivos', empresaid: 3, empresa: 'Viñedos del Maipo' } : location,
+  ),
+};
+
+/** Two companies in scope at two levels: Lote B is tuned, Lote A only shown, and the note says which company reads only. */
+export const SomeReadOnlyAccess: Story = {
+  decorators: [asOperator],
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded({ rol: 'user', scope: twoCompaniesScope }), ...userAccessHandlers.own(userAccessFixture)),
+  play: async () => {
+    await table();
+    await expect(
+      await screen.findByText(
+        'Puede ajustar los umbrales de las empresas donde tiene el nivel Operación o Gestión; los de Agrícola Virú se muestran en solo lectura.',
+      ),
+    ).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Ver Temperatura crítica Lote A' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Editar Temperatura alta Lote B' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Editar Temperatura crítica Lote A' })).toBeNull();
   },
 };

@@ -1,9 +1,11 @@
 import { Alert, Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useCriticidades, useGlobalFilters, useSessionRole, useThresholdChanges, useThresholdScope } from '@camposense/data-access';
+import { operateRefusal, useAccess, useCriticidades, useGlobalFilters, useSessionRole, useThresholdChanges, useThresholdScope } from '@camposense/data-access';
+import { TUNE_THRESHOLDS_LEVEL } from '@camposense/domain';
+import type { UmbralScopeLocation } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { ErrorBox, QueryState, SearchableSelect, useUnsavedChanges } from '@camposense/ui';
 import { SlidersHorizontal } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { AuditList } from '../threshold-panel/audit-list';
 import { ThresholdPanel } from '../threshold-panel/threshold-panel';
 import { ThresholdList } from './threshold-list';
@@ -27,7 +29,9 @@ interface Selection {
 /**
  * The thresholds tab (labelled configuration): every alarm limit in the scope of the global
  * filters, narrowed by location, node, probe type and metric, grouped by location → node, with a
- * side panel to tune a band and see its effect before saving. A `user` sees it read only.
+ * side panel to tune a band and see its effect before saving. A location's thresholds are tuned
+ * with the level operacion on its company (issue 32), and shown read only otherwise, with why; on
+ * a screen shown without the signed-in user's grants (alone, in a story) the role decides.
  */
 export function ThresholdsScreen() {
   const { t } = useTranslation();
@@ -37,7 +41,12 @@ export function ThresholdsScreen() {
   const changes = useThresholdChanges(filters);
   const criticidades = useCriticidades();
   const rol = useSessionRole();
-  const readOnly = rol !== 'admin';
+  const access = useAccess();
+  const readOnlyIn = useCallback(
+    (location: UmbralScopeLocation) => (access ? operateRefusal(access, location.empresaid, TUNE_THRESHOLDS_LEVEL) !== null : rol !== 'admin'),
+    [access, rol],
+  );
+  const readOnlyNote = useReadOnlyNote(scope.data?.ubicaciones ?? null, rol);
   const { confirmLeave } = useUnsavedChanges();
   const [picks, setPicks] = useState<ScopePicks>(NO_PICKS);
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -50,6 +59,11 @@ export function ThresholdsScreen() {
     const fresh = groups.flatMap((group) => group.nodes.flatMap((node) => node.rows)).find((row) => row.key === selection.row.key);
     return fresh ?? selection.row;
   }, [groups, selection]);
+
+  const readOnlyRow = (row: ScopeRow) => {
+    const location = scope.data?.ubicaciones.find((candidate) => candidate.ubicacionid === row.place.ubicacionid);
+    return location ? readOnlyIn(location) : true;
+  };
 
   const open = async (row: ScopeRow) => {
     if (selection && row.key === selection.row.key) return;
@@ -89,7 +103,7 @@ export function ThresholdsScreen() {
             <Box flex="3" minW="0" maxH="70vh" overflow="auto" borderWidth="1px" borderColor="border" borderRadius="lg">
               <ThresholdList
                 groups={groups}
-                readOnly={readOnly}
+                readOnlyIn={readOnlyIn}
                 selectedKey={selectedRow?.key ?? null}
                 onOpen={(row) => void open(row)}
                 compact={selectedRow !== null}
@@ -99,7 +113,7 @@ export function ThresholdsScreen() {
               <Box flex="2" minW="22rem" maxW="30rem">
                 <ThresholdPanel
                   key={`${selectedRow.key}-${selection!.version}`}
-                  mode={selectedRow.umbral ? (readOnly ? 'view' : 'edit') : readOnly ? 'view' : 'create'}
+                  mode={readOnlyRow(selectedRow) ? 'view' : selectedRow.umbral ? 'edit' : 'create'}
                   place={selectedRow.place}
                   umbral={selectedRow.umbral ?? undefined}
                   onClose={() => void close()}
@@ -130,10 +144,10 @@ export function ThresholdsScreen() {
           {t('thresholds.subtitle')}
         </Text>
       </Stack>
-      {rol !== null && readOnly ? (
+      {readOnlyNote ? (
         <Alert.Root status="info" variant="subtle">
           <Alert.Indicator />
-          <Alert.Title>{t('thresholds.readOnly')}</Alert.Title>
+          <Alert.Title>{readOnlyNote}</Alert.Title>
         </Alert.Root>
       ) : null}
       {body}
@@ -155,4 +169,30 @@ export function ThresholdsScreen() {
       ) : null}
     </Stack>
   );
+}
+
+/**
+ * Why some or all of the thresholds in scope are shown read only, or null when none is: the role
+ * without a grant to read (a screen shown alone), else the companies whose level is below operacion.
+ */
+function useReadOnlyNote(locations: readonly UmbralScopeLocation[] | null, rol: ReturnType<typeof useSessionRole>): string | null {
+  const { t } = useTranslation();
+  const access = useAccess();
+  if (!access) return rol !== null && rol !== 'admin' ? t('thresholds.readOnly') : null;
+  if (access.all) return null;
+  const refusalAnywhere = operateRefusal(access, null, TUNE_THRESHOLDS_LEVEL);
+  if (!locations || locations.length === 0) {
+    if (!refusalAnywhere) return null;
+    return refusalAnywhere.empresa ? t('thresholds.access.readOnlyIn', { empresa: refusalAnywhere.empresa }) : t('thresholds.access.readOnly');
+  }
+  const refused = new Map<number, string>();
+  for (const location of locations) {
+    if (operateRefusal(access, location.empresaid, TUNE_THRESHOLDS_LEVEL)) refused.set(location.empresaid, location.empresa);
+  }
+  if (refused.size === 0) return null;
+  const names = [...refused.values()];
+  if (refused.size < new Set(locations.map((location) => location.empresaid)).size) {
+    return t('thresholds.access.someReadOnly', { empresas: names.join(', ') });
+  }
+  return names.length === 1 ? t('thresholds.access.readOnlyIn', { empresa: names[0] }) : t('thresholds.access.readOnly');
 }

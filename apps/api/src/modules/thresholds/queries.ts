@@ -30,6 +30,8 @@ export interface PreviewWindow {
 interface ScopeRow extends UmbralPlace {
   fundoid: number;
   fundo: string;
+  empresaid: number;
+  empresa: string;
   umbralid: number | null;
   umbral: string | null;
   minimo: number | null;
@@ -102,7 +104,7 @@ export function scopeStatement(filters: UmbralScopeFilters, grant: Grant = EVERY
       union
       select u.ubicacionid, u.nodoid, u.tipoid, u.metricaid from ${tableRef('umbral')} u
     )
-    select p.ubicacionid, ub.ubicacion, ub.fundoid, f.fundo, p.nodoid, n.nodo, p.tipoid, t.tipo,
+    select p.ubicacionid, ub.ubicacion, ub.fundoid, f.fundo, f.empresaid, e.empresa, p.nodoid, n.nodo, p.tipoid, t.tipo,
            p.metricaid, m.metrica, m.unidad,
            u.umbralid, u.umbral, u.minimo, u.maximo, u.criticidadid, c.criticidad, c.grado, u.statusid,
            (select coalesce(json_agg(json_build_object('perfilid', pf.perfilid, 'perfil', pf.perfil) order by pf.perfil), '[]'::json)
@@ -132,7 +134,15 @@ export function groupScope(rows: readonly ScopeRow[]): UmbralScopeResponse {
   for (const row of rows) {
     let location = ubicaciones.at(-1);
     if (location?.ubicacionid !== row.ubicacionid) {
-      location = { ubicacionid: row.ubicacionid, ubicacion: row.ubicacion, fundoid: row.fundoid, fundo: row.fundo, nodos: [] };
+      location = {
+        ubicacionid: row.ubicacionid,
+        ubicacion: row.ubicacion,
+        fundoid: row.fundoid,
+        fundo: row.fundo,
+        empresaid: row.empresaid,
+        empresa: row.empresa,
+        nodos: [],
+      };
       ubicaciones.push(location);
     }
     let node = location.nodos.at(-1);

@@ -87,6 +87,10 @@ describe.each(testDrivers())('the thresholds tab API on $kind', (driver) => {
       expect(body.totals.umbrales).toBe(expected!.umbrales);
       expect(allThresholds(body)).toHaveLength(expected!.umbrales);
       expect(body.ubicaciones.every((location) => location.fundoid === place.fundoid)).toBe(true);
+      // Each location names its farm's company: its grant level decides whether the console offers tuning.
+      const [farm] = await context.query<{ empresaid: number; empresa: string }>(sql`
+        select e.empresaid, e.empresa from sense.fundo f join sense.empresa e on e.empresaid = f.empresaid where f.fundoid = ${place.fundoid}`);
+      expect(new Set(body.ubicaciones.map((location) => `${location.empresaid} ${location.empresa}`))).toEqual(new Set([`${farm!.empresaid} ${farm!.empresa}`]));
       const found = allThresholds(body).find((row) => row.umbral.umbralid === place.umbralid)!;
       expect(found.location.ubicacionid).toBe(place.ubicacionid);
       expect(found.node.nodoid).toBe(place.nodoid);

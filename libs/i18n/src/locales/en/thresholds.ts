@@ -13,6 +13,11 @@ export const enThresholds: Widen<typeof esThresholds> = {
     totals_one: '{{count, number}} threshold · {{sinUmbral, number}} without threshold',
     totals_other: '{{count, number}} thresholds · {{sinUmbral, number}} without threshold',
     readOnly: 'Read only: your role can see the thresholds but not change them.',
+    access: {
+      readOnly: 'Your access is read-only: tuning thresholds needs the Operate or Manage level. Ask an administrator for it.',
+      readOnlyIn: 'Your access to {{empresa}} is read-only: tuning thresholds needs the Operate or Manage level. Ask an administrator for it.',
+      someReadOnly: 'You can tune the thresholds of the companies where you hold the Operate or Manage level; those of {{empresas}} are shown read-only.',
+    },
     pickers: {
       ubicacion: 'Location',
       nodo: 'Node',

@@ -10,6 +10,12 @@ export const esThresholds = {
     totals_one: '{{count, number}} umbral · {{sinUmbral, number}} sin umbral',
     totals_other: '{{count, number}} umbrales · {{sinUmbral, number}} sin umbral',
     readOnly: 'Solo lectura: tu rol puede ver los umbrales, pero no cambiarlos.',
+    access: {
+      readOnly: 'Su acceso es de solo lectura: ajustar umbrales requiere el nivel Operación o Gestión. Pídalo a un administrador.',
+      readOnlyIn: 'Su acceso a {{empresa}} es de solo lectura: ajustar umbrales requiere el nivel Operación o Gestión. Pídalo a un administrador.',
+      someReadOnly:
+        'Puede ajustar los umbrales de las empresas donde tiene el nivel Operación o Gestión; los de {{empresas}} se muestran en solo lectura.',
+    },
     pickers: {
       ubicacion: 'Ubicación',
       nodo: 'Nodo',
