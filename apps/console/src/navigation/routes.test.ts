@@ -1,7 +1,8 @@
-import type { SessionUser } from '@camposense/domain';
+import type { SignedInAccess } from '@camposense/data-access';
+import type { AccessLevel, SessionUser } from '@camposense/domain';
 import { describe, expect, it } from 'vitest';
 import { screens } from '../screens/screens';
-import { crumbsOf, fromPath, fromTab, operationsFor, promptOf, screenOfRoute, sectionOf, tabOf, toPath, WELCOME, type Route } from './routes';
+import { crumbsOf, fromPath, fromTab, operationRefusal, operationsFor, promptOf, screenOfRoute, sectionOf, tabOf, toPath, WELCOME, type Route } from './routes';
 
 describe('routes, tab ids and URLs', () => {
   it.each<[Route, string, string]>([
@@ -71,11 +72,41 @@ describe('what a route derives', () => {
     expect(crumbsOf(WELCOME)).toEqual([]);
   });
 
-  it('offers a reader only the status of a table', () => {
+  describe('the operations of a table (issue 32: by the grant\'s level)', () => {
     const user = (rol: string) => ({ user_metadata: { rol } }) as unknown as SessionUser;
-    expect(operationsFor('sensor', user('admin'))).toEqual(['status', 'insert', 'update', 'massive']);
-    expect(operationsFor('sensor', user('user'))).toEqual(['status']);
-    expect(operationsFor('nothing', user('admin'))).toEqual([]);
+    const grantedAt = (...levels: AccessLevel[]): SignedInAccess => ({
+      status: 'ready',
+      all: false,
+      grants: levels.map((nivel, index) => ({ empresaid: index + 1, empresa: `Empresa ${index + 1}`, paisid: 1, pais: 'Perú', nivel })),
+      scope: null,
+      error: undefined,
+      isValidating: false,
+      retry: () => undefined,
+      levelOf: () => null,
+    });
+
+    it('offers an admin every operation, and a reader only the status', () => {
+      expect(operationsFor('sensor', user('admin'), null)).toEqual(['status', 'insert', 'update', 'massive']);
+      expect(operationsFor('sensor', user('user'), grantedAt('lectura', 'operacion'))).toEqual(['status']);
+      expect(operationsFor('sensor', user('user'), null)).toEqual(['status']);
+      expect(operationsFor('nothing', user('admin'), null)).toEqual([]);
+    });
+
+    it('offers a manager its companies\' reference data, but never what only an admin writes', () => {
+      const manager = grantedAt('lectura', 'gestion');
+      expect(operationsFor('fundo', user('user'), manager)).toEqual(['status', 'insert', 'update']);
+      // A node is created by an admin (it belongs to no company until placed); a manager changes it.
+      expect(operationsFor('nodo', user('user'), manager)).toEqual(['status', 'update']);
+      expect(operationsFor('pais', user('user'), manager)).toEqual(['status']);
+      expect(operationRefusal('pais', 'insert', user('user'), manager)).toEqual({ kind: 'adminOnly' });
+    });
+
+    it('offers an operator the thresholds and nothing else to write', () => {
+      const operator = grantedAt('operacion');
+      expect(operationsFor('umbral', user('user'), operator)).toEqual(['status', 'insert', 'update', 'massive']);
+      expect(operationsFor('fundo', user('user'), operator)).toEqual(['status']);
+      expect(operationRefusal('fundo', 'update', user('user'), operator)).toEqual({ kind: 'level', level: 'gestion' });
+    });
   });
 });
 

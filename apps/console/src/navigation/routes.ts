@@ -1,4 +1,5 @@
-import { findTable, TABLE_OPERATIONS, type SessionUser, type TableOperation } from '@camposense/domain';
+import { tableWriteRefusal, type SignedInAccess, type TableWriteRefusal } from '@camposense/data-access';
+import { findTable, TABLE_OPERATIONS, type SessionUser, type TableName, type TableOperation, type TableWrite } from '@camposense/domain';
 import type { TranslationKey } from '@camposense/i18n';
 import type { MainSection } from '@camposense/ui';
 import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil, type LucideIcon } from 'lucide-react';
@@ -86,21 +87,36 @@ export function isReportId(value: string): value is ReportId {
   return Object.hasOwn(REPORTS, value);
 }
 
-/** A table's operations menu: each operation's label, icon and the role it needs (a `user` only reads; the API refuses writes too). */
-export const OPERATIONS: Record<Operation, MenuEntry & { role: Role }> = {
-  status: { label: 'operations.status', icon: ListChecks, role: null },
-  insert: { label: 'operations.insert', icon: CirclePlus, role: WRITE_ROLE },
-  update: { label: 'operations.update', icon: Pencil, role: WRITE_ROLE },
-  massive: { label: 'operations.massive', icon: Layers, role: WRITE_ROLE },
+/** A table's operations menu: each operation's label, icon and the write it makes (status only reads). */
+export const OPERATIONS: Record<Operation, MenuEntry & { write: TableWrite | null }> = {
+  status: { label: 'operations.status', icon: ListChecks, write: null },
+  insert: { label: 'operations.insert', icon: CirclePlus, write: 'create' },
+  update: { label: 'operations.update', icon: Pencil, write: 'update' },
+  massive: { label: 'operations.massive', icon: Layers, write: 'create' },
 };
+
+/**
+ * Why the user may not open `operation` of `table`, or null when they may: an admin opens every
+ * one; another user those whose write a grant reaches (issue 32: gestion for a company's reference
+ * data, operacion for thresholds). Status (reading) is everyone's.
+ */
+export function operationRefusal(table: TableName, operation: Operation, user: SessionUser, access: SignedInAccess | null): TableWriteRefusal | null {
+  const { write } = OPERATIONS[operation];
+  if (write === null || hasRole(user, WRITE_ROLE)) return null;
+  // A user who is no admin, shown without their grants: nothing is offered (the API would refuse it).
+  if (!access) return { kind: 'adminOnly' };
+  return tableWriteRefusal(access, table, write);
+}
 
 export function isOperation(value: string | undefined): value is Operation {
   return (TABLE_OPERATIONS as readonly string[]).includes(value ?? '');
 }
 
 /** The operations of a table the user may open, in the sidebar's order. */
-export function operationsFor(table: string, user: SessionUser): Operation[] {
-  return (findTable(table)?.operations ?? []).filter((operation) => hasRole(user, OPERATIONS[operation].role));
+export function operationsFor(table: string, user: SessionUser, access: SignedInAccess | null): Operation[] {
+  const definition = findTable(table);
+  if (!definition) return [];
+  return definition.operations.filter((operation) => operationRefusal(definition.name, operation, user, access) === null);
 }
 
 type Params = Record<string, string | undefined>;

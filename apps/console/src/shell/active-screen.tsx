@@ -1,9 +1,10 @@
+import { useAccess, type SignedInAccess } from '@camposense/data-access';
 import { findTable, type SessionUser } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { PromptScreen, ScreenBoundary, WelcomeScreen } from '@camposense/ui';
 import type { ReactNode } from 'react';
 import { useNavigation } from '../navigation/navigation';
-import { hasRole, isReportId, promptOf, REPORTS, WRITE_ROLE, type Route } from '../navigation/routes';
+import { hasRole, isReportId, operationRefusal, promptOf, REPORTS, WRITE_ROLE, type Route } from '../navigation/routes';
 import { screens } from '../screens/screens';
 
 export interface ActiveScreenProps {
@@ -14,9 +15,10 @@ export interface ActiveScreenProps {
 export function ActiveScreen({ user }: ActiveScreenProps) {
   const { t } = useTranslation();
   const { route, tab, subtab, navigate } = useNavigation();
+  const access = useAccess();
 
   const prompt = promptOf(route);
-  const content = prompt ? <PromptScreen message={t(prompt)} /> : screenOf(route, tab, user, navigate);
+  const content = prompt ? <PromptScreen message={t(prompt)} /> : screenOf(route, tab, user, access, navigate);
 
   const screenName = route.name === 'configuration' ? 'settings' : tab;
   return (
@@ -29,7 +31,7 @@ export function ActiveScreen({ user }: ActiveScreenProps) {
 }
 
 /** What each route shows: its lazy screen from the route table, with the props that screen takes. */
-function screenOf(route: Route, tab: string, user: SessionUser, navigate: (route: Route) => void): ReactNode {
+function screenOf(route: Route, tab: string, user: SessionUser, access: SignedInAccess | null, navigate: (route: Route) => void): ReactNode {
   switch (route.name) {
     case 'welcome':
       return <WelcomeScreen />;
@@ -44,11 +46,16 @@ function screenOf(route: Route, tab: string, user: SessionUser, navigate: (route
       const definition = findTable(route.table);
       if (!definition) return <WelcomeScreen showTitle={false} />;
       const operation = definition.operations.includes(route.operation) ? route.operation : 'status';
+      // On status, whether a picked row may be changed (a table nobody changes says nothing); elsewhere, the operation itself.
+      const asked = operation === 'status' ? (definition.operations.includes('update') ? 'update' : null) : operation;
+      const writeRefusal = asked === null ? null : operationRefusal(definition.name, asked, user, access);
       return (
         <screens.parameters.Component
           table={definition.name}
           operation={operation}
-          canWrite={hasRole(user, WRITE_ROLE)}
+          canWrite={writeRefusal === null}
+          // Without the grants (a shell shown alone), the role's words: the level is not known.
+          writeRefusal={access ? writeRefusal : null}
           onOperationChange={(next) => navigate({ ...route, operation: next })}
         />
       );

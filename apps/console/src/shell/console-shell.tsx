@@ -1,5 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useAuth, useConnectionRetry, useGlobalScope, useOfflineStatus, useSystemStatus } from '@camposense/data-access';
+import { useAccess, useAuth, useConnectionRetry, useGlobalScope, useOfflineStatus, useSystemStatus } from '@camposense/data-access';
 import { findTable, tablesInGroup, TABLE_GROUPS, type SessionUser } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import {
@@ -48,6 +48,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
   const offline = useOfflineStatus();
   const activeTime = useActiveTime();
   const scope = useGlobalScope();
+  const access = useAccess();
 
   const section = sectionOf(route);
   const table = route.name === 'table' ? route.table : null;
@@ -187,7 +188,7 @@ export function ConsoleShell({ user }: ConsoleShellProps) {
       {table && findTable(table) ? (
         <AuxSidebar
           label={t('nav.operationsMenu')}
-          groups={[{ id: 'operations', items: operationItems(operationsFor(table, user)) }]}
+          groups={[{ id: 'operations', items: operationItems(operationsFor(table, user, access)) }]}
           activeId={subtab}
           onSelect={(id) => void selectOperation(id)}
           // Docked: as an overlay it lay over the table's first columns while the pointer crossed it.

@@ -1,4 +1,13 @@
-import { ACKNOWLEDGE_LEVEL, accessLevelAllows, type AccessGrant, type AccessLevel, type SessionUser } from '@camposense/domain';
+import {
+  ACKNOWLEDGE_LEVEL,
+  accessLevelAllows,
+  tableWriteLevel,
+  type AccessGrant,
+  type AccessLevel,
+  type SessionUser,
+  type TableName,
+  type TableWrite,
+} from '@camposense/domain';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useUserAccess } from '../user-access/user-access-query';
 import { grantScopeOf, type GrantScope } from './grants';
@@ -84,4 +93,20 @@ export function operateRefusal(access: SignedInAccess | null, empresaid: number 
   if (access.grants.some((grant) => accessLevelAllows(grant.nivel, level))) return null;
   // Every grant reads only: named when there is one company.
   return { empresa: access.grants.length === 1 ? access.grants[0]!.empresa : null };
+}
+
+/** Why a user may not write a table anywhere: only a platform admin writes it, or no grant reaches the level it needs. */
+export type TableWriteRefusal = { kind: 'adminOnly' } | { kind: 'level'; level: AccessLevel };
+
+/**
+ * Whether the user may make `write` on rows of `table` in some company (the API checks each row's
+ * company too): a platform admin always; another user where a grant reaches `tableWriteLevel`.
+ * Without a provider, allowed (the API decides).
+ */
+export function tableWriteRefusal(access: SignedInAccess | null, table: TableName, write: TableWrite): TableWriteRefusal | null {
+  if (!access || access.all) return null;
+  const level = tableWriteLevel(table, write);
+  if (level === null) return { kind: 'adminOnly' };
+  if (access.status === 'ready' && access.grants.some((grant) => accessLevelAllows(grant.nivel, level))) return null;
+  return { kind: 'level', level };
 }

@@ -33,3 +33,41 @@ export const ReadOnlyRoleMassive: Story = {
     await expect(screen.queryByRole('button', { name: 'GUARDAR TODO' })).toBeNull();
   },
 };
+
+/**
+ * Issue 32: a user whose grant reaches no company at gestion, on a company table's status: the rows
+ * are shown, and a note says which level writing them needs.
+ */
+export const StatusNeedsManage: Story = {
+  args: { canWrite: false, writeRefusal: { kind: 'level', level: 'gestion' } },
+  play: async () => {
+    await expect(
+      await screen.findByText('Crear o cambiar estos datos requiere el nivel Gestión en la empresa; su acceso no lo tiene en ninguna. Pídalo a un administrador.'),
+    ).toBeVisible();
+    await expect(await screen.findByText('2 de 2 registros')).toBeVisible();
+  },
+};
+export const StatusNeedsManageEnglish: Story = {
+  ...StatusNeedsManage,
+  globals: { language: 'en' },
+  play: async () => {
+    await expect(await screen.findByText(/^Creating or changing this data needs the Manage level in the company/)).toBeVisible();
+  },
+};
+/** A table only a platform admin writes (countries, catalogues, people), seen by a manager. */
+export const StatusAdminOnly: Story = {
+  args: { canWrite: false, writeRefusal: { kind: 'adminOnly' } },
+  play: async () => {
+    await expect(await screen.findByText('Solo un administrador de la plataforma crea o cambia estos datos: su acceso permite consultarlos.')).toBeVisible();
+  },
+};
+/** An operator without the level operacion anywhere, asked for the thresholds' massive load by URL. */
+export const MassiveNeedsOperate: Story = {
+  args: { table: 'umbral', operation: 'massive', canWrite: false, writeRefusal: { kind: 'level', level: 'operacion' } },
+  play: async () => {
+    await expect(
+      await screen.findByText('Ajustar umbrales requiere el nivel Operación o Gestión en la empresa; su acceso no lo tiene en ninguna. Pídalo a un administrador.'),
+    ).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'GUARDAR TODO' })).toBeNull();
+  },
+};

@@ -1,4 +1,5 @@
-import { Box, Flex } from '@chakra-ui/react';
+import { Alert, Box, Flex } from '@chakra-ui/react';
+import type { TableWriteRefusal } from '@camposense/data-access';
 import { isWritableTable, tableDefinition } from '@camposense/domain';
 import type { TableName, TableOperation, TableRow } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
@@ -19,8 +20,13 @@ import { UsuarioForm } from '../usuario-form/usuario-form';
 export interface ParametersScreenProps {
   table: TableName;
   operation: TableOperation;
-  /** Whether the signed-in role may write (admin). */
+  /** Whether the signed-in user may make this operation's write (on status: change a picked row). */
   canWrite: boolean;
+  /**
+   * Why not, by the user's grant (issue 32): shown as the refusal of a write operation and above a
+   * table the user only reads. Without it, a refusal says the role only reads.
+   */
+  writeRefusal?: TableWriteRefusal | null;
   /** Switches the sub-tab (status → update once a row is picked). */
   onOperationChange?: (operation: TableOperation) => void;
 }
@@ -30,15 +36,22 @@ export interface ParametersScreenProps {
  * update the generated form. A row picked on status opens in update. A reader asked for a write
  * operation is told plainly that the role only reads.
  */
-export function ParametersScreen({ table, operation, canWrite, onOperationChange }: ParametersScreenProps) {
+export function ParametersScreen({ table, operation, canWrite, writeRefusal = null, onOperationChange }: ParametersScreenProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<{ table: TableName; row: TableRow } | null>(null);
   const selectedRow = selected?.table === table ? selected.row : null;
   const select = (row: TableRow | null) => setSelected(row ? { table, row } : null);
+  const refusal = !writeRefusal
+    ? t('access.readOnly')
+    : writeRefusal.kind === 'adminOnly'
+      ? t('access.adminOnly')
+      : writeRefusal.level === 'operacion'
+        ? t('access.needsOperate')
+        : t('access.needsManage');
   if (operation !== 'status' && !canWrite) {
     return (
       <Flex flex="1" align="center" justify="center" p="8">
-        <ErrorBox maxW="32rem" title={t('access.readOnlyTitle')} message={t('access.readOnly')} />
+        <ErrorBox maxW="32rem" title={t('access.readOnlyTitle')} message={refusal} />
       </Flex>
     );
   }
@@ -46,19 +59,27 @@ export function ParametersScreen({ table, operation, canWrite, onOperationChange
   switch (operation) {
     case 'status':
       return (
-        <StatusView
-          key={table}
-          table={table}
-          canWrite={canWrite && isWritableTable(tableDefinition(table))}
-          onUpdateRow={
-            updatable
-              ? (row) => {
-                  select(row);
-                  onOperationChange('update');
-                }
-              : undefined
-          }
-        />
+        <>
+          {writeRefusal ? (
+            <Alert.Root status="info" variant="subtle" size="sm" mx="4" mt="4" w="auto">
+              <Alert.Indicator />
+              <Alert.Title>{refusal}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <StatusView
+            key={table}
+            table={table}
+            canWrite={canWrite && isWritableTable(tableDefinition(table))}
+            onUpdateRow={
+              updatable
+                ? (row) => {
+                    select(row);
+                    onOperationChange('update');
+                  }
+                : undefined
+            }
+          />
+        </>
       );
     case 'insert':
       // Tables with a form of their own (issue 13); every other table gets the generated one.

@@ -6,6 +6,9 @@ export const enParameters: Widen<typeof esParameters> = {
   access: {
     readOnlyTitle: 'Read only',
     readOnly: 'Your role can view the data but not create or change it. Ask an administrator to do it.',
+    adminOnly: 'Only a platform administrator creates or changes this data: your access lets you view it.',
+    needsManage: 'Creating or changing this data needs the Manage level in the company; your access holds it in none. Ask an administrator for it.',
+    needsOperate: 'Tuning thresholds needs the Operate or Manage level in the company; your access holds it in none. Ask an administrator for it.',
   },
   validation: {
     requiredMark: '(*) Required field',

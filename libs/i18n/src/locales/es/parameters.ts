@@ -3,6 +3,9 @@ export const esParameters = {
   access: {
     readOnlyTitle: 'Solo lectura',
     readOnly: 'Tu rol permite consultar los datos, pero no crearlos ni modificarlos. Pide a un administrador que lo haga.',
+    adminOnly: 'Solo un administrador de la plataforma crea o cambia estos datos: su acceso permite consultarlos.',
+    needsManage: 'Crear o cambiar estos datos requiere el nivel Gestión en la empresa; su acceso no lo tiene en ninguna. Pídalo a un administrador.',
+    needsOperate: 'Ajustar umbrales requiere el nivel Operación o Gestión en la empresa; su acceso no lo tiene en ninguna. Pídalo a un administrador.',
   },
   validation: {
     requiredMark: '(*) Campo requerido',
