@@ -17,10 +17,11 @@ export const withGlobalFilters =
 /** The report's table has settled: rows are in and no newer page is on its way. */
 export async function tableSettled(name: RegExp, { bodyRows }: { bodyRows?: number } = {}) {
   const table = await screen.findByRole('table', { name });
-  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  // Generous: on a loaded machine (CI beside other work) a page can take seconds to render.
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'), { timeout: 10_000 });
   // Not busy also holds for a moment after a page is asked for and before its fetch starts, with the
   // last page's rows still shown: a page that must show its own rows waits for them.
-  if (bodyRows !== undefined) await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(bodyRows + 1));
+  if (bodyRows !== undefined) await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(bodyRows + 1), { timeout: 10_000 });
   return table;
 }
 
