@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
@@ -11,6 +12,7 @@ import {
   PARTITION_MONTHS_BACK,
 } from './partitions';
 import { sqlState, violatedConstraint } from './errors';
+import { runAsTenant } from './tenant-scope';
 import { hourlyTableMismatches, seedDemoProbe, testDrivers } from './testing/index';
 import type { PlacedProbe } from './testing/index';
 
@@ -68,6 +70,62 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     expect(triggers.map((trigger) => trigger.name)).toEqual(['medicionhora_delete', 'medicionhora_insert', 'medicionhora_truncate', 'medicionhora_update']);
   });
 
+  /** What the tenant role reads of the readings: through the table, and naming this month's partition. */
+  const tenantReadings = (empresas: number[]) =>
+    runAsTenant({ empresas }, async () => {
+      const [counts] = await database.query<{ all: number; month: number }>(sql`
+        select (select count(*)::int from sense.medicion) as all,
+               (select count(*)::int from sense.medicion_y2026m11) as month`);
+      return counts;
+    });
+  const probeCompany = async () =>
+    (
+      await database.query<{ empresaid: number }>(sql`
+        select f.empresaid from sense.ubicacion ub join sense.fundo f on f.fundoid = ub.fundoid where ub.ubicacionid = ${probe.ubicacionid}`)
+    )[0]!.empresaid;
+  const unsecuredPartitions = async () =>
+    database.query<{ name: string }>(sql`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = 'sense.medicion'::regclass and not c.relrowsecurity`);
+  const medicionPolicies = async () =>
+    database.query<{ policyname: string; cmd: string; qual: string | null }>(sql`
+      select policyname, cmd, qual from pg_policies where schemaname = 'sense' and tablename = 'medicion' order by policyname`);
+
+  it.runIf(kind === 'postgres')('keeps the row-level security of issue 32 across the conversion: a tenant reads its company’s readings only, and no partition by name', async () => {
+    const policies = await medicionPolicies();
+    expect(policies.map((policy) => policy.policyname)).toEqual(['medicion_alta', 'medicion_baja', 'medicion_cambio', 'medicion_concedida']);
+    const [table] = await database.query<{ secured: boolean }>(sql`select relrowsecurity as secured from pg_class where oid = 'sense.medicion'::regclass`);
+    expect(table?.secured).toBe(true);
+    const empresaid = await probeCompany();
+    const [ofCompany] = await database.query<{ n: number }>(sql`
+      select count(*)::int as n from sense.medicion m join sense.ubicacion ub on ub.ubicacionid = m.ubicacionid
+        join sense.fundo f on f.fundoid = ub.fundoid where f.empresaid = ${empresaid}`);
+    expect(ofCompany!.n).toBeGreaterThan(0);
+    expect(ofCompany!.n).toBeLessThan(readingsBefore);
+    const own = await tenantReadings([empresaid]);
+    expect(own?.all).toBe(ofCompany!.n);
+    // The partition named directly: its own row-level security, with no policy, shows nothing.
+    expect(own?.month).toBe(0);
+    expect(await tenantReadings([])).toEqual({ all: 0, month: 0 });
+    expect(await unsecuredPartitions()).toEqual([]);
+  });
+
+  it.runIf(kind === 'postgres')('migration 0024 gives a table partitioned without them its policies back', async () => {
+    const before = await medicionPolicies();
+    for (const policy of before) await database.query(sql.raw(`drop policy ${policy.policyname} on sense.medicion`));
+    await database.query(sql`alter table sense.medicion disable row level security`);
+    await database.query(sql`alter table sense.medicion_y2026m11 disable row level security`);
+    expect((await tenantReadings([]))?.all).toBe(readingsBefore);
+
+    const migration = await readFile(new URL('../migrations/0024_partitioned_reading_row_security.sql', import.meta.url), 'utf8');
+    await database.query(sql.raw(migration));
+    expect(await medicionPolicies()).toEqual(before);
+    expect(await tenantReadings([])).toEqual({ all: 0, month: 0 });
+    // Run again, it changes nothing.
+    await database.query(sql.raw(migration));
+    expect(await medicionPolicies()).toEqual(before);
+  });
+
   it.runIf(kind === 'postgres')('routes a reading to its month, an old one to the default, numbers on from the last id and stays idempotent', async () => {
     const [fresh] = await write('2026-11-20T10:00:00Z');
     expect(fresh).toEqual({ medicionid: lastIdBefore + 1, partition: 'sense.medicion_y2026m11' });
@@ -105,6 +163,8 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     const first = await maintainMeasurementPartitions(database, { now: later });
     expect(first.created).toEqual(['medicion_y2027m03', 'medicion_y2027m04', 'medicion_y2027m05', 'medicion_y2027m06']);
     expect((await maintainMeasurementPartitions(database, { now: later })).created).toEqual([]);
+    // The months made later are secured as the first ones (issue 32).
+    expect(await unsecuredPartitions()).toEqual([]);
 
     const kept = await maintainMeasurementPartitions(database, { now: later, retentionMonths: 12 });
     // Kept: March 2026 onwards (12 whole months before March 2027, and March 2027 itself).

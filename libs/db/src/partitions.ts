@@ -19,6 +19,7 @@
  *   reading under retention.
  */
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** Months created ahead of the current one, so a reading never waits for a partition. */
@@ -69,6 +70,7 @@ export async function partitionMeasurementTable(database: Database, now: Date = 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PARTITIONS_LOCK}))`);
     const done = await tx.execute(sql`select exists (select 1 from pg_partitioned_table where partrelid = 'sense.medicion'::regclass) as partitioned`);
     if ((done.rows[0] as { partitioned: boolean } | undefined)?.partitioned === true) return false;
+    const rowSecurity = await rowSecurityStatements(tx);
     await tx.execute(sql.raw(`
       lock table sense.medicion in access exclusive mode;
       alter table sense.alerta drop constraint if exists alerta_medicionid_medicion_medicionid_fk;
@@ -95,7 +97,9 @@ export async function partitionMeasurementTable(database: Database, now: Date = 
       create unique index medicion_lectura_key on sense.medicion using btree (nodoid, metricaid, fecha, tipoid) include (medicion);
       create index medicion_ubicacionid_fecha_idx on sense.medicion using btree (ubicacionid, fecha);
       create index medicion_ubicacionid_metricaid_fecha_idx on sense.medicion using btree (ubicacionid, metricaid, fecha) include (medicion);
+      ${rowSecurity}
       create table sense.medicion_default partition of sense.medicion default;
+      alter table sense.medicion_default enable row level security;
       ${months.join('\n')}
       insert into sense.medicion (medicionid, fecha, medicion, nodoid, tipoid, metricaid, ubicacionid, medicionabrev)
         select medicionid, fecha, medicion, nodoid, tipoid, metricaid, ubicacionid, medicionabrev from sense.medicion_sin_particionar;
@@ -111,6 +115,24 @@ export async function partitionMeasurementTable(database: Database, now: Date = 
   if (!converted) return false;
   await database.query(sql`analyze sense.medicion`);
   return true;
+}
+
+/**
+ * The statements that give the new partitioned table the row-level security of the plain one
+ * (issue 32, migration 0023): whether it is enabled, and each policy as pg_policies deparses it.
+ * Without them the conversion left every tenant reading every company's readings.
+ */
+async function rowSecurityStatements(tx: { execute(query: SQL): Promise<{ rows: unknown[] }> }): Promise<string> {
+  const { rows } = await tx.execute(sql`
+    select case when c.relrowsecurity then 'alter table sense.medicion enable row level security;' else '' end
+           || coalesce((select string_agg(format('create policy %I on sense.medicion as %s for %s to %s%s%s;',
+                                                 p.policyname, p.permissive, p.cmd,
+                                                 (select string_agg(case when r = 'public' then 'public' else quote_ident(r) end, ', ') from unnest(p.roles) r),
+                                                 coalesce(' using (' || p.qual || ')', ''),
+                                                 coalesce(' with check (' || p.with_check || ')', '')), ' ' order by p.policyname)
+                          from pg_policies p where p.schemaname = 'sense' and p.tablename = 'medicion'), '') as statements
+      from pg_class c where c.oid = 'sense.medicion'::regclass`);
+  return (rows[0] as { statements: string } | undefined)?.statements ?? '';
 }
 
 /**
@@ -163,9 +185,16 @@ const HOURLY_TRIGGERS = `
     for each statement execute function sense.medicionhora_truncate();
 `;
 
+/**
+ * A month's partition. Its row-level security is enabled with no policy: a tenant that named the
+ * partition itself would read nothing, while through `sense.medicion` only the parent's policies
+ * apply (PostgreSQL's rule for partitions).
+ */
 function monthPartitionStatement(start: Date): string {
   const end = monthFrom(start, 1);
-  return `create table if not exists sense.${partitionName(start)} partition of sense.medicion for values from ('${start.toISOString()}') to ('${end.toISOString()}');`;
+  const name = `sense.${partitionName(start)}`;
+  return `create table if not exists ${name} partition of sense.medicion for values from ('${start.toISOString()}') to ('${end.toISOString()}');
+          alter table ${name} enable row level security;`;
 }
 
 /**
