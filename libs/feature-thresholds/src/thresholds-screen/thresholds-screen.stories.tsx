@@ -243,6 +243,22 @@ export const OperateAccess: Story = {
   },
 };
 
+/**
+ * Luis's grant still on its way: every threshold is shown only, and nothing is said yet (neither
+ * that he reads only nor that he may tune): the screen does not guess his level.
+ */
+export const GrantsLoading: Story = {
+  decorators: [asOperator],
+  beforeEach: ({ msw }) => msw.use(...thresholdHandlers.loaded({ rol: 'user' }), ...userAccessHandlers.ownPending()),
+  play: async () => {
+    await table();
+    await expect(await screen.findByRole('button', { name: 'Ver Temperatura crítica Lote A' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: /^(Editar|Crear umbral)/ })).toBeNull();
+    await expect(screen.queryByRole('alert')).toBeNull();
+    await expect(screen.queryByText(/solo lectura/)).toBeNull();
+  },
+};
+
 /** The scope's second location under Viñedos del Maipo, which Luis operates; the first's company he only reads. */
 const twoCompaniesScope = {
   ...thresholdScopeFixture,

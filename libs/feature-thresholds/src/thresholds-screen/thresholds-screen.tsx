@@ -1,8 +1,10 @@
 import { Alert, Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { operateRefusal, useAccess, useCriticidades, useGlobalFilters, useSessionRole, useThresholdChanges, useThresholdScope } from '@camposense/data-access';
+import type { SignedInAccess } from '@camposense/data-access';
 import { TUNE_THRESHOLDS_LEVEL } from '@camposense/domain';
 import type { UmbralScopeLocation } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
+import type { Translate } from '@camposense/i18n';
 import { ErrorBox, QueryState, SearchableSelect, useUnsavedChanges } from '@camposense/ui';
 import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -40,13 +42,8 @@ export function ThresholdsScreen() {
   const scope = useThresholdScope(filters);
   const changes = useThresholdChanges(filters);
   const criticidades = useCriticidades();
-  const rol = useSessionRole();
-  const access = useAccess();
-  const readOnlyIn = useCallback(
-    (location: UmbralScopeLocation) => (access ? operateRefusal(access, location.empresaid, TUNE_THRESHOLDS_LEVEL) !== null : rol !== 'admin'),
-    [access, rol],
-  );
-  const readOnlyNote = useReadOnlyNote(scope.data?.ubicaciones ?? null, rol);
+  const { isReadOnly, note: readOnlyNote } = useThresholdAccess(scope.data?.ubicaciones ?? null);
+  const readOnlyIn = useCallback((location: UmbralScopeLocation) => isReadOnly(location.ubicacionid), [isReadOnly]);
   const { confirmLeave } = useUnsavedChanges();
   const [picks, setPicks] = useState<ScopePicks>(NO_PICKS);
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -59,11 +56,6 @@ export function ThresholdsScreen() {
     const fresh = groups.flatMap((group) => group.nodes.flatMap((node) => node.rows)).find((row) => row.key === selection.row.key);
     return fresh ?? selection.row;
   }, [groups, selection]);
-
-  const readOnlyRow = (row: ScopeRow) => {
-    const location = scope.data?.ubicaciones.find((candidate) => candidate.ubicacionid === row.place.ubicacionid);
-    return location ? readOnlyIn(location) : true;
-  };
 
   const open = async (row: ScopeRow) => {
     if (selection && row.key === selection.row.key) return;
@@ -113,7 +105,7 @@ export function ThresholdsScreen() {
               <Box flex="2" minW="22rem" maxW="30rem">
                 <ThresholdPanel
                   key={`${selectedRow.key}-${selection!.version}`}
-                  mode={readOnlyRow(selectedRow) ? 'view' : selectedRow.umbral ? 'edit' : 'create'}
+                  mode={isReadOnly(selectedRow.place.ubicacionid) ? 'view' : selectedRow.umbral ? 'edit' : 'create'}
                   place={selectedRow.place}
                   umbral={selectedRow.umbral ?? undefined}
                   onClose={() => void close()}
@@ -171,23 +163,50 @@ export function ThresholdsScreen() {
   );
 }
 
+interface ThresholdAccess {
+  /** Whether the thresholds of a location are only shown (a location not in the scope: shown only). */
+  isReadOnly: (ubicacionid: number) => boolean;
+  /** Why some or all of the thresholds in scope are shown read only; null when none is, or while the grants load. */
+  note: string | null;
+}
+
 /**
- * Why some or all of the thresholds in scope are shown read only, or null when none is: the role
- * without a grant to read (a screen shown alone), else the companies whose level is below operacion.
+ * Which locations' thresholds the signed-in user only sees, decided once per listing and grant:
+ * those of companies granted below operacion (issue 32). Shown without the user's grants (alone,
+ * in a story), the role decides. While the grants load every location is read only and nothing is
+ * said: the console never guesses a grant, nor a refusal.
  */
-function useReadOnlyNote(locations: readonly UmbralScopeLocation[] | null, rol: ReturnType<typeof useSessionRole>): string | null {
+function useThresholdAccess(locations: readonly UmbralScopeLocation[] | null): ThresholdAccess {
   const { t } = useTranslation();
+  const rol = useSessionRole();
   const access = useAccess();
-  if (!access) return rol !== null && rol !== 'admin' ? t('thresholds.readOnly') : null;
-  if (access.all) return null;
-  const refusalAnywhere = operateRefusal(access, null, TUNE_THRESHOLDS_LEVEL);
-  if (!locations || locations.length === 0) {
+  return useMemo(() => {
+    const inScope = new Set((locations ?? []).map((location) => location.ubicacionid));
+    if (!access) {
+      const readOnly = rol !== 'admin';
+      return { isReadOnly: (ubicacionid) => readOnly || !inScope.has(ubicacionid), note: rol !== null && rol !== 'admin' ? t('thresholds.readOnly') : null };
+    }
+    if (access.all) return { isReadOnly: (ubicacionid) => !inScope.has(ubicacionid), note: null };
+    if (access.status !== 'ready') return { isReadOnly: () => true, note: null };
+    const refusedLocations = new Set<number>();
+    const refusedCompanies = new Map<number, string>();
+    for (const location of locations ?? []) {
+      if (operateRefusal(access, location.empresaid, TUNE_THRESHOLDS_LEVEL)) {
+        refusedLocations.add(location.ubicacionid);
+        refusedCompanies.set(location.empresaid, location.empresa);
+      }
+    }
+    const isReadOnly = (ubicacionid: number) => !inScope.has(ubicacionid) || refusedLocations.has(ubicacionid);
+    return { isReadOnly, note: readOnlyNote(t, access, locations ?? [], refusedCompanies) };
+  }, [access, locations, rol, t]);
+}
+
+/** The note of useThresholdAccess for a user whose grants are ready. */
+function readOnlyNote(t: Translate, access: SignedInAccess, locations: readonly UmbralScopeLocation[], refused: ReadonlyMap<number, string>): string | null {
+  if (locations.length === 0) {
+    const refusalAnywhere = operateRefusal(access, null, TUNE_THRESHOLDS_LEVEL);
     if (!refusalAnywhere) return null;
     return refusalAnywhere.empresa ? t('thresholds.access.readOnlyIn', { empresa: refusalAnywhere.empresa }) : t('thresholds.access.readOnly');
-  }
-  const refused = new Map<number, string>();
-  for (const location of locations) {
-    if (operateRefusal(access, location.empresaid, TUNE_THRESHOLDS_LEVEL)) refused.set(location.empresaid, location.empresa);
   }
   if (refused.size === 0) return null;
   const names = [...refused.values()];
