@@ -49,9 +49,43 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
          where i.inhparent = 'sense.medicion'::regclass order by 1`)
     ).map((row) => row.name);
 
+  /**
+   * What the migrations give sense.medicion, as the catalogue has it: a conversion that forgot one
+   * (it rebuilds the table from its own DDL) would lose it silently, as it once lost row security.
+   */
+  const tableShape = async () => {
+    const [shape] = await database.query<Record<string, unknown>>(sql`
+      select (select json_agg(json_build_array(a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull) order by a.attnum)
+                from pg_attribute a where a.attrelid = 'sense.medicion'::regclass and a.attnum > 0 and not a.attisdropped) as columns,
+             (select json_agg(json_build_array(c.conname, c.contype) order by c.conname)
+                from pg_constraint c where c.conrelid = 'sense.medicion'::regclass) as constraints,
+             (select json_agg(pg_get_indexdef(i.indexrelid) order by 1)
+                from pg_index i where i.indrelid = 'sense.medicion'::regclass) as indexes,
+             (select json_agg(t.tgname order by t.tgname)
+                from pg_trigger t where t.tgrelid = 'sense.medicion'::regclass and not t.tgisinternal) as triggers,
+             (select json_agg(json_build_array(p.policyname, p.cmd, p.roles, p.qual, p.with_check) order by p.policyname)
+                from pg_policies p where p.schemaname = 'sense' and p.tablename = 'medicion') as policies,
+             c.relrowsecurity as "rowSecurity", c.relacl::text as privileges
+        from pg_class c where c.oid = 'sense.medicion'::regclass`);
+    return shape!;
+  };
+
   it.runIf(kind === 'postgres')('converts the plain table, keeping every reading and the ids, with the months around now and a default', async () => {
     expect(await isMeasurementTablePartitioned(database)).toBe(false);
+    const plain = await tableShape();
     expect(await partitionMeasurementTable(database, NOW)).toBe(true);
+    // Everything the migrations gave the table survives, but what partitioning changes on purpose
+    // (the top of partitions.ts): the id's default, the primary key with fecha, the alert's triggers.
+    const partitioned = await tableShape();
+    expect(partitioned['columns']).toEqual(plain['columns']);
+    expect(partitioned['constraints']).toEqual(plain['constraints']);
+    // A partitioned table's index definitions read `ON ONLY` (each partition has its own).
+    const withoutKey = (indexes: unknown) => (indexes as string[]).filter((index) => !index.includes('medicion_pkey')).map((index) => index.replace(' ON ONLY ', ' ON '));
+    expect(withoutKey(partitioned['indexes'])).toEqual(withoutKey(plain['indexes']));
+    expect(partitioned['triggers']).toEqual([...(plain['triggers'] as string[]), 'medicion_referenced_by_alert'].sort());
+    expect(partitioned['policies']).toEqual(plain['policies']);
+    expect(partitioned['rowSecurity']).toBe(plain['rowSecurity']);
+    expect(partitioned['privileges']).toBe(plain['privileges']);
     expect(await isMeasurementTablePartitioned(database)).toBe(true);
     const [counts] = await database.query<{ n: number; last: number }>(sql`select count(*)::int as n, max(medicionid)::int as last from sense.medicion`);
     expect(counts).toEqual({ n: readingsBefore, last: lastIdBefore });
