@@ -125,41 +125,6 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     database.query<{ policyname: string; cmd: string; qual: string | null }>(sql`
       select policyname, cmd, qual from pg_policies where schemaname = 'sense' and tablename = 'medicion' order by policyname`);
 
-  it.runIf(kind === 'postgres')('keeps the row-level security of issue 32 across the conversion: a tenant reads its company’s readings only, and no partition by name', async () => {
-    const policies = await medicionPolicies();
-    expect(policies.map((policy) => policy.policyname)).toEqual(['medicion_alta', 'medicion_baja', 'medicion_cambio', 'medicion_concedida']);
-    const [table] = await database.query<{ secured: boolean }>(sql`select relrowsecurity as secured from pg_class where oid = 'sense.medicion'::regclass`);
-    expect(table?.secured).toBe(true);
-    const empresaid = await probeCompany();
-    const [ofCompany] = await database.query<{ n: number }>(sql`
-      select count(*)::int as n from sense.medicion m join sense.ubicacion ub on ub.ubicacionid = m.ubicacionid
-        join sense.fundo f on f.fundoid = ub.fundoid where f.empresaid = ${empresaid}`);
-    expect(ofCompany!.n).toBeGreaterThan(0);
-    expect(ofCompany!.n).toBeLessThan(readingsBefore);
-    const own = await tenantReadings([empresaid]);
-    expect(own?.all).toBe(ofCompany!.n);
-    // The partition named directly: its own row-level security, with no policy, shows nothing.
-    expect(own?.month).toBe(0);
-    expect(await tenantReadings([])).toEqual({ all: 0, month: 0 });
-    expect(await unsecuredPartitions()).toEqual([]);
-  });
-
-  it.runIf(kind === 'postgres')('migration 0024 gives a table partitioned without them its policies back', async () => {
-    const before = await medicionPolicies();
-    for (const policy of before) await database.query(sql.raw(`drop policy ${policy.policyname} on sense.medicion`));
-    await database.query(sql`alter table sense.medicion disable row level security`);
-    await database.query(sql`alter table sense.medicion_y2026m11 disable row level security`);
-    expect((await tenantReadings([]))?.all).toBe(readingsBefore);
-
-    const migration = await readFile(new URL('../migrations/0024_partitioned_reading_row_security.sql', import.meta.url), 'utf8');
-    await database.query(sql.raw(migration));
-    expect(await medicionPolicies()).toEqual(before);
-    expect(await tenantReadings([])).toEqual({ all: 0, month: 0 });
-    // Run again, it changes nothing.
-    await database.query(sql.raw(migration));
-    expect(await medicionPolicies()).toEqual(before);
-  });
-
   it.runIf(kind === 'postgres')('routes a reading to its month, an old one to the default, numbers on from the last id and stays idempotent', async () => {
     const [fresh] = await write('2026-11-20T10:00:00Z');
     expect(fresh).toEqual({ medicionid: lastIdBefore + 1, partition: 'sense.medicion_y2026m11' });
@@ -190,6 +155,46 @@ describe.each(testDrivers())('medicion by month on $kind', ({ kind, open }) => {
     const [old] = await database.query<{ medicionid: number; fecha: string }>(sql`
       select medicionid::int, fecha::text from sense.medicion_default order by fecha limit 1`);
     await database.query(sql`insert into sense.alerta (umbralid, medicionid, fecha, statusid) values (${umbral!.umbralid}, ${old!.medicionid}, ${old!.fecha}::timestamptz, 0)`);
+  });
+
+  it.runIf(kind === 'postgres')('keeps the row-level security of issue 32 across the conversion: a tenant reads its company’s readings only, and no partition by name', async () => {
+    const policies = await medicionPolicies();
+    expect(policies.map((policy) => policy.policyname)).toEqual(['medicion_alta', 'medicion_baja', 'medicion_cambio', 'medicion_concedida']);
+    const [table] = await database.query<{ secured: boolean }>(sql`select relrowsecurity as secured from pg_class where oid = 'sense.medicion'::regclass`);
+    expect(table?.secured).toBe(true);
+    const empresaid = await probeCompany();
+    const [ofCompany] = await database.query<{ n: number }>(sql`
+      select count(*)::int as n from sense.medicion m join sense.ubicacion ub on ub.ubicacionid = m.ubicacionid
+        join sense.fundo f on f.fundoid = ub.fundoid where f.empresaid = ${empresaid}`);
+    expect(ofCompany!.n).toBeGreaterThan(0);
+    expect(ofCompany!.n).toBeLessThan(readingsBefore);
+    const own = await tenantReadings([empresaid]);
+    expect(own?.all).toBe(ofCompany!.n);
+    // The partition named directly: its own row-level security, with no policy, shows nothing.
+    expect(own?.month).toBe(0);
+    expect(await tenantReadings([])).toEqual({ all: 0, month: 0 });
+    expect(await unsecuredPartitions()).toEqual([]);
+    // Writing through the table is routed to the month under the parent's policies, not the partition's.
+    const [written] = await runAsTenant({ empresas: [empresaid] }, () => write('2026-11-19T10:00:00.5Z'));
+    expect(written?.partition).toBe('sense.medicion_y2026m11');
+    await database.query(sql`delete from sense.medicion where medicionid = ${written!.medicionid}`);
+  });
+
+  it.runIf(kind === 'postgres')('migration 0024 gives a table partitioned without them its policies back', async () => {
+    const before = await medicionPolicies();
+    for (const policy of before) await database.query(sql.raw(`drop policy ${policy.policyname} on sense.medicion`));
+    await database.query(sql`alter table sense.medicion disable row level security`);
+    await database.query(sql`alter table sense.medicion_y2026m11 disable row level security`);
+    const [owner] = await database.query<{ n: number }>(sql`select count(*)::int as n from sense.medicion`);
+    expect((await tenantReadings([]))?.all).toBe(owner!.n);
+
+    const migration = await readFile(new URL('../migrations/0024_partitioned_reading_row_security.sql', import.meta.url), 'utf8');
+    await database.query(sql.raw(migration));
+    expect(await medicionPolicies()).toEqual(before);
+    expect(await tenantReadings([])).toEqual({ all: 0, month: 0 });
+    // Run again, it changes nothing.
+    await database.query(sql.raw(migration));
+    expect(await medicionPolicies()).toEqual(before);
   });
 
   it.runIf(kind === 'postgres')('creates the months ahead as time passes, and with a retention drops whole old months and old default rows', async () => {
