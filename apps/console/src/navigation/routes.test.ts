@@ -101,6 +101,15 @@ describe('what a route derives', () => {
       expect(operationRefusal('pais', 'insert', user('user'), manager)).toEqual({ kind: 'adminOnly' });
     });
 
+    it('offers a user who is no admin nothing to write, and names no level, while the grants are unknown', () => {
+      const loading: SignedInAccess = { ...grantedAt('gestion'), status: 'loading', grants: [] };
+      expect(operationsFor('fundo', user('user'), loading)).toEqual(['status']);
+      expect(operationRefusal('fundo', 'update', user('user'), loading)).toEqual({ kind: 'unknown' });
+      // Without a provider (a shell shown alone) the same words: nothing is known of the grants.
+      expect(operationRefusal('fundo', 'update', user('user'), null)).toEqual({ kind: 'unknown' });
+      expect(operationRefusal('pais', 'insert', user('admin'), null)).toBeNull();
+    });
+
     it('offers an operator the thresholds and nothing else to write', () => {
       const operator = grantedAt('operacion');
       expect(operationsFor('umbral', user('user'), operator)).toEqual(['status', 'insert', 'update', 'massive']);

@@ -102,10 +102,16 @@ export const OPERATIONS: Record<Operation, MenuEntry & { write: TableWrite | nul
  */
 export function operationRefusal(table: TableName, operation: Operation, user: SessionUser, access: SignedInAccess | null): TableWriteRefusal | null {
   const { write } = OPERATIONS[operation];
-  if (write === null || hasRole(user, WRITE_ROLE)) return null;
-  // A user who is no admin, shown without their grants: nothing is offered (the API would refuse it).
-  if (!access) return { kind: 'adminOnly' };
-  return tableWriteRefusal(access, table, write);
+  if (write === null) return null;
+  return tableWriteRefusal(access, table, write, withoutGrants(user));
+}
+
+/**
+ * What the console answers when it has no grants to read (a shell shown alone): an admin writes
+ * everything; anyone else is offered nothing, and told no level, since none is known.
+ */
+function withoutGrants(user: SessionUser): TableWriteRefusal | null {
+  return hasRole(user, WRITE_ROLE) ? null : { kind: 'unknown' };
 }
 
 export function isOperation(value: string | undefined): value is Operation {

@@ -54,8 +54,7 @@ function screenOf(route: Route, tab: string, user: SessionUser, access: SignedIn
           table={definition.name}
           operation={operation}
           canWrite={writeRefusal === null}
-          // Without the grants (a shell shown alone), the role's words: the level is not known.
-          writeRefusal={access ? writeRefusal : null}
+          writeRefusal={writeRefusal}
           onOperationChange={(next) => navigate({ ...route, operation: next })}
         />
       );

@@ -45,10 +45,14 @@ export function ParametersScreen({ table, operation, canWrite, writeRefusal = nu
     ? t('access.readOnly')
     : writeRefusal.kind === 'adminOnly'
       ? t('access.adminOnly')
-      : writeRefusal.level === 'operacion'
-        ? t('access.needsOperate')
-        : t('access.needsManage');
+      : writeRefusal.kind === 'unknown'
+        ? null
+        : writeRefusal.level === 'operacion'
+          ? t('access.needsOperate')
+          : t('access.needsManage');
   if (operation !== 'status' && !canWrite) {
+    // The grants are not read yet: no reason is known, so none is given (the console's access gate shows their loading).
+    if (refusal === null) return null;
     return (
       <Flex flex="1" align="center" justify="center" p="8">
         <ErrorBox maxW="32rem" title={t('access.readOnlyTitle')} message={refusal} />
@@ -60,7 +64,7 @@ export function ParametersScreen({ table, operation, canWrite, writeRefusal = nu
     case 'status':
       return (
         <>
-          {writeRefusal ? (
+          {refusal !== null && writeRefusal ? (
             <Alert.Root status="info" variant="subtle" size="sm" mx="4" mt="4" w="auto">
               <Alert.Indicator />
               <Alert.Title>{refusal}</Alert.Title>
