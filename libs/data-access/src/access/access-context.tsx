@@ -1,6 +1,8 @@
 import {
+  ACCESS_LEVELS,
   ACKNOWLEDGE_LEVEL,
   accessLevelAllows,
+  MANAGE_LEVEL,
   tableWriteLevel,
   type AccessGrant,
   type AccessLevel,
@@ -114,12 +116,38 @@ export function tableWriteRefusal(
   write: TableWrite,
   withoutAccess: TableWriteRefusal | null,
 ): TableWriteRefusal | null {
+  return writeRefusalAt(access, tableWriteLevel(table, write), withoutAccess);
+}
+
+/**
+ * Whether the user may change other users' grants (`PUT /usuarios/{id}/accesos`): an admin any
+ * company's; a manager (gestion somewhere) those of the companies it manages, up to its level, which
+ * `grantableLevels` tells per company. The same rule as a table's write, at the level gestion.
+ */
+export function grantsWriteRefusal(access: SignedInAccess | null, withoutAccess: TableWriteRefusal | null): TableWriteRefusal | null {
+  return writeRefusalAt(access, MANAGE_LEVEL, withoutAccess);
+}
+
+/** The one rule: `level` null is an admin's write; otherwise some grant must reach it, once the grants are known. */
+function writeRefusalAt(access: SignedInAccess | null, level: AccessLevel | null, withoutAccess: TableWriteRefusal | null): TableWriteRefusal | null {
   if (!access) return withoutAccess;
   if (access.all) return null;
-  const level = tableWriteLevel(table, write);
   if (level === null) return { kind: 'adminOnly' };
   // Until the grants are read the level cannot be judged: a manager must not be told they lack it.
   if (access.status !== 'ready') return { kind: 'unknown' };
   if (access.grants.some((grant) => accessLevelAllows(grant.nivel, level))) return null;
   return { kind: 'level', level };
+}
+
+/**
+ * The levels the user may give another user in `empresaid` (issue 32, as the API's managedGrants
+ * checks them): every level for an admin (or without a provider: the API decides); for another user,
+ * none unless they manage that company, then every level up to their own. Empty: the company's grant
+ * is shown, not changed.
+ */
+export function grantableLevels(access: SignedInAccess | null, empresaid: number): readonly AccessLevel[] {
+  if (!access || access.all) return ACCESS_LEVELS;
+  const own = access.status === 'ready' ? access.levelOf(empresaid) : null;
+  if (!accessLevelAllows(own, MANAGE_LEVEL)) return [];
+  return ACCESS_LEVELS.filter((level) => accessLevelAllows(own, level));
 }

@@ -1,6 +1,6 @@
 import type { AccessLevel } from '@camposense/domain';
 import { describe, expect, it } from 'vitest';
-import { tableWriteRefusal, type SignedInAccess } from './access-context';
+import { grantableLevels, grantsWriteRefusal, tableWriteRefusal, type SignedInAccess } from './access-context';
 
 const accessOf = (status: SignedInAccess['status'], levels: AccessLevel[], all = false): SignedInAccess => ({
   status,
@@ -10,7 +10,7 @@ const accessOf = (status: SignedInAccess['status'], levels: AccessLevel[], all =
   error: undefined,
   isValidating: false,
   retry: () => undefined,
-  levelOf: () => null,
+  levelOf: (empresaid) => (all ? 'gestion' : (levels[empresaid - 1] ?? null)),
 });
 
 describe('tableWriteRefusal: one rule for who writes a table (issue 32)', () => {
@@ -33,5 +33,31 @@ describe('tableWriteRefusal: one rule for who writes a table (issue 32)', () => 
     expect(tableWriteRefusal(accessOf('ready', ['lectura', 'gestion']), 'fundo', 'create', null)).toBeNull();
     expect(tableWriteRefusal(accessOf('ready', ['operacion']), 'umbral', 'update', null)).toBeNull();
     expect(tableWriteRefusal(accessOf('ready', ['operacion']), 'fundo', 'update', null)).toEqual({ kind: 'level', level: 'gestion' });
+  });
+});
+
+describe("who changes a user's grants, and to which levels (issue 32)", () => {
+  it('lets a manager somewhere in, and nobody below gestion; names no level while the grants load', () => {
+    expect(grantsWriteRefusal(accessOf('ready', ['lectura', 'gestion']), null)).toBeNull();
+    expect(grantsWriteRefusal(accessOf('ready', ['operacion']), null)).toEqual({ kind: 'level', level: 'gestion' });
+    expect(grantsWriteRefusal(accessOf('loading', []), null)).toEqual({ kind: 'unknown' });
+    expect(grantsWriteRefusal(accessOf('ready', [], true), null)).toBeNull();
+    expect(grantsWriteRefusal(null, { kind: 'unknown' })).toEqual({ kind: 'unknown' });
+  });
+
+  it('offers a manager every level in the companies it manages, and nothing in the others', () => {
+    // Empresa 1 read, Empresa 2 operated, Empresa 3 managed.
+    const manager = accessOf('ready', ['lectura', 'operacion', 'gestion']);
+    expect(grantableLevels(manager, 3)).toEqual(['lectura', 'operacion', 'gestion']);
+    expect(grantableLevels(manager, 2)).toEqual([]);
+    expect(grantableLevels(manager, 1)).toEqual([]);
+    expect(grantableLevels(manager, 9)).toEqual([]);
+    // Not before the grants are read, even where they will say gestion.
+    expect(grantableLevels({ ...manager, status: 'loading' }, 3)).toEqual([]);
+  });
+
+  it('offers an admin, or a screen without grants to read (the API decides), every level anywhere', () => {
+    expect(grantableLevels(accessOf('ready', [], true), 7)).toEqual(['lectura', 'operacion', 'gestion']);
+    expect(grantableLevels(null, 7)).toEqual(['lectura', 'operacion', 'gestion']);
   });
 });

@@ -95,3 +95,23 @@ export const InsertGrantsLoading: Story = {
     await expect(screen.queryByText('Solo lectura')).toBeNull();
   },
 };
+
+/**
+ * Issue 32: a manager on the users' table: a user opens for the grants editor, and the note says
+ * so, since the users themselves stay an admin's.
+ */
+export const StatusManagesGrants: Story = {
+  args: { table: 'usuario', canWrite: true, writeRefusal: { kind: 'adminOnly' }, onOperationChange: () => undefined },
+  play: async () => {
+    await expect(
+      await screen.findByText('Solo un administrador de la plataforma crea o cambia usuarios. Usted concede acceso a las empresas que gestiona: elija un usuario para cambiar sus empresas concedidas.'),
+    ).toBeVisible();
+  },
+};
+export const StatusManagesGrantsEnglish: Story = {
+  ...StatusManagesGrants,
+  globals: { language: 'en' },
+  play: async () => {
+    await expect(await screen.findByText(/^Only a platform administrator creates or changes users\. You grant access to the companies you manage/)).toBeVisible();
+  },
+};
