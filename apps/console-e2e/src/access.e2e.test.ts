@@ -189,3 +189,109 @@ describe('a user granted one company to manage, in the parameters area', () => {
     }
   });
 });
+
+/*
+ * Issue 32, grants managed in the parameters area: a user granted one company at gestion opens
+ * another user from the users' table and grants that company at lectura; the other user then sees
+ * it. The manager is offered only the company it manages: one it merely reads is shown unchanged,
+ * one it is not granted is not shown and stays as the admin gave it, and the API refuses a change
+ * there. Both users and their grants are this journey's own.
+ */
+const GRANTOR = { login: `concede.${suffix}@camposense.dev`, firstname: 'Concede', lastname: `E2E ${suffix}` };
+const GRANTEE = { login: `recibe.${suffix}@camposense.dev`, firstname: 'Recibe', lastname: `E2E R${suffix}` };
+
+describe("a manager grants its company to another user, from the user's screen", () => {
+  const admin = journeyPage({ signInAs: ADMIN_EMAIL });
+  const made: number[] = [];
+  afterAll(async () => {
+    const { page } = admin;
+    if (!page) return;
+    const api = await adminApi(page);
+    for (const usuarioid of made) await removeUser(api, usuarioid);
+  });
+
+  it('grants the managed company at lectura, offers nothing else, and the other user then sees it', async () => {
+    const api = await adminApi(admin.page);
+    const grantor = await createUser(api, GRANTOR);
+    made.push(grantor);
+    const grantee = await createUser(api, GRANTEE);
+    made.push(grantee);
+    const { chile, companies } = await chileanCompanies(api);
+    const [managed, readOnly] = companies as [Empresa, Empresa];
+    const foreign = (await api<Empresa[]>('GET', '/empresas')).find((row) => row.paisid !== chile.paisid)!;
+    const byCompany = <Row extends { empresaid: number }>(rows: Row[]) => [...rows].sort((left, right) => left.empresaid - right.empresaid);
+    await api('PUT', `/usuarios/${grantor}/accesos`, {
+      accesos: byCompany([
+        { empresaid: managed.empresaid, nivel: 'gestion' },
+        { empresaid: readOnly.empresaid, nivel: 'lectura' },
+      ]),
+    });
+    await api('PUT', `/usuarios/${grantee}/accesos`, { accesos: [{ empresaid: foreign.empresaid, nivel: 'operacion' }] });
+
+    const browser = await connectChromium();
+    try {
+      const { page } = await newPage(browser);
+      await signIn(page, GRANTOR.login);
+      await page.goto(`${baseUrl()}/parameters/usuario/status`);
+      await page.getByText(/^Solo un administrador de la plataforma crea o cambia usuarios\./).waitFor({ timeout: 30_000 });
+      // Another person's e-mail is not shown to a user who is no admin (issue 10): the user is found by name.
+      await page.getByRole('searchbox', { name: 'Buscar' }).fill(GRANTEE.lastname);
+      await page.getByText(/^1 de /).waitFor();
+      await page.getByRole('table').getByText(GRANTEE.lastname, { exact: true }).click();
+      await page.getByRole('main').getByRole('button', { name: 'ACTUALIZAR' }).click();
+
+      const grants = page.getByRole('form', { name: 'Empresas concedidas' });
+      await grants.waitFor({ timeout: 30_000 });
+      // The user's own fields stay an admin's: no form for them.
+      expect(await page.getByRole('form').count()).toBe(1);
+      const level = (empresa: string) => grants.getByRole('combobox', { name: `Nivel de acceso a ${empresa}` });
+      expect(await level(managed.empresa).inputValue()).toBe('none');
+      expect(await level(readOnly.empresa).count()).toBe(0);
+      await grants.getByRole('row', { name: new RegExp(readOnly.empresa) }).getByText('Cambiarlo requiere el nivel Gestión').waitFor();
+      expect(await grants.getByText(foreign.empresa).count()).toBe(0);
+
+      await level(managed.empresa).selectOption('lectura');
+      await grants.getByRole('button', { name: 'GUARDAR ACCESOS' }).click();
+      await page.getByText(`${GRANTEE.firstname} ${GRANTEE.lastname} tiene acceso a 1 de sus empresas.`).waitFor({ timeout: 30_000 });
+
+      // The grant the manager could not see is kept as the admin gave it.
+      const stored = await api<UserAccessResponse>('GET', `/usuarios/${grantee}/accesos`);
+      expect(byCompany(stored.accesos.map(({ empresaid, nivel }) => ({ empresaid, nivel })))).toEqual(
+        byCompany([
+          { empresaid: foreign.empresaid, nivel: 'operacion' },
+          { empresaid: managed.empresaid, nivel: 'lectura' },
+        ]),
+      );
+
+      // Behind the screen too: the manager's own session may not change a company it only reads.
+      const login = await page.request.post(`${baseUrl()}/api/auth/login`, { data: { email: GRANTOR.login, password: DEMO_PASSWORD } });
+      const headers = { authorization: `Bearer ${((await login.json()) as { session: { access_token: string } }).session.access_token}` };
+      const refused = await page.request.put(`${baseUrl()}/api/sense/usuarios/${grantee}/accesos`, {
+        headers,
+        data: { accesos: [{ empresaid: readOnly.empresaid, nivel: 'lectura' }] },
+      });
+      expect(refused.status()).toBe(403);
+    } finally {
+      await browser.close();
+    }
+
+    const other = await connectChromium();
+    try {
+      const { page } = await newPage(other);
+      await signIn(page, GRANTEE.login);
+      const sidebar = page.getByRole('navigation', { name: 'Menú principal' });
+      const country = sidebar.getByRole('combobox', { name: 'País', exact: true });
+      await expect.poll(() => country.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await country.click();
+      await page.getByRole('listbox').getByRole('option', { name: chile.pais, exact: true }).click();
+      const company = sidebar.getByRole('combobox', { name: 'Empresa', exact: true });
+      await expect.poll(() => company.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await company.click();
+      const options = page.getByRole('listbox').getByRole('option');
+      await options.first().waitFor();
+      expect(await options.allTextContents()).toEqual([managed.empresa]);
+    } finally {
+      await other.close();
+    }
+  });
+});

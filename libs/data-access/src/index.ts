@@ -74,7 +74,7 @@ export { useRevokeIngestKeyMutation } from './ingest-keys/revoke-ingest-key-muta
 export { useMessageLanguage } from './message-language/message-language-query';
 export { useSaveMessageLanguageMutation } from './message-language/save-message-language-mutation';
 export { useUserAccess } from './user-access/user-access-query';
-export { AccessProvider, useAccess, operateRefusal, tableWriteRefusal } from './access/access-context';
+export { AccessProvider, useAccess, operateRefusal, tableWriteRefusal, grantsWriteRefusal, grantableLevels } from './access/access-context';
 export type { SignedInAccess, TableWriteRefusal } from './access/access-context';
 export { useSaveUserAccessMutation } from './user-access/save-user-access-mutation';
 export { useLiveUpdates } from './live/live-updates';

@@ -1,8 +1,8 @@
 import type { SignedInAccess } from '@camposense/data-access';
-import type { AccessLevel, SessionUser } from '@camposense/domain';
+import { findTable, type AccessLevel, type SessionUser } from '@camposense/domain';
 import { describe, expect, it } from 'vitest';
 import { screens } from '../screens/screens';
-import { crumbsOf, fromPath, fromTab, operationRefusal, operationsFor, promptOf, screenOfRoute, sectionOf, tabOf, toPath, WELCOME, type Route } from './routes';
+import { crumbsOf, fromPath, fromTab, operationRefusal, operationsFor, promptOf, rowWriteRefusal, screenOfRoute, sectionOf, tabOf, toPath, WELCOME, type Route } from './routes';
 
 describe('routes, tab ids and URLs', () => {
   it.each<[Route, string, string]>([
@@ -99,6 +99,31 @@ describe('what a route derives', () => {
       expect(operationsFor('nodo', user('user'), manager)).toEqual(['status', 'update']);
       expect(operationsFor('pais', user('user'), manager)).toEqual(['status']);
       expect(operationRefusal('pais', 'insert', user('user'), manager)).toEqual({ kind: 'adminOnly' });
+    });
+
+    it('offers a user who is no admin nothing to write, and names no level, while the grants are unknown', () => {
+      const loading: SignedInAccess = { ...grantedAt('gestion'), status: 'loading', grants: [] };
+      expect(operationsFor('fundo', user('user'), loading)).toEqual(['status']);
+      expect(operationRefusal('fundo', 'update', user('user'), loading)).toEqual({ kind: 'unknown' });
+      // Without a provider (a shell shown alone) the same words: nothing is known of the grants.
+      expect(operationRefusal('fundo', 'update', user('user'), null)).toEqual({ kind: 'unknown' });
+      expect(operationRefusal('pais', 'insert', user('admin'), null)).toBeNull();
+    });
+
+    it("opens a user to a manager for the grants alone: the user's own fields stay an admin's", () => {
+      const manager = grantedAt('lectura', 'gestion');
+      expect(operationsFor('usuario', user('user'), manager)).toEqual(['status', 'update']);
+      expect(rowWriteRefusal('usuario', 'update', user('user'), manager)).toEqual({ kind: 'adminOnly' });
+      expect(operationRefusal('usuario', 'insert', user('user'), manager)).toEqual({ kind: 'adminOnly' });
+      // Below gestion, or before the grants are read, a user's screen stays closed.
+      expect(operationsFor('usuario', user('user'), grantedAt('operacion'))).toEqual(['status']);
+      expect(operationsFor('usuario', user('user'), { ...manager, status: 'loading', grants: [] })).toEqual(['status']);
+      expect(operationsFor('usuario', user('user'), null)).toEqual(['status']);
+      // Other people's tables are not opened by the grants.
+      expect(operationsFor('contacto', user('user'), manager)).toEqual(['status']);
+      // An admin as before: every operation, the row's fields included.
+      expect(operationsFor('usuario', user('admin'), null)).toEqual(findTable('usuario')!.operations);
+      expect(rowWriteRefusal('usuario', 'update', user('admin'), null)).toBeNull();
     });
 
     it('offers an operator the thresholds and nothing else to write', () => {

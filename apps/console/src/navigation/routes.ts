@@ -1,4 +1,4 @@
-import { tableWriteRefusal, type SignedInAccess, type TableWriteRefusal } from '@camposense/data-access';
+import { grantsWriteRefusal, tableWriteRefusal, type SignedInAccess, type TableWriteRefusal } from '@camposense/data-access';
 import { findTable, TABLE_OPERATIONS, type SessionUser, type TableName, type TableOperation, type TableWrite } from '@camposense/domain';
 import type { TranslationKey } from '@camposense/i18n';
 import type { MainSection } from '@camposense/ui';
@@ -102,10 +102,34 @@ export const OPERATIONS: Record<Operation, MenuEntry & { write: TableWrite | nul
  */
 export function operationRefusal(table: TableName, operation: Operation, user: SessionUser, access: SignedInAccess | null): TableWriteRefusal | null {
   const { write } = OPERATIONS[operation];
-  if (write === null || hasRole(user, WRITE_ROLE)) return null;
-  // A user who is no admin, shown without their grants: nothing is offered (the API would refuse it).
-  if (!access) return { kind: 'adminOnly' };
-  return tableWriteRefusal(access, table, write);
+  if (write === null) return null;
+  const refusal = rowWriteRefusal(table, operation, user, access);
+  // A user's update screen holds their grants editor too: a manager opens it for that alone.
+  if (refusal !== null && opensGrants(table, operation) && grantsWriteRefusal(access, withoutGrants(user)) === null) return null;
+  return refusal;
+}
+
+/**
+ * Why the user may not write the rows themselves in `operation` of `table` (status reads): where
+ * `operationRefusal` lets a manager into a user's update screen for the grants, the row's own
+ * fields stay an admin's.
+ */
+export function rowWriteRefusal(table: TableName, operation: Operation, user: SessionUser, access: SignedInAccess | null): TableWriteRefusal | null {
+  const { write } = OPERATIONS[operation];
+  return write === null ? null : tableWriteRefusal(access, table, write, withoutGrants(user));
+}
+
+/** The operations whose screen also edits a user's grants (issue 32: a specialised form in the parameters area). */
+function opensGrants(table: TableName, operation: Operation): boolean {
+  return table === 'usuario' && operation === 'update';
+}
+
+/**
+ * What the console answers when it has no grants to read (a shell shown alone): an admin writes
+ * everything; anyone else is offered nothing, and told no level, since none is known.
+ */
+function withoutGrants(user: SessionUser): TableWriteRefusal | null {
+  return hasRole(user, WRITE_ROLE) ? null : { kind: 'unknown' };
 }
 
 export function isOperation(value: string | undefined): value is Operation {

@@ -4,7 +4,7 @@ import { useTranslation } from '@camposense/i18n';
 import { PromptScreen, ScreenBoundary, WelcomeScreen } from '@camposense/ui';
 import type { ReactNode } from 'react';
 import { useNavigation } from '../navigation/navigation';
-import { hasRole, isReportId, operationRefusal, promptOf, REPORTS, WRITE_ROLE, type Route } from '../navigation/routes';
+import { hasRole, isReportId, operationRefusal, promptOf, REPORTS, rowWriteRefusal, WRITE_ROLE, type Route } from '../navigation/routes';
 import { screens } from '../screens/screens';
 
 export interface ActiveScreenProps {
@@ -48,14 +48,13 @@ function screenOf(route: Route, tab: string, user: SessionUser, access: SignedIn
       const operation = definition.operations.includes(route.operation) ? route.operation : 'status';
       // On status, whether a picked row may be changed (a table nobody changes says nothing); elsewhere, the operation itself.
       const asked = operation === 'status' ? (definition.operations.includes('update') ? 'update' : null) : operation;
-      const writeRefusal = asked === null ? null : operationRefusal(definition.name, asked, user, access);
+      const opens = asked === null || operationRefusal(definition.name, asked, user, access) === null;
       return (
         <screens.parameters.Component
           table={definition.name}
           operation={operation}
-          canWrite={writeRefusal === null}
-          // Without the grants (a shell shown alone), the role's words: the level is not known.
-          writeRefusal={access ? writeRefusal : null}
+          canWrite={opens}
+          writeRefusal={asked === null ? null : rowWriteRefusal(definition.name, asked, user, access)}
           onOperationChange={(next) => navigate({ ...route, operation: next })}
         />
       );

@@ -1,6 +1,8 @@
 import {
+  ACCESS_LEVELS,
   ACKNOWLEDGE_LEVEL,
   accessLevelAllows,
+  MANAGE_LEVEL,
   tableWriteLevel,
   type AccessGrant,
   type AccessLevel,
@@ -95,18 +97,57 @@ export function operateRefusal(access: SignedInAccess | null, empresaid: number 
   return { empresa: access.grants.length === 1 ? access.grants[0]!.empresa : null };
 }
 
-/** Why a user may not write a table anywhere: only a platform admin writes it, or no grant reaches the level it needs. */
-export type TableWriteRefusal = { kind: 'adminOnly' } | { kind: 'level'; level: AccessLevel };
+/**
+ * Why a user may not write a table anywhere: only a platform admin writes it; no grant reaches the
+ * level it needs; or the grants are not known (still loading, failed, or, for a caller's fallback,
+ * not provided), when nothing is offered and no reason is named, because none is known yet.
+ */
+export type TableWriteRefusal = { kind: 'adminOnly' } | { kind: 'level'; level: AccessLevel } | { kind: 'unknown' };
 
 /**
  * Whether the user may make `write` on rows of `table` in some company (the API checks each row's
  * company too): a platform admin always; another user where a grant reaches `tableWriteLevel`.
- * Without a provider, allowed (the API decides).
+ * Without a provider the grants cannot be read, so the answer is the caller's `withoutAccess`: a
+ * screen shown alone may let the API decide (null), a shell that knows its user's role may not.
  */
-export function tableWriteRefusal(access: SignedInAccess | null, table: TableName, write: TableWrite): TableWriteRefusal | null {
-  if (!access || access.all) return null;
-  const level = tableWriteLevel(table, write);
+export function tableWriteRefusal(
+  access: SignedInAccess | null,
+  table: TableName,
+  write: TableWrite,
+  withoutAccess: TableWriteRefusal | null,
+): TableWriteRefusal | null {
+  return writeRefusalAt(access, tableWriteLevel(table, write), withoutAccess);
+}
+
+/**
+ * Whether the user may change other users' grants (`PUT /usuarios/{id}/accesos`): an admin any
+ * company's; a manager (gestion somewhere) those of the companies it manages, up to its level, which
+ * `grantableLevels` tells per company. The same rule as a table's write, at the level gestion.
+ */
+export function grantsWriteRefusal(access: SignedInAccess | null, withoutAccess: TableWriteRefusal | null): TableWriteRefusal | null {
+  return writeRefusalAt(access, MANAGE_LEVEL, withoutAccess);
+}
+
+/** The one rule: `level` null is an admin's write; otherwise some grant must reach it, once the grants are known. */
+function writeRefusalAt(access: SignedInAccess | null, level: AccessLevel | null, withoutAccess: TableWriteRefusal | null): TableWriteRefusal | null {
+  if (!access) return withoutAccess;
+  if (access.all) return null;
   if (level === null) return { kind: 'adminOnly' };
-  if (access.status === 'ready' && access.grants.some((grant) => accessLevelAllows(grant.nivel, level))) return null;
+  // Until the grants are read the level cannot be judged: a manager must not be told they lack it.
+  if (access.status !== 'ready') return { kind: 'unknown' };
+  if (access.grants.some((grant) => accessLevelAllows(grant.nivel, level))) return null;
   return { kind: 'level', level };
+}
+
+/**
+ * The levels the user may give another user in `empresaid` (issue 32, as the API's managedGrants
+ * checks them): every level for an admin (or without a provider: the API decides); for another user,
+ * none unless they manage that company, then every level up to their own. Empty: the company's grant
+ * is shown, not changed.
+ */
+export function grantableLevels(access: SignedInAccess | null, empresaid: number): readonly AccessLevel[] {
+  if (!access || access.all) return ACCESS_LEVELS;
+  const own = access.status === 'ready' ? access.levelOf(empresaid) : null;
+  if (!accessLevelAllows(own, MANAGE_LEVEL)) return [];
+  return ACCESS_LEVELS.filter((level) => accessLevelAllows(own, level));
 }

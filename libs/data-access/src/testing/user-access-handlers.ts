@@ -30,6 +30,26 @@ export const readerAccessFixture: UserAccessResponse = {
   accesos: [{ empresaid: 1, empresa: 'Agrícola Virú', paisid: 1, pais: 'Perú', nivel: 'lectura' }],
 };
 
+/** Luis as a manager: he manages Agrícola Virú and operates Viñedos del Maipo. */
+const managerAccessFixture: UserAccessResponse = {
+  usuarioid: operatorUser.id,
+  todas: false,
+  accesos: [
+    { empresaid: 1, empresa: 'Agrícola Virú', paisid: 1, pais: 'Perú', nivel: 'gestion' },
+    { empresaid: 3, empresa: 'Viñedos del Maipo', paisid: 2, pais: 'Chile', nivel: 'operacion' },
+  ],
+};
+
+/** Rosa (usuarioid 5) operates Frutos del Chao, which Luis is not granted, and reads Viñedos del Maipo. */
+const managedUserAccessFixture: UserAccessResponse = {
+  usuarioid: 5,
+  todas: false,
+  accesos: [
+    { empresaid: 2, empresa: 'Frutos del Chao', paisid: 1, pais: 'Perú', nivel: 'operacion' },
+    { empresaid: 3, empresa: 'Viñedos del Maipo', paisid: 2, pais: 'Chile', nivel: 'lectura' },
+  ],
+};
+
 /** Luis with no company granted yet. */
 export const noAccessFixture: UserAccessResponse = { usuarioid: operatorUser.id, todas: false, accesos: [] };
 
@@ -93,6 +113,36 @@ export const userAccessHandlers = {
         current = stored(Number(params['usuarioid']), body.accesos);
         return HttpResponse.json<UserAccessResponse>(current);
       }),
+    ];
+  },
+  /**
+   * A manager (no admin) signed in, editing another user's grants as the API answers a manager: its
+   * own grant when it asks for itself; of the other user, only the companies granted to the manager
+   * (managedGrants keeps the rest), and the company list scoped to its grant. `save`: the replacement
+   * is stored, never answers, or is refused with 403.
+   */
+  managed: (save: 'stored' | 'pending' | 'forbidden' = 'stored', manager: UserAccessResponse = managerAccessFixture, user: UserAccessResponse = managedUserAccessFixture) => {
+    const seen = new Set(manager.accesos.map((grant) => grant.empresaid));
+    const seenOf = (access: UserAccessResponse) => ({ ...access, accesos: access.accesos.filter((grant) => seen.has(grant.empresaid)) });
+    const managed = new Set(manager.accesos.filter((grant) => grant.nivel === 'gestion').map((grant) => grant.empresaid));
+    let current = user;
+    return [
+      ...hierarchy(empresasFixture.filter((empresa) => seen.has(empresa.empresaid))),
+      http.get(ACCESS_PATH, ({ params }) =>
+        HttpResponse.json<UserAccessResponse>(Number(params['usuarioid']) === manager.usuarioid ? manager : seenOf(current)),
+      ),
+      save === 'pending'
+        ? http.put(ACCESS_PATH, () => delay('infinite'))
+        : save === 'forbidden'
+          ? http.put(ACCESS_PATH, () =>
+              HttpResponse.json<ApiErrorBody>({ error: { code: 'FORBIDDEN', message: 'No puede conceder un nivel mayor que el suyo en esa empresa' } }, { status: 403 }),
+            )
+          : http.put(ACCESS_PATH, async ({ request, params }) => {
+              const body = (await request.json()) as UserAccessBody;
+              const kept = current.accesos.filter((grant) => !managed.has(grant.empresaid));
+              current = stored(Number(params['usuarioid']), [...kept, ...body.accesos.filter((grant) => managed.has(grant.empresaid))]);
+              return HttpResponse.json<UserAccessResponse>(seenOf(current));
+            }),
     ];
   },
   /** A platform admin: every company, nothing to grant. */

@@ -8,7 +8,7 @@ import { errorResponses, MAX_INTEGER_ID, StringEnum } from './common';
 import type { TableName } from '../registry';
 
 /** What a grant allows, each level including the one before: read, then acknowledge and tune thresholds, then write the company's reference data and users. */
-const ACCESS_LEVELS = ['lectura', 'operacion', 'gestion'] as const;
+export const ACCESS_LEVELS = ['lectura', 'operacion', 'gestion'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 const AccessLevelSchema = StringEnum(ACCESS_LEVELS);
 

@@ -71,3 +71,47 @@ export const MassiveNeedsOperate: Story = {
     await expect(screen.queryByRole('button', { name: 'GUARDAR TODO' })).toBeNull();
   },
 };
+
+/**
+ * A user who is no admin, before their grants are read: nothing is offered and nothing is said (a
+ * manager must not be told, even for a moment, that they lack the level Gestión).
+ */
+export const StatusGrantsLoading: Story = {
+  args: { canWrite: false, writeRefusal: { kind: 'unknown' } },
+  play: async () => {
+    await expect(await screen.findByText('2 de 2 registros')).toBeVisible();
+    await expect(screen.queryByRole('alert')).toBeNull();
+    await expect(screen.queryByText(/requiere el nivel|Solo un administrador|Tu rol permite/)).toBeNull();
+  },
+};
+/**
+ * The same user asked for a write operation by URL before their grants are read: neither the form
+ * nor a refusal (the console's access gate shows the grants loading around it).
+ */
+export const InsertGrantsLoading: Story = {
+  args: { table: 'empresa', operation: 'insert', canWrite: false, writeRefusal: { kind: 'unknown' } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement).toHaveTextContent(/^$/);
+    await expect(screen.queryByText('Solo lectura')).toBeNull();
+  },
+};
+
+/**
+ * Issue 32: a manager on the users' table: a user opens for the grants editor, and the note says
+ * so, since the users themselves stay an admin's.
+ */
+export const StatusManagesGrants: Story = {
+  args: { table: 'usuario', canWrite: true, writeRefusal: { kind: 'adminOnly' }, onOperationChange: () => undefined },
+  play: async () => {
+    await expect(
+      await screen.findByText('Solo un administrador de la plataforma crea o cambia usuarios. Usted concede acceso a las empresas que gestiona: elija un usuario para cambiar sus empresas concedidas.'),
+    ).toBeVisible();
+  },
+};
+export const StatusManagesGrantsEnglish: Story = {
+  ...StatusManagesGrants,
+  globals: { language: 'en' },
+  play: async () => {
+    await expect(await screen.findByText(/^Only a platform administrator creates or changes users\. You grant access to the companies you manage/)).toBeVisible();
+  },
+};

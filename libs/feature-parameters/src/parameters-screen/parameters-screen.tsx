@@ -20,11 +20,13 @@ import { UsuarioForm } from '../usuario-form/usuario-form';
 export interface ParametersScreenProps {
   table: TableName;
   operation: TableOperation;
-  /** Whether the signed-in user may make this operation's write (on status: change a picked row). */
+  /** Whether the signed-in user may open this operation (on status: open a picked row to change it). */
   canWrite: boolean;
   /**
-   * Why not, by the user's grant (issue 32): shown as the refusal of a write operation and above a
-   * table the user only reads. Without it, a refusal says the role only reads.
+   * Why the user may not write the rows themselves, by their grant (issue 32): shown as the refusal
+   * of a write operation and above a table the user only reads. Without it, a refusal says the role
+   * only reads. With `canWrite`, the operation opens for what else it edits (a manager in a user's
+   * update screen: the grants), and the rows stay as they are.
    */
   writeRefusal?: TableWriteRefusal | null;
   /** Switches the sub-tab (status → update once a row is picked). */
@@ -45,10 +47,14 @@ export function ParametersScreen({ table, operation, canWrite, writeRefusal = nu
     ? t('access.readOnly')
     : writeRefusal.kind === 'adminOnly'
       ? t('access.adminOnly')
-      : writeRefusal.level === 'operacion'
-        ? t('access.needsOperate')
-        : t('access.needsManage');
+      : writeRefusal.kind === 'unknown'
+        ? null
+        : writeRefusal.level === 'operacion'
+          ? t('access.needsOperate')
+          : t('access.needsManage');
   if (operation !== 'status' && !canWrite) {
+    // The grants are not read yet: no reason is known, so none is given (the console's access gate shows their loading).
+    if (refusal === null) return null;
     return (
       <Flex flex="1" align="center" justify="center" p="8">
         <ErrorBox maxW="32rem" title={t('access.readOnlyTitle')} message={refusal} />
@@ -56,20 +62,23 @@ export function ParametersScreen({ table, operation, canWrite, writeRefusal = nu
     );
   }
   const updatable = canWrite && tableDefinition(table).operations.includes('update') && onOperationChange;
+  const rowsWritable = canWrite && writeRefusal === null;
+  // Opened only for a user's grants (a manager): the note says what is offered, not only what is not.
+  const note = writeRefusal && refusal !== null ? (canWrite ? t('access.grantsOnly') : refusal) : null;
   switch (operation) {
     case 'status':
       return (
         <>
-          {writeRefusal ? (
+          {note !== null ? (
             <Alert.Root status="info" variant="subtle" size="sm" mx="4" mt="4" w="auto">
               <Alert.Indicator />
-              <Alert.Title>{refusal}</Alert.Title>
+              <Alert.Title>{note}</Alert.Title>
             </Alert.Root>
           ) : null}
           <StatusView
             key={table}
             table={table}
-            canWrite={canWrite && isWritableTable(tableDefinition(table))}
+            canWrite={rowsWritable && isWritableTable(tableDefinition(table))}
             onUpdateRow={
               updatable
                 ? (row) => {
@@ -95,7 +104,7 @@ export function ParametersScreen({ table, operation, canWrite, writeRefusal = nu
         );
       return <InsertView key={table} table={table} />;
     case 'update':
-      return <UpdateView key={table} table={table} selected={selectedRow} onSelect={select} />;
+      return <UpdateView key={table} table={table} selected={selectedRow} onSelect={select} rowWritable={writeRefusal === null} />;
     case 'massive':
       // The tables with a massive form of their own keep the CSV import beside it.
       if (table === 'sensor')

@@ -15,13 +15,19 @@ export interface UpdateViewProps {
   /** The row picked in the table (here or on status), or null while none is. */
   selected: TableRow | null;
   onSelect: (row: TableRow | null) => void;
+  /**
+   * Whether the row's own fields may be changed. A manager opens a user for the grants editor alone
+   * (issue 32): the user's fields stay an admin's, and are not shown as a form at all.
+   * @default true
+   */
+  rowWritable?: boolean;
 }
 
 /**
  * The update sub-tab: without a row, the table to pick one from; with one, the row read fresh with
  * its version and the form to edit it (composite keys included).
  */
-export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
+export function UpdateView({ table, selected, onSelect, rowWritable = true }: UpdateViewProps) {
   const { t } = useTranslation();
   const meta = useTableMeta(selected ? table : null);
   const version = useVersionedRow(table, selected ? rowKeyValues(table, selected) : null);
@@ -68,8 +74,8 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
           // usuario has a form of its own (password confirmation, role; issue 13 item 7).
           table === 'usuario' ? (
             <Stack gap="8">
-              <UsuarioForm mode="update" row={data.version.row} etag={data.version.etag} onReload={() => void version.mutate()} />
-              <UserAccessEditor usuarioid={Number(data.version.row['usuarioid'])} usuario={String(data.version.row['login'] ?? '')} />
+              {rowWritable ? <UsuarioForm mode="update" row={data.version.row} etag={data.version.etag} onReload={() => void version.mutate()} /> : null}
+              <UserAccessEditor usuarioid={Number(data.version.row['usuarioid'])} usuario={personOf(data.version.row)} />
             </Stack>
           ) : (
           <RecordEditor
@@ -85,4 +91,11 @@ export function UpdateView({ table, selected, onSelect }: UpdateViewProps) {
       </QueryState>
     </Stack>
   );
+}
+
+/** How the grants' toast names a user: the e-mail, or for a manager, who is shown no other person's e-mail (reader-view), the name. */
+function personOf(row: TableRow): string {
+  const login = row['login'];
+  if (typeof login === 'string' && login !== '') return login;
+  return [row['firstname'], row['lastname']].filter((part) => typeof part === 'string' && part !== '').join(' ');
 }

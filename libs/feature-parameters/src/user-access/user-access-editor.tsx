@@ -1,12 +1,12 @@
 import { Button, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { useEmpresas, usePaises, useSaveUserAccessMutation, useUserAccess } from '@camposense/data-access';
+import { grantableLevels, useAccess, useEmpresas, usePaises, useSaveUserAccessMutation, useUserAccess } from '@camposense/data-access';
 import type { UserAccessResponse } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import type { Translate } from '@camposense/i18n';
 import { ErrorBox, QueryState, showToast, useReportUnsavedChanges, useWriteLock, WriteLockReason } from '@camposense/ui';
 import { useMemo, useState } from 'react';
 import { describeSaveError } from '../record-editor/save-error';
-import { grantsToSave, LEVEL_CHOICES, levelsChanged, levelsOf } from './user-access-model';
+import { grantsToSave, levelChoicesFor, levelsChanged, levelsOf } from './user-access-model';
 import type { AccessLevelChoice, CompanyChoice } from './user-access-model';
 
 export interface UserAccessEditorProps {
@@ -23,7 +23,9 @@ interface EditorData {
 /**
  * The companies a user is granted and at which level (issue 32), under the user's update form:
  * every company with a level to choose, saved as a whole. A platform admin sees every company, so
- * their grants are not edited here.
+ * their grants are not edited here. A manager (no admin) sees the companies granted to them (the API
+ * lists no other) and changes the grants of those they manage, up to their own level; the others
+ * are shown with the user's level, unchanged.
  */
 export function UserAccessEditor({ usuarioid, usuario }: UserAccessEditorProps) {
   const { t } = useTranslation();
@@ -74,15 +76,22 @@ export function UserAccessEditor({ usuarioid, usuario }: UserAccessEditorProps) 
   );
 }
 
-/** Why a save failed: a company deleted since the list was read has words of its own; the rest as every parameters form says it. */
+/** Why a save failed: a company deleted since the list was read, and a manager's grant that no longer allows it, have words of their own; the rest as every parameters form says it. */
 function describeFailure(error: unknown, t: Translate): string {
   const details = (error as { body?: { error?: { details?: Array<{ rule?: string }> } } }).body?.error?.details ?? [];
   if (details.some((detail) => detail.rule === 'missing')) return t('parameterForms.access.companyGone');
+  // A manager refused: its grant changed since the form was drawn (the role's words would be wrong).
+  if ((error as { status?: number }).status === 403) return t('parameterForms.access.forbidden');
   return describeSaveError(error, { table: t('parameterForms.access.title'), fieldLabel: () => t('parameterForms.access.company'), shown: new Set(), t }).message ?? t('errors.unexpected');
 }
 
 function AccessForm({ usuarioid, usuario, data }: UserAccessEditorProps & { data: EditorData }) {
   const { t } = useTranslation();
+  const own = useAccess();
+  const manager = own !== null && !own.all;
+  const choicesOf = useMemo(() => new Map(data.companies.map((company) => [company.empresaid, levelChoicesFor(grantableLevels(own, company.empresaid))])), [data.companies, own]);
+  const changeable = (empresaid: number) => (choicesOf.get(empresaid)?.length ?? 0) > 0;
+  const someFixed = data.companies.some((company) => !changeable(company.empresaid));
   const save = useSaveUserAccessMutation(usuarioid);
   const writeLock = useWriteLock();
   const saved = useMemo(() => levelsOf(data.access), [data.access]);
@@ -95,8 +104,12 @@ function AccessForm({ usuarioid, usuario, data }: UserAccessEditorProps & { data
   const submit = async () => {
     save.reset();
     try {
-      const stored = await save.trigger(grantsToSave(levels));
-      showToast({ type: 'success', title: t('parameterForms.access.savedTitle'), message: t('parameterForms.access.saved', { usuario, count: stored.accesos.length }) });
+      const stored = await save.trigger(grantsToSave(levels, changeable));
+      // A manager is answered only its own companies: the count says so.
+      const message = manager
+        ? t('parameterForms.access.savedManaged', { usuario, count: stored.accesos.length })
+        : t('parameterForms.access.saved', { usuario, count: stored.accesos.length });
+      showToast({ type: 'success', title: t('parameterForms.access.savedTitle'), message });
     } catch {
       // Shown from `save.error`.
     }
@@ -115,6 +128,11 @@ function AccessForm({ usuarioid, usuario, data }: UserAccessEditorProps & { data
       <Text fontSize="sm" color="fg.muted">
         {t('parameterForms.access.intro')}
       </Text>
+      {manager ? (
+        <Text fontSize="sm" color="fg.muted">
+          {someFixed ? t('parameterForms.access.managerPartial') : t('parameterForms.access.manager')}
+        </Text>
+      ) : null}
       <Table.ScrollArea borderWidth="1px" rounded="md">
         <Table.Root size="sm" aria-label={t('parameterForms.access.title')}>
           <Table.Header>
@@ -125,31 +143,43 @@ function AccessForm({ usuarioid, usuario, data }: UserAccessEditorProps & { data
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {data.companies.map((company) => (
-              <Table.Row key={company.empresaid}>
-                <Table.Cell>{company.empresa}</Table.Cell>
-                <Table.Cell>{company.pais}</Table.Cell>
-                <Table.Cell minW="10rem">
-                  <NativeSelect.Root size="xs" disabled={save.isMutating}>
-                    <NativeSelect.Field
-                      aria-label={t('parameterForms.access.levelOf', { empresa: company.empresa })}
-                      value={levels[company.empresaid] ?? 'none'}
-                      onChange={(event) => {
-                        const nivel = event.currentTarget.value as AccessLevelChoice;
-                        setLevels((current) => ({ ...current, [company.empresaid]: nivel }));
-                      }}
-                    >
-                      {LEVEL_CHOICES.map((choice) => (
-                        <option key={choice} value={choice}>
-                          {t(`parameterForms.access.levels.${choice}`)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Table.Cell>
-              </Table.Row>
-            ))}
+            {data.companies.map((company) => {
+              const choices = choicesOf.get(company.empresaid) ?? [];
+              return (
+                <Table.Row key={company.empresaid}>
+                  <Table.Cell>{company.empresa}</Table.Cell>
+                  <Table.Cell>{company.pais}</Table.Cell>
+                  <Table.Cell minW="10rem">
+                    {choices.length === 0 ? (
+                      <Text fontSize="sm">
+                        {t(`parameterForms.access.levels.${levels[company.empresaid] ?? 'none'}`)}
+                        <Text as="span" display="block" fontSize="xs" color="fg.muted">
+                          {t('parameterForms.access.notManaged')}
+                        </Text>
+                      </Text>
+                    ) : (
+                      <NativeSelect.Root size="xs" disabled={save.isMutating}>
+                        <NativeSelect.Field
+                          aria-label={t('parameterForms.access.levelOf', { empresa: company.empresa })}
+                          value={levels[company.empresaid] ?? 'none'}
+                          onChange={(event) => {
+                            const nivel = event.currentTarget.value as AccessLevelChoice;
+                            setLevels((current) => ({ ...current, [company.empresaid]: nivel }));
+                          }}
+                        >
+                          {choices.map((choice) => (
+                            <option key={choice} value={choice}>
+                              {t(`parameterForms.access.levels.${choice}`)}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>

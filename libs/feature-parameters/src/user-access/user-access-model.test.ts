@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantsToSave, levelsChanged, levelsOf } from './user-access-model';
+import { grantsToSave, levelChoicesFor, levelsChanged, levelsOf } from './user-access-model';
 
 describe('a user access form', () => {
   const access = {
@@ -26,5 +26,18 @@ describe('a user access form', () => {
     expect(levelsChanged(saved, { ...saved, 4: 'lectura' })).toBe(true);
     expect(levelsChanged(saved, { ...saved, 1: 'none' })).toBe(true);
     expect(levelsChanged(saved, { ...saved, 1: 'gestion' })).toBe(true);
+  });
+
+  it("offers a company's select only where a level may be given, with taking it away first", () => {
+    expect(levelChoicesFor(['lectura', 'operacion', 'gestion'])).toEqual(['none', 'lectura', 'operacion', 'gestion']);
+    expect(levelChoicesFor(['lectura', 'operacion'])).toEqual(['none', 'lectura', 'operacion']);
+    expect(levelChoicesFor([])).toEqual([]);
+  });
+
+  it("sends a manager's companies only, so the user's other grants stay as the API holds them", () => {
+    const levels = { ...levelsOf(access), 2: 'gestion' as const };
+    expect(grantsToSave(levels, (empresaid) => empresaid === 2)).toEqual([{ empresaid: 2, nivel: 'gestion' }]);
+    // A managed company taken away is left out, which the API reads as withdrawn.
+    expect(grantsToSave({ ...levels, 2: 'none' }, (empresaid) => empresaid === 2)).toEqual([]);
   });
 });

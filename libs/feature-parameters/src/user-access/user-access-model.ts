@@ -1,4 +1,4 @@
-import type { UserAccessBody, UserAccessResponse } from '@camposense/domain';
+import type { AccessLevel, UserAccessBody, UserAccessResponse } from '@camposense/domain';
 
 export type AccessLevelChoice = UserAccessBody['accesos'][number]['nivel'] | 'none';
 
@@ -16,10 +16,22 @@ export function levelsOf(access: UserAccessResponse): Record<number, AccessLevel
   return Object.fromEntries(access.accesos.map((grant) => [grant.empresaid, grant.nivel]));
 }
 
-/** The whole set to send: every company given a level, in company order. */
-export function grantsToSave(levels: Record<number, AccessLevelChoice>): UserAccessBody['accesos'] {
+/**
+ * The choices of a company's select, from the levels the editing user may give there: none at all
+ * (the grant is shown, not changed) or taking it away and each level they may give.
+ */
+export function levelChoicesFor(grantable: readonly AccessLevel[]): AccessLevelChoice[] {
+  return grantable.length === 0 ? [] : ['none', ...LEVEL_CHOICES.filter((choice) => choice !== 'none' && grantable.includes(choice))];
+}
+
+/**
+ * The set to send, in company order: every company given a level, among those the editing user may
+ * change. A manager sends only its own companies' grants, so the API leaves every other grant of the
+ * user as it is, including those the manager cannot see (managedGrants).
+ */
+export function grantsToSave(levels: Record<number, AccessLevelChoice>, changeable: (empresaid: number) => boolean = () => true): UserAccessBody['accesos'] {
   return Object.entries(levels)
-    .flatMap(([empresaid, nivel]) => (nivel === 'none' ? [] : [{ empresaid: Number(empresaid), nivel }]))
+    .flatMap(([empresaid, nivel]) => (nivel === 'none' || !changeable(Number(empresaid)) ? [] : [{ empresaid: Number(empresaid), nivel }]))
     .sort((left, right) => left.empresaid - right.empresaid);
 }
 

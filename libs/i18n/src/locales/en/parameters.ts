@@ -9,6 +9,7 @@ export const enParameters: Widen<typeof esParameters> = {
     adminOnly: 'Only a platform administrator creates or changes this data: your access lets you view it.',
     needsManage: 'Creating or changing this data needs the Manage level in the company; your access holds it in none. Ask an administrator for it.',
     needsOperate: 'Tuning thresholds needs the Operate or Manage level in the company; your access holds it in none. Ask an administrator for it.',
+    grantsOnly: 'Only a platform administrator creates or changes users. You grant access to the companies you manage: pick a user to change their granted companies.',
   },
   validation: {
     requiredMark: '(*) Required field',
@@ -285,6 +286,12 @@ export const enParameters: Widen<typeof esParameters> = {
       savedTitle: 'Access saved',
       saved_one: '{{usuario}} has access to {{count}} company.',
       saved_other: '{{usuario}} has access to {{count}} companies.',
+      manager: 'You grant access to the companies you manage, up to your own level.',
+      managerPartial: 'You grant access to the companies you manage, up to your own level. In the others you do not hold the Manage level: they are shown unchanged.',
+      notManaged: 'Changing it needs the Manage level',
+      savedManaged_one: '{{usuario}} has access to {{count}} of your companies.',
+      savedManaged_other: '{{usuario}} has access to {{count}} of your companies.',
+      forbidden: 'You no longer manage that company, or cannot give that level there: reload the page to see what you may grant.',
     },
     assignment: {
       title: 'Assign profiles to users',

@@ -6,6 +6,7 @@ export const esParameters = {
     adminOnly: 'Solo un administrador de la plataforma crea o cambia estos datos: su acceso permite consultarlos.',
     needsManage: 'Crear o cambiar estos datos requiere el nivel Gestión en la empresa; su acceso no lo tiene en ninguna. Pídalo a un administrador.',
     needsOperate: 'Ajustar umbrales requiere el nivel Operación o Gestión en la empresa; su acceso no lo tiene en ninguna. Pídalo a un administrador.',
+    grantsOnly: 'Solo un administrador de la plataforma crea o cambia usuarios. Usted concede acceso a las empresas que gestiona: elija un usuario para cambiar sus empresas concedidas.',
   },
   validation: {
     requiredMark: '(*) Campo requerido',
@@ -282,6 +283,12 @@ export const esParameters = {
       savedTitle: 'Accesos guardados',
       saved_one: '{{usuario}} tiene acceso a {{count}} empresa.',
       saved_other: '{{usuario}} tiene acceso a {{count}} empresas.',
+      manager: 'Usted concede acceso a las empresas que gestiona, hasta su propio nivel.',
+      managerPartial: 'Usted concede acceso a las empresas que gestiona, hasta su propio nivel. En las demás no tiene el nivel Gestión: se muestran sin cambios.',
+      notManaged: 'Cambiarlo requiere el nivel Gestión',
+      savedManaged_one: '{{usuario}} tiene acceso a {{count}} de sus empresas.',
+      savedManaged_other: '{{usuario}} tiene acceso a {{count}} de sus empresas.',
+      forbidden: 'Ya no gestiona esa empresa, o no puede dar ese nivel en ella: recargue la página para ver lo que puede conceder.',
     },
     assignment: {
       title: 'Asignar perfiles a usuarios',
