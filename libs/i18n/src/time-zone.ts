@@ -36,8 +36,23 @@ export function useDisplayTimeZone(): DisplayTimeZone {
  */
 export function formatZoneName(timeZone: string, at: Date = new Date()): string {
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+  const offset = offsetFormatter(timeZone)
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value;
   return offset ? `${timeZone} (${offset})` : timeZone;
+}
+
+/**
+ * One formatter per zone: building an Intl.DateTimeFormat loads the zone's data and costs far more
+ * than formatting with it, and the header names the zone on every render (a phone's profile of
+ * /dashboard at 4x slowdown: ~77 ms of one shell render went to building it; issue 30).
+ */
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  return formatter;
 }

@@ -1,9 +1,9 @@
-import { Badge, Box, Button, DataList, HStack, Input, InputGroup, Stack, Text, Tooltip } from '@chakra-ui/react';
+import { Badge, Box, Button, DataList, HStack, Input, InputGroup, mergeProps, Stack, Text, Tooltip, useTooltipContext } from '@chakra-ui/react';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, Panel, QueryState } from '@camposense/ui';
 import { Radio, Search } from 'lucide-react';
-import { memo, useMemo, useState, type ReactElement } from 'react';
+import { cloneElement, memo, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 
 export interface NodeSelectorProps {
   nodes: readonly NodoConLocalizacion[];
@@ -42,11 +42,13 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
     if (nodes.length === 0) return <EmptyState title={t('dashboard.noNodes')} size="sm" />;
     if (shown.length === 0) return <EmptyState title={t('dashboard.noMatch', { query: query.trim() })} icon={<Search aria-hidden />} size="sm" />;
     return (
-      <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
-        {shown.map((node) => (
-          <NodeOption key={node.nodoid} node={node} selected={node.nodoid === selectedId} onSelect={onSelect} />
-        ))}
-      </Stack>
+      <NodeTooltip nodes={shown}>
+        <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
+          {shown.map((node) => (
+            <NodeOption key={node.nodoid} node={node} selected={node.nodoid === selectedId} onSelect={onSelect} />
+          ))}
+        </Stack>
+      </NodeTooltip>
     );
   };
 
@@ -92,7 +94,7 @@ const NodeOption = memo(function NodeOption({ node, selected, onSelect }: { node
   return (
     // The option is the button inside: the item is only the list's markup, so it has no role.
     <Box as="li" role="none" listStyleType="none">
-      <NodeTooltip node={node}>
+      <NodeTrigger value={String(node.nodoid)}>
         <Button
           role="option"
           aria-selected={selected}
@@ -116,7 +118,7 @@ const NodeOption = memo(function NodeOption({ node, selected, onSelect }: { node
             <NodeMarks node={node} />
           </Stack>
         </Button>
-      </NodeTooltip>
+      </NodeTrigger>
     </Box>
   );
 });
@@ -150,17 +152,41 @@ function NodeMarks({ node }: { node: NodoConLocalizacion }) {
   );
 }
 
-function NodeTooltip({ node, children }: { node: NodoConLocalizacion; children: ReactElement }) {
+/**
+ * The list's one tooltip, shared by every option (zag's tooltip with one trigger per value): a
+ * tooltip per option built 60 state machines on the dashboard's first draw, ~0.1 s of a phone's
+ * main thread at 4x slowdown (issue 30, Lighthouse TBT), for one tooltip shown at a time.
+ */
+function NodeTooltip({ nodes, children }: { nodes: readonly NodoConLocalizacion[]; children: ReactNode }) {
   return (
     <Tooltip.Root positioning={{ placement: 'right-start' }} openDelay={300} closeDelay={50} lazyMount unmountOnExit>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      {children}
       <Tooltip.Positioner>
         <Tooltip.Content bg="surface.raised" color="fg" borderWidth="1px" p="3" maxW="22rem">
-          <NodeDetails node={node} />
+          <Tooltip.Context>
+            {(tooltip) => {
+              const node = nodes.find((candidate) => String(candidate.nodoid) === tooltip.triggerValue);
+              return node ? <NodeDetails node={node} /> : null;
+            }}
+          </Tooltip.Context>
         </Tooltip.Content>
       </Tooltip.Positioner>
     </Tooltip.Root>
   );
+}
+
+/** What zag gives every trigger of an open tooltip, taken from the triggers whose details are not shown. */
+const NOT_SHOWN = { 'aria-describedby': undefined, 'data-expanded': undefined, 'data-state': 'closed' };
+
+/**
+ * An option as a trigger of the list's tooltip. zag marks every trigger of an open tooltip as
+ * expanded and described by it; only the option whose details are shown is, as with a tooltip each.
+ * (Tooltip.Trigger would merge those marks back: its merge keeps a value over an undefined one.)
+ */
+function NodeTrigger({ value, children }: { value: string; children: ReactElement<Record<string, unknown>> }) {
+  const tooltip = useTooltipContext();
+  const shown = tooltip.open && tooltip.triggerValue === value;
+  return cloneElement(children, mergeProps({ ...tooltip.getTriggerProps({ value }), ...(shown ? {} : NOT_SHOWN) }, children.props));
 }
 
 /** What the node tooltip lists: DevEUI, location, fund, company, country, entity, coordinates, last measurement and its hour. */

@@ -1,0 +1,50 @@
+import { nodosFixture } from '@camposense/data-access/testing';
+import { render } from '@camposense/ui/testing';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NodeSelector } from './node-selector';
+
+// The list shares one tooltip among its options: each must still show its own node's details, and
+// be the only one described by it.
+describe('NodeSelector tooltip', () => {
+  // The tooltip's positioning watches the option's size; jsdom has no observer.
+  beforeEach(() =>
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    ),
+  );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the focused option its node, reached by keyboard, described by the tooltip', async () => {
+    const { user } = render(<NodeSelector nodes={nodosFixture} selectedId={null} onSelect={vi.fn()} />);
+    const options = screen.getAllByRole('option');
+    // The search box first, then the first option.
+    await user.tab();
+    await user.tab();
+    expect(options[0]).toHaveFocus();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(within(tooltip).getByText(nodosFixture[0]!.nodo)).toBeInTheDocument();
+    expect(options[0]).toHaveAttribute('aria-describedby', tooltip.id);
+    expect(options[1]).not.toHaveAttribute('aria-describedby');
+    expect(options[1]).not.toHaveAttribute('data-expanded');
+
+    await user.tab();
+    expect(options[1]).toHaveFocus();
+    const next = await screen.findByRole('tooltip');
+    expect(await within(next).findByText(nodosFixture[1]!.nodo)).toBeInTheDocument();
+    expect(options[1]).toHaveAttribute('aria-describedby', next.id);
+    expect(options[0]).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('shows a hovered option its node', async () => {
+    const { user } = render(<NodeSelector nodes={nodosFixture} selectedId={null} onSelect={vi.fn()} />);
+    await user.hover(screen.getAllByRole('option')[2]!);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(within(tooltip).getByText(nodosFixture[2]!.nodo)).toBeInTheDocument();
+  });
+});
