@@ -17,6 +17,9 @@
  * the console's background preloads): a phone pays for those bytes too. The worker's fetches are
  * counted, not slowed: the throttling is the page's (Playwright gives no CDP session of a worker).
  *
+ * BENCH_FIELD_TRANSFERS=signIn,repeatVisit (steps: firstVisit, signIn, afterSignIn, repeatVisit)
+ * prints those steps' page transfers by path, biggest first: what a step's bytes are.
+ *
  * Needs the built console (`npm run build`, which `npm run bench:field` runs first). Chromium from
  * CHROME_PATH or /usr/bin/chromium. Each figure carries the machine's 1-minute load average when it
  * was taken: on a busy machine the times are long and the scores low (`underLoad`).
@@ -80,20 +83,32 @@ class WireCounter {
     });
   }
 
+  /** The page's bytes per URL since the last take, for BENCH_FIELD_TRANSFERS (which answers a step's bytes). */
+  private transfers = new Map<string, number>();
+  private urls = new Map<string, string>();
+
   /** A page's CDP session: its finished loads are the page's bytes. */
   count(cdp: CDPSession): void {
-    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) => void this.urls.set(event.requestId, event.request.url));
+    cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
       this.lastActivity = performance.now();
       this.page += event.encodedDataLength;
+      const url = new URL(this.urls.get(event.requestId) ?? 'unknown:').pathname;
+      this.transfers.set(url, (this.transfers.get(url) ?? 0) + event.encodedDataLength);
     });
   }
 
-  /** The bytes since the last call (or the start). */
-  async take(): Promise<Bytes> {
+  /** The bytes since the last call (or the start); with BENCH_FIELD_TRANSFERS=<step>, that step's page transfers are printed, biggest first. */
+  async take(step?: string): Promise<Bytes> {
     await Promise.all([...this.pending]);
     const bytes = { page: this.page, serviceWorker: this.serviceWorker, total: this.page + this.serviceWorker };
+    if (step !== undefined && (process.env['BENCH_FIELD_TRANSFERS'] ?? '').split(',').includes(step)) {
+      console.log(`\n${step}: the page's transfers (bytes on the wire, biggest first)`);
+      for (const [url, size] of [...this.transfers].sort((left, right) => right[1] - left[1])) console.log(`  ${String(size).padStart(8)}  ${url}`);
+    }
     this.page = 0;
     this.serviceWorker = 0;
+    this.transfers.clear();
     return bytes;
   }
 
@@ -125,14 +140,14 @@ interface Measure {
   underLoad: boolean;
 }
 
-async function measured(wire: WireCounter, work: () => Promise<unknown>): Promise<Measure> {
+async function measured(wire: WireCounter, step: string, work: () => Promise<unknown>): Promise<Measure> {
   await wire.take();
   const started = performance.now();
   await work();
   const ms = Math.round(performance.now() - started);
   // What is still arriving for the step (fonts, a lazy chunk) is counted with it.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const bytes = await wire.take();
+  const bytes = await wire.take(step);
   const load = load1();
   return { ms, bytes: bytes.total, pageBytes: bytes.page, serviceWorkerBytes: bytes.serviceWorker, load1: load, underLoad: underLoad(load) };
 }
@@ -188,24 +203,24 @@ async function main(): Promise<void> {
     const wire = new WireCounter(context);
     const page = context.pages()[0] ?? (await context.newPage());
     await throttle(context, page, wire);
-    const firstVisit = await measured(wire, async () => {
+    const firstVisit = await measured(wire, 'firstVisit', async () => {
       await page.goto(base);
       await page.getByLabel('CORREO ELECTRÓNICO').waitFor({ timeout: TIMEOUT_MS });
     });
     await page.getByLabel('CORREO ELECTRÓNICO').fill(EMAIL);
     await page.getByLabel('CONTRASEÑA').fill(PASSWORD);
-    const signIn = await measured(wire, async () => {
+    const signIn = await measured(wire, 'signIn', async () => {
       await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
       await page.getByRole('heading', { name: 'BIENVENIDO A CAMPOSENSE' }).waitFor({ timeout: TIMEOUT_MS });
     });
     // The console left open: the worker installs, the screens preload, until the link is quiet.
     await wire.quiet(SETTLED_QUIET_MS, SETTLED_MAX_MS);
-    const afterSignIn = await wire.take();
+    const afterSignIn = await wire.take('afterSignIn');
     await page.close();
 
     const again = await context.newPage();
     await throttle(context, again, wire);
-    const repeatVisit = await measured(wire, async () => {
+    const repeatVisit = await measured(wire, 'repeatVisit', async () => {
       await again.goto(`${base}/dashboard`);
       await again.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first().waitFor({ timeout: TIMEOUT_MS });
     });

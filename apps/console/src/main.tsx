@@ -4,6 +4,7 @@ import { ColorModeProvider } from '@camposense/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthGate, startSignedInAppIfSessionKept } from './auth/auth-gate';
+import { takeFontsAfterLoad } from './fonts';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
 // The first download holds what a signed-out visitor sees, in plain CSS and without i18next; the
@@ -15,17 +16,14 @@ syncDocumentLanguage(chosenLanguage());
 
 onLanguageChosen(syncDocumentLanguage);
 
-/** Inter's files are asked for once the page has loaded (index.html data-fonts, first-load.css). */
-function takeFontsAfterLoad() {
-  const take = () => delete document.documentElement.dataset['fonts'];
-  if (document.readyState === 'complete') take();
-  else window.addEventListener('load', take, { once: true });
-}
-
 // A worker already installed is registered again at once (its update check); a first install waits
 // for the signed-in console (shell/signed-in-app.tsx).
 registerServiceWorker({ firstInstall: false });
-takeFontsAfterLoad();
+takeFontsAfterLoad({
+  root: document.documentElement,
+  readyState: document.readyState,
+  onLoad: (take) => window.addEventListener('load', take, { once: true }),
+});
 // A reload where a session was open: the renewal leaves first, then the console's chunk is fetched
 // beside it (issue 30, repeat visit).
 renewSessionEarly();
