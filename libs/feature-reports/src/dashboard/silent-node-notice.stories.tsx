@@ -3,6 +3,7 @@ import { dashboardHandlers, nodosFixture } from '@camposense/data-access/testing
 import { Toaster } from '@camposense/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { typeAcknowledgeNote } from '../shared/story-report';
 import { SilentNodeNotice } from './silent-node-notice';
 
 /** NODO-SJO-03 of the fixtures: silent for 95 minutes, past its 60-minute window. */
@@ -61,7 +62,7 @@ export const DialogOpen: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'Reconocer episodio sin datos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
     await expect(within(dialog).getByText(/^Se reconocerá el episodio sin datos de NODO-SJO-03/)).toBeVisible();
-    await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), 'Batería cambiada');
+    await typeAcknowledgeNote(dialog, 'Batería cambiada');
     await expect(sent).toEqual([]);
   },
 };
@@ -74,7 +75,7 @@ export const Acknowledge: Story = {
   play: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reconocer episodio sin datos' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Reconocer el episodio?' });
-    await userEvent.type(within(dialog).getByLabelText('Nota (opcional)'), '  Batería cambiada ');
+    await typeAcknowledgeNote(dialog, '  Batería cambiada ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'RECONOCER' }));
     await waitFor(() => expect(sent).toEqual([[901, { nota: 'Batería cambiada' }]]));
     // The toast comes after the request and the node list asked again; it fades in.

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { AcknowledgeEpisodeDialog } from './acknowledge-episode-dialog';
-import { typeAcknowledgeNote } from './story-report';
+import { settledAcknowledgeNote, typeAcknowledgeNote } from './story-report';
 
 const meta = {
   title: 'Reports/AcknowledgeEpisodeDialog',
@@ -53,10 +53,12 @@ export const Failed: Story = {
 export const NoteTooLong: Story = {
   play: async ({ args }) => {
     const dialog = await screen.findByRole('alertdialog');
-    const note = within(dialog).getByLabelText('Nota (opcional)');
+    // Pasted only once the dialog has moved the focus inside itself: CI saw the paste land elsewhere.
+    const note = await settledAcknowledgeNote(dialog);
     await userEvent.click(note);
     await userEvent.paste('x'.repeat(501));
-    await expect(within(dialog).getByText('La nota admite como máximo 500 caracteres')).toBeVisible();
+    await expect(note).toHaveValue('x'.repeat(501));
+    await expect(await within(dialog).findByText('La nota admite como máximo 500 caracteres')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'RECONOCER' }));
     await expect(args.onConfirm).not.toHaveBeenCalled();
   },

@@ -76,8 +76,16 @@ export const emptyStory = (handlers: () => AnyHandler[], title: string, descript
  * (CI saw onConfirm('V')). The note is checked whole before the story goes on.
  */
 export async function typeAcknowledgeNote(dialog: HTMLElement, note: string) {
-  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
-  const field = within(dialog).getByLabelText(/^(Nota \(opcional\)|Note \(optional\))$/);
+  const field = await settledAcknowledgeNote(dialog);
   await userEvent.type(field, note);
   await expect(field).toHaveValue(note);
+}
+
+/**
+ * The acknowledge dialog's note field, once the dialog has taken the focus (see typeAcknowledgeNote):
+ * what a story clicks, types or pastes after this stays in the field.
+ */
+export async function settledAcknowledgeNote(dialog: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return within(dialog).getByLabelText(/^(Nota \(opcional\)|Note \(optional\))$/);
 }
