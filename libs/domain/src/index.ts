@@ -29,7 +29,7 @@ export { MAX_BATCH_READINGS, MAX_BATCH_STATUS_EVENTS, ingestStatusRoute, ingestR
 export { enCursoRoute } from './contracts/en-curso';
 export { HEALTH_METRICS, LOW_BATTERY_PERCENT, HEALTH_TREND_MAX_POINTS, HEALTH_GAPS_LISTED, HEALTH_DEFAULT_DAYS, NODE_MAP_STATES, nodeMapRoute, nodeHealthRoute } from './contracts/node-health';
 export type { NodeMapState, NodeMapValue, NodeMapNode, NodeMapResponse, NodeMapQuery, NodeUplink, NodeBattery, NodeRadioPoint, NodeFrameGap, NodeFrames, NodeHealthResponse, NodeHealthQuery } from './contracts/node-health';
-export { ACCESS_LEVELS, ACKNOWLEDGE_LEVEL, TUNE_THRESHOLDS_LEVEL, MANAGE_LEVEL, tableWriteLevel, accessLevelAllows, MAX_GRANTS_PER_USER, userAccessRoute, replaceUserAccessRoute } from './contracts/access';
+export { ACCESS_LEVELS, ACKNOWLEDGE_LEVEL, TUNE_THRESHOLDS_LEVEL, MANAGE_LEVEL, tableWriteLevel, accessLevelAllows, levelsGrantableBy, MAX_GRANTS_PER_USER, userAccessRoute, replaceUserAccessRoute } from './contracts/access';
 export type { AccessGrant, AccessLevel, TableWrite, UserAccessResponse, UserAccessBody } from './contracts/access';
 export { labelsRoute, tableColumnsRoute, tableInfoRoute, tableConstraintsRoute, tableListRoute, rowRoute, compositeRowRoute, createRowRoute, updateRowRoute, updateCompositeRowRoute, deleteRowRoute, deleteCompositeRowRoute, bulkCreateRoute, namedListRoute, MAX_TABLE_PAGE_SIZE } from './contracts/tables';
 export type { TableListQuery } from './contracts/tables';

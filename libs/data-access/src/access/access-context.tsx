@@ -2,6 +2,7 @@ import {
   ACCESS_LEVELS,
   ACKNOWLEDGE_LEVEL,
   accessLevelAllows,
+  levelsGrantableBy,
   MANAGE_LEVEL,
   tableWriteLevel,
   type AccessGrant,
@@ -147,7 +148,5 @@ function writeRefusalAt(access: SignedInAccess | null, level: AccessLevel | null
  */
 export function grantableLevels(access: SignedInAccess | null, empresaid: number): readonly AccessLevel[] {
   if (!access || access.all) return ACCESS_LEVELS;
-  const own = access.status === 'ready' ? access.levelOf(empresaid) : null;
-  if (!accessLevelAllows(own, MANAGE_LEVEL)) return [];
-  return ACCESS_LEVELS.filter((level) => accessLevelAllows(own, level));
+  return levelsGrantableBy(access.status === 'ready' ? access.levelOf(empresaid) : null);
 }

@@ -26,6 +26,16 @@ export const TUNE_THRESHOLDS_LEVEL: AccessLevel = 'operacion';
 /** Writing a company's reference data and managing its users' grants needs this level on that company. */
 export const MANAGE_LEVEL: AccessLevel = 'gestion';
 
+/**
+ * The levels a user holding `held` in a company (none: null or undefined) may give another user
+ * there: none below gestion; from it, every level up to the user's own. The console offers these and
+ * the API refuses anything else (a platform admin, who holds no grant, gives every level).
+ */
+export function levelsGrantableBy(held: AccessLevel | null | undefined): readonly AccessLevel[] {
+  if (!accessLevelAllows(held, MANAGE_LEVEL)) return [];
+  return ACCESS_LEVELS.filter((level) => accessLevelAllows(held, level));
+}
+
 /** A write of a table row: which one decides the level (creating a company is not managing one). */
 export type TableWrite = 'create' | 'update' | 'delete';
 

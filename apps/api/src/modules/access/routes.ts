@@ -1,5 +1,5 @@
 import type { Database } from '@camposense/db';
-import { accessLevelAllows, MANAGE_LEVEL, MAX_GRANTS_PER_USER, replaceUserAccessRoute, userAccessRoute } from '@camposense/domain';
+import { levelsGrantableBy, MANAGE_LEVEL, MAX_GRANTS_PER_USER, replaceUserAccessRoute, userAccessRoute } from '@camposense/domain';
 import type { ApiErrorDetail, UserAccessBody, UserAccessResponse } from '@camposense/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +32,7 @@ function managedGrants(grant: Grant, managed: ReadonlySet<number>, accesos: User
   const held = new Map(current.accesos.map((granted) => [granted.empresaid, granted.nivel]));
   for (const { empresaid, nivel } of accesos) {
     if (managed.has(empresaid)) {
-      if (!accessLevelAllows(grant.levels.get(empresaid), nivel)) throw new ApiError(403, 'FORBIDDEN', 'No puede conceder un nivel mayor que el suyo en esa empresa');
+      if (!levelsGrantableBy(grant.levels.get(empresaid)).includes(nivel)) throw new ApiError(403, 'FORBIDDEN', 'No puede conceder un nivel mayor que el suyo en esa empresa');
     } else if (held.get(empresaid) !== nivel) {
       if (grant.levels.has(empresaid)) throw cannotWriteAt(MANAGE_LEVEL);
       throw notFound('No existe una empresa con ese id');
@@ -113,7 +113,7 @@ export async function accessRoutes(fastify: FastifyInstance, { database }: Acces
       if (!grant.all) {
         const current = await queries.ofUser(request.params.usuarioid);
         if (!current) throw notFound(NO_USER);
-        within = grant.empresas.filter((empresaid) => accessLevelAllows(grant.levels.get(empresaid), MANAGE_LEVEL));
+        within = grant.empresas.filter((empresaid) => levelsGrantableBy(grant.levels.get(empresaid)).length > 0);
         replaced = managedGrants(grant, new Set(within), accesos, current);
       }
       const result = await queries.replace(request.params.usuarioid, replaced, actor.id, within);
