@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessLevelAllows, levelsGrantableBy } from './access';
+import { accessLevelAllows, levelsGrantableBy } from './contracts/access';
 
 describe('levelsGrantableBy', () => {
   it('gives nothing without gestion in the company', () => {
