@@ -56,6 +56,8 @@ describe('readDashboardAhead', () => {
     expect(api.paths()).toEqual([]);
     token = 'token-2';
     announceAccessToken();
+    // The schema check the farms need leaves with the grant, not after it.
+    expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/usuarios/2/accesos']);
     await settled();
     expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/fundos', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/usuarios/2/accesos']);
 

@@ -4,6 +4,7 @@ import { apiFetcher, currentSessionUser, whenAccessToken } from '../client/api-c
 import { REFRESH_TIMEOUT_MS } from '../auth/auth-api';
 import { metricKeys, metricPaths } from '../metrics/keys';
 import { placeKeys, placePaths } from '../places/keys';
+import { detectSense } from '../sense/detect';
 import { senseListFetcher } from '../sense/sense-fetcher';
 import { userAccessKeys, userAccessPaths } from '../user-access/keys';
 import { nodeKeys, nodePaths } from './keys';
@@ -30,6 +31,9 @@ function readAhead<T>(key: readonly unknown[], fetch: () => Promise<T>): Promise
 function readGrantAhead(): void {
   const user = currentSessionUser();
   if (!user || user.user_metadata.rol === 'admin') return;
+  // The farms' fetcher asks whether the server offers the sense schema first (asked once per page):
+  // asked beside the grant, so the farms wait for one round trip on a cold cache, not two.
+  void detectSense();
   readAhead<UserAccessResponse>(userAccessKeys.of(user.id), () => apiFetcher(userAccessPaths.of(user.id)))
     .then((access) => {
       if (access.todas || access.accesos.length === 0) return;
