@@ -182,11 +182,13 @@ class WorkerFetchLog {
     this.origin = performance.now();
   }
 
-  print(): void {
-    console.log("  the service worker's fetches (ms since the step started):");
+  /** `fromHttpCache`: what the workers' CDP sessions saw answered by the HTTP cache (none when their link is not emulated). */
+  print(fromHttpCache: ReadonlySet<string>): void {
+    console.log("  the service worker's fetches (ms since the step started; HTTP cache: not from the link):");
     for (const entry of this.entries) {
       const end = entry.end === null ? '   …' : String(Math.round(entry.end - this.origin)).padStart(6);
-      console.log(`    ${String(Math.round(entry.start - this.origin)).padStart(6)} → ${end}  ${entry.status ?? '—'}  ${new URL(entry.url).pathname}${new URL(entry.url).search}`);
+      const cached = fromHttpCache.has(entry.url) ? '  (HTTP cache)' : '';
+      console.log(`    ${String(Math.round(entry.start - this.origin)).padStart(6)} → ${end}  ${entry.status ?? '—'}  ${new URL(entry.url).pathname}${new URL(entry.url).search}${cached}`);
     }
   }
 }
@@ -204,7 +206,7 @@ interface TimedEntry {
 }
 
 /** Prints where a traced step's time went, from the page's own clock (BENCH_FIELD_TRACE). */
-async function printTrace(step: string, page: Page, seenAt: number, workers: WorkerFetchLog): Promise<void> {
+async function printTrace(step: string, page: Page, seenAt: number, workers: WorkerFetchLog, fromHttpCache: ReadonlySet<string>): Promise<void> {
   // A string, not a function: tsx names the arrow functions it compiles (`__name`), which the page lacks.
   const trace = (await page.evaluate(`(() => {
     const round = Math.round;
@@ -246,7 +248,7 @@ async function printTrace(step: string, page: Page, seenAt: number, workers: Wor
   }
   console.log('  what the page showed (ms, its spinners and the awaited list):');
   for (const milestone of trace.milestones) console.log(`    ${String(milestone.at).padStart(6)}  ${milestone.shows}`);
-  workers.print();
+  workers.print(fromHttpCache);
 }
 
 /**
@@ -256,7 +258,9 @@ async function printTrace(step: string, page: Page, seenAt: number, workers: Wor
  * and a strategy that sends reads through it looks free. A second CDP client on the browser's
  * debugging port attaches to each service worker as it starts and emulates the link there.
  */
-async function throttleServiceWorkers(debuggingPort: number): Promise<{ close: () => Promise<void>; throttled: () => number }> {
+async function throttleServiceWorkers(
+  debuggingPort: number,
+): Promise<{ close: () => Promise<void>; throttled: () => number; fromHttpCache: ReadonlySet<string> }> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
   const cdp = await browser.newBrowserCDPSession();
   let nextId = 1;
@@ -277,14 +281,22 @@ async function throttleServiceWorkers(debuggingPort: number): Promise<{ close: (
       workers.add(sessionId);
     })().catch(() => undefined);
   };
+  // What the workers' fetches took from the HTTP cache rather than the link (BENCH_FIELD_TRACE says which).
+  const fromHttpCache = new Set<string>();
   cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
-    const reply = JSON.parse(event.message) as { error?: { message: string } };
-    if (reply.error) console.warn(`A service worker's link could not be slowed: ${reply.error.message}`);
+    const message = JSON.parse(event.message) as {
+      error?: { message: string };
+      method?: string;
+      params?: { response?: { url: string; fromDiskCache?: boolean } };
+    };
+    if (message.error) console.warn(`A service worker's link could not be slowed: ${message.error.message}`);
+    const response = message.method === 'Network.responseReceived' ? message.params?.response : undefined;
+    if (response?.fromDiskCache) fromHttpCache.add(response.url);
   });
   cdp.on('Target.targetCreated', (event: { targetInfo: { targetId: string; type: string } }) => attach(event.targetInfo));
   cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => void workers.delete(event.sessionId));
   await cdp.send('Target.setDiscoverTargets', { discover: true });
-  return { close: () => browser.close(), throttled: () => workers.size };
+  return { close: () => browser.close(), throttled: () => workers.size, fromHttpCache };
 }
 
 /** The page's link made slow, its CPU too, and its bytes counted. */
@@ -397,7 +409,7 @@ async function main(): Promise<void> {
       await again.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first().waitFor({ timeout: TIMEOUT_MS });
       if (traced('repeatVisit')) seenAt = await again.evaluate(() => performance.now());
     });
-    if (traced('repeatVisit')) await printTrace('repeatVisit', again, seenAt, workerFetches);
+    if (traced('repeatVisit')) await printTrace('repeatVisit', again, seenAt, workerFetches, workerLink?.fromHttpCache ?? new Set());
     await again.close();
     const workersThrottled = workerLink?.throttled() ?? 0;
     // Lighthouse simulates its own link from what it observes: the workers' emulation is taken off first.
