@@ -15,10 +15,19 @@
  * never sees; both are reported apart and summed. The first visit and sign-in's total also counts
  * what arrives after the two steps until the link has been quiet for a while (the worker's install,
  * the console's background preloads): a phone pays for those bytes too. The worker's fetches are
- * counted, not slowed: the throttling is the page's (Playwright gives no CDP session of a worker).
+ * slowed to the same link through a second CDP client on the debugging port (Playwright gives no CDP
+ * session of a worker); BENCH_FIELD_WORKER_LINK=fast leaves them at the machine's speed, as the
+ * figures taken before 2026-11-29 did (their repeat visit fetched its chunks and the node list
+ * through the worker for free).
  *
  * BENCH_FIELD_TRANSFERS=signIn,repeatVisit (steps: firstVisit, signIn, afterSignIn, repeatVisit)
  * prints those steps' page transfers by path, biggest first: what a step's bytes are.
+ *
+ * BENCH_FIELD_TRACE=repeatVisit (same steps) prints where a step's time goes, from the page's own
+ * clock (ms since the step's navigation): its navigation and resource timings (who answered: the
+ * service worker, the HTTP cache or the network), its long animation frames with the scripts that
+ * ran in them (main-thread time at the throttled CPU), when the awaited element was seen, and the
+ * service worker's own fetches (ms since the step started, from the bench's clock).
  *
  * Needs the built console (`npm run build`, which `npm run bench:field` runs first). Chromium from
  * CHROME_PATH or /usr/bin/chromium. Each figure carries the machine's 1-minute load average when it
@@ -32,7 +41,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, spawnServer, waitUntilListening } from '@camposense/api/testing';
 import { chromium } from 'playwright-core';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { chromiumLaunchOptions } from '../tools/chromium';
 
 const EMAIL = 'operador@camposense.dev';
@@ -121,6 +130,175 @@ class WireCounter {
   }
 }
 
+/** The steps BENCH_FIELD_TRACE names. */
+const traced = (step: string) => (process.env['BENCH_FIELD_TRACE'] ?? '').split(',').includes(step);
+
+/** Records the page's long animation frames from its first script on (BENCH_FIELD_TRACE). */
+async function recordLongFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const frames: unknown[] = [];
+    (globalThis as unknown as { __benchFrames: unknown[] }).__benchFrames = frames;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ startTime: number; duration: number; blockingDuration: number; scripts: Array<{ sourceURL: string; invoker: string; duration: number; forcedStyleAndLayoutDuration: number }> }>) {
+        frames.push({
+          start: Math.round(entry.startTime),
+          duration: Math.round(entry.duration),
+          blocking: Math.round(entry.blockingDuration),
+          scripts: entry.scripts.map((script) => `${Math.round(script.duration)}ms ${script.invoker} ${script.sourceURL.replace(/^.*\//, '')}`),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+    // What the page shows, each time it changes: its spinners' texts and whether the node list has an option.
+    const milestones: Array<{ at: number; shows: string }> = [];
+    (globalThis as unknown as { __benchMilestones: unknown[] }).__benchMilestones = milestones;
+    new MutationObserver(() => {
+      const spinners = [...document.querySelectorAll('[role="status"]')].map((element) => element.textContent?.trim()).filter(Boolean);
+      const option = document.querySelector('[role="listbox"] [role="option"]') ? 'node list with options' : '';
+      const shows = [...spinners, option].filter(Boolean).join(' | ') || '(nothing awaited)';
+      if (milestones.at(-1)?.shows !== shows) milestones.push({ at: Math.round(performance.now()), shows });
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The service worker's own fetches during a traced step: when each left and ended (the bench's clock). */
+class WorkerFetchLog {
+  private entries: Array<{ url: string; start: number; end: number | null; status: number | null }> = [];
+  private origin = performance.now();
+
+  constructor(context: BrowserContext) {
+    context.on('request', (request) => {
+      if (request.serviceWorker()) this.entries.push({ url: request.url(), start: performance.now(), end: null, status: null });
+    });
+    const ended = (request: Request, status: number | null) => {
+      const entry = this.entries.find((candidate) => candidate.url === request.url() && candidate.end === null);
+      if (entry) Object.assign(entry, { end: performance.now(), status });
+    };
+    context.on('requestfinished', (request) => void request.response().then((response) => ended(request, response?.status() ?? null), () => undefined));
+    context.on('requestfailed', (request) => ended(request, null));
+  }
+
+  restart(): void {
+    this.entries = [];
+    this.origin = performance.now();
+  }
+
+  /** `fromHttpCache`: what the workers' CDP sessions saw answered by the HTTP cache (none when their link is not emulated). */
+  print(fromHttpCache: ReadonlySet<string>): void {
+    console.log("  the service worker's fetches (ms since the step started; HTTP cache: not from the link):");
+    for (const entry of this.entries) {
+      const end = entry.end === null ? '   …' : String(Math.round(entry.end - this.origin)).padStart(6);
+      const cached = fromHttpCache.has(entry.url) ? '  (HTTP cache)' : '';
+      console.log(`    ${String(Math.round(entry.start - this.origin)).padStart(6)} → ${end}  ${entry.status ?? '—'}  ${new URL(entry.url).pathname}${new URL(entry.url).search}${cached}`);
+    }
+  }
+}
+
+/** A navigation or resource timing, in whole ms since the navigation (BENCH_FIELD_TRACE). */
+interface TimedEntry {
+  name: string;
+  start: number;
+  worker: number;
+  requestStart: number;
+  responseStart: number;
+  end: number;
+  transfer: number;
+  body: number;
+}
+
+/** Prints where a traced step's time went, from the page's own clock (BENCH_FIELD_TRACE). */
+async function printTrace(step: string, page: Page, seenAt: number, workers: WorkerFetchLog, fromHttpCache: ReadonlySet<string>): Promise<void> {
+  // A string, not a function: tsx names the arrow functions it compiles (`__name`), which the page lacks.
+  const trace = (await page.evaluate(`(() => {
+    const round = Math.round;
+    const [navigation] = performance.getEntriesByType('navigation');
+    // workerStart > 0: through the service worker; 0 bytes on the wire with a body: the HTTP cache.
+    const timing = (entry) => ({
+      name: entry.name.replace(location.origin, ''),
+      start: round(entry.startTime),
+      worker: round(entry.workerStart),
+      requestStart: round(entry.requestStart),
+      responseStart: round(entry.responseStart),
+      end: round(entry.responseEnd),
+      transfer: entry.transferSize,
+      body: entry.decodedBodySize,
+    });
+    return {
+      navigation: navigation && { ...timing(navigation), domInteractive: round(navigation.domInteractive), domContentLoaded: round(navigation.domContentLoadedEventEnd), load: round(navigation.loadEventEnd) },
+      resources: performance.getEntriesByType('resource').map(timing),
+      frames: globalThis.__benchFrames ?? [],
+      milestones: globalThis.__benchMilestones ?? [],
+    };
+  })()`)) as {
+    navigation?: TimedEntry & { domInteractive: number; domContentLoaded: number; load: number };
+    resources: TimedEntry[];
+    frames: Array<{ start: number; duration: number; blocking: number; scripts: string[] }>;
+    milestones: Array<{ at: number; shows: string }>;
+  };
+  const row = (entry: TimedEntry) =>
+    `    ${String(entry.start).padStart(6)} → ${String(entry.end).padStart(6)}  worker ${String(entry.worker).padStart(5)}  request ${String(entry.requestStart).padStart(5)}  first byte ${String(entry.responseStart).padStart(5)}  ${String(entry.transfer).padStart(7)} B wire ${String(entry.body).padStart(7)} B body  ${entry.name}`;
+  console.log(`\n${step}: where the time went (ms since the navigation; the awaited element seen at ${Math.round(seenAt)})`);
+  if (trace.navigation) {
+    console.log(row(trace.navigation));
+    console.log(`    dom interactive ${trace.navigation.domInteractive}, DOMContentLoaded ${trace.navigation.domContentLoaded}, load ${trace.navigation.load}`);
+  }
+  for (const resource of trace.resources) console.log(row(resource));
+  console.log('  long animation frames (start, duration, blocking; scripts):');
+  for (const frame of trace.frames) {
+    console.log(`    ${String(frame.start).padStart(6)} ${String(frame.duration).padStart(5)} ${String(frame.blocking).padStart(5)}  ${frame.scripts.join(' | ')}`);
+  }
+  console.log('  what the page showed (ms, its spinners and the awaited list):');
+  for (const milestone of trace.milestones) console.log(`    ${String(milestone.at).padStart(6)}  ${milestone.shows}`);
+  workers.print(fromHttpCache);
+}
+
+/**
+ * Slows the service workers' own fetches to the same link as the page's. Playwright gives no CDP
+ * session of a worker, and a page's emulated conditions do not cover what its worker fetches (its
+ * runtime caching, its network-first reads): without this a worker fetches at the machine's speed
+ * and a strategy that sends reads through it looks free. A second CDP client on the browser's
+ * debugging port attaches to each service worker as it starts and emulates the link there.
+ */
+async function throttleServiceWorkers(
+  debuggingPort: number,
+): Promise<{ close: () => Promise<void>; throttled: () => number; fromHttpCache: ReadonlySet<string> }> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  const cdp = await browser.newBrowserCDPSession();
+  let nextId = 1;
+  const workers = new Set<string>();
+  const sendTo = (sessionId: string, method: string, params: object) =>
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: nextId++, method, params }) });
+  // Non-flat sessions (messages wrapped in Target.sendMessageToTarget): Playwright's CDPSession
+  // sends no child session ids, and browser-level auto-attach is flat only, so each worker is found
+  // by discovery and attached to by hand.
+  const attach = (target: { targetId: string; type: string }) => {
+    if (target.type !== 'service_worker') return;
+    void (async () => {
+      const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
+      await sendTo(sessionId, 'Network.enable', {});
+      // The rule-based form: a worker's session accepts the older emulateNetworkConditions and ignores it.
+      const { latency, downloadThroughput, uploadThroughput } = SLOW_3G;
+      await sendTo(sessionId, 'Network.emulateNetworkConditionsByRule', { matchedNetworkConditions: [{ urlPattern: '', latency, downloadThroughput, uploadThroughput }] });
+      workers.add(sessionId);
+    })().catch(() => undefined);
+  };
+  // What the workers' fetches took from the HTTP cache rather than the link (BENCH_FIELD_TRACE says which).
+  const fromHttpCache = new Set<string>();
+  cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+    const message = JSON.parse(event.message) as {
+      error?: { message: string };
+      method?: string;
+      params?: { response?: { url: string; fromDiskCache?: boolean } };
+    };
+    if (message.error) console.warn(`A service worker's link could not be slowed: ${message.error.message}`);
+    const response = message.method === 'Network.responseReceived' ? message.params?.response : undefined;
+    if (response?.fromDiskCache) fromHttpCache.add(response.url);
+  });
+  cdp.on('Target.targetCreated', (event: { targetInfo: { targetId: string; type: string } }) => attach(event.targetInfo));
+  cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => void workers.delete(event.sessionId));
+  await cdp.send('Target.setDiscoverTargets', { discover: true });
+  return { close: () => browser.close(), throttled: () => workers.size, fromHttpCache };
+}
+
 /** The page's link made slow, its CPU too, and its bytes counted. */
 async function throttle(context: BrowserContext, page: Page, wire: WireCounter): Promise<CDPSession> {
   const cdp = await context.newCDPSession(page);
@@ -200,7 +378,10 @@ async function main(): Promise<void> {
       timezoneId: 'America/Lima',
     });
 
+    // The workers on the page's link, unless asked for the figures taken before (BENCH_FIELD_WORKER_LINK=fast).
+    const workerLink = process.env['BENCH_FIELD_WORKER_LINK'] === 'fast' ? null : await throttleServiceWorkers(debuggingPort);
     const wire = new WireCounter(context);
+    const workerFetches = new WorkerFetchLog(context);
     const page = context.pages()[0] ?? (await context.newPage());
     await throttle(context, page, wire);
     const firstVisit = await measured(wire, 'firstVisit', async () => {
@@ -220,11 +401,19 @@ async function main(): Promise<void> {
 
     const again = await context.newPage();
     await throttle(context, again, wire);
+    if (traced('repeatVisit')) await recordLongFrames(again);
+    let seenAt = 0;
+    workerFetches.restart();
     const repeatVisit = await measured(wire, 'repeatVisit', async () => {
       await again.goto(`${base}/dashboard`);
       await again.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first().waitFor({ timeout: TIMEOUT_MS });
+      if (traced('repeatVisit')) seenAt = await again.evaluate(() => performance.now());
     });
+    if (traced('repeatVisit')) await printTrace('repeatVisit', again, seenAt, workerFetches, workerLink?.fromHttpCache ?? new Set());
     await again.close();
+    const workersThrottled = workerLink?.throttled() ?? 0;
+    // Lighthouse simulates its own link from what it observes: the workers' emulation is taken off first.
+    await workerLink?.close();
 
     // Lighthouse: sign-in signed out (its own clean page) after the dashboard, signed in.
     const dashboard = await lighthouseScore(`${base}/dashboard`, debuggingPort);
@@ -233,7 +422,13 @@ async function main(): Promise<void> {
 
     const results = {
       takenAt: new Date().toISOString(),
-      profile: { viewport: VIEWPORT, network: 'slow 3G: 400 kbit/s down and up, 400 ms latency', cpuSlowdown: CPU_SLOWDOWN, database: 'pglite (demo data)' },
+      profile: {
+        viewport: VIEWPORT,
+        network: 'slow 3G: 400 kbit/s down and up, 400 ms latency',
+        serviceWorkerNetwork: workerLink ? `the same (${workersThrottled} worker session(s) throttled at the end)` : 'not throttled (BENCH_FIELD_WORKER_LINK=fast)',
+        cpuSlowdown: CPU_SLOWDOWN,
+        database: 'pglite (demo data)',
+      },
       cores: cpus().length,
       note: 'load1 is the 1-minute load average when each figure was taken; underLoad: busier than half the cores, so times are longer and scores lower than on a quiet machine.',
       targets: TARGETS,

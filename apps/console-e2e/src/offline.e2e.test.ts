@@ -113,4 +113,44 @@ describe('offline journey on the production build', () => {
     await offlineNotice().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').allTextContents()).toEqual(lastNodes);
   }, 90_000);
+
+  /** Every answer the worker keeps, by URL (the caches the page and the worker clear at sign-out). */
+  const keptUrls = () =>
+    page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        if (name.startsWith('camposense-api-')) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls;
+    });
+
+  it('forgets at sign-out what the worker kept, and does not keep an answer that was still on its way (a shared phone)', async () => {
+    // The worker's revalidation of the metrics leaves before the sign-out and comes back after it,
+    // with what the server gave the operator.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldRead = false;
+    await context.route('**/api/sense/metricas', async (route) => {
+      if (!route.request().serviceWorker()) return route.continue();
+      const answer = await route.fetch();
+      heldRead = true;
+      await held;
+      return route.fulfill({ response: answer });
+    });
+    const back = context.waitForEvent('requestfinished', { predicate: (request) => request.url().endsWith('/api/sense/metricas') && request.serviceWorker() !== null, timeout: 60_000 });
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => heldRead, { timeout: 30_000 }).toBe(true);
+    expect((await keptUrls()).length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('button', { name: 'CERRAR SESIÓN' }).click();
+    await page.getByRole('button', { name: 'INICIAR SESIÓN' }).waitFor();
+    release();
+    await back;
+    // The worker writes a kept answer after its fetch ends: a moment for it to do so if it would.
+    await page.waitForTimeout(1_000);
+    expect(await keptUrls()).toEqual([]);
+    await context.unroute('**/api/sense/metricas');
+  }, 120_000);
 });

@@ -10,12 +10,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { FORGET_KEPT_MESSAGE, keptAnswersGuard } from './kept-answers-guard';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
 // The names the page's data layer clears at sign-out (libs/data-access/src/client/offline-cache.ts
-// deletes every cache whose name starts with `camposense-api-`): a shared device must not show the
-// next person the last one's data.
+// deletes every cache whose name starts with `camposense-api-`, and asks this worker to do the same,
+// kept-answers-guard.ts): a shared device must not show the next person the last one's data.
 const LISTS_CACHE = 'camposense-api-lists';
 const LIVE_CACHE = 'camposense-api-live';
 /** The headers the page reads (data-access `client/offline-cache.ts`) to tell a kept answer from a fresh one. */
@@ -99,13 +100,15 @@ const tellPagesWhenChanged: WorkboxPlugin = {
 // last profile and the page stays signed in until the server says otherwise).
 const matchOptions: CacheQueryOptions = { ignoreVary: true };
 const keepOk = () => new CacheableResponsePlugin({ statuses: [200] });
+// A read that left before a sign-out never keeps its answer after it.
+const guard = keptAnswersGuard(self.caches);
 
 registerRoute(
   ({ url, request }) => isApiRead(url, request) && LIVE_PATHS.test(url.pathname),
   new NetworkFirst({
     cacheName: LIVE_CACHE,
     matchOptions,
-    plugins: [keepOk(), new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 7 * 24 * 3600 }), markKept('fallback')],
+    plugins: [guard.plugin, keepOk(), new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 7 * 24 * 3600 }), markKept('fallback')],
   }),
 );
 
@@ -114,11 +117,15 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: LISTS_CACHE,
     matchOptions,
-    plugins: [keepOk(), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600 }), markKept('stale'), tellPagesWhenChanged],
+    plugins: [guard.plugin, keepOk(), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600 }), markKept('stale'), tellPagesWhenChanged],
   }),
 );
 
 // 'prompt': the new version waits until the operator chooses Update (workbox-window's messageSkipWaiting).
+// A sign-out (or a refused session) in any tab: the page deletes the kept answers and asks this
+// worker to forget them too, reads in flight included.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === FORGET_KEPT_MESSAGE) event.waitUntil(guard.forget());
 });

@@ -180,6 +180,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
       getAccessToken: () => sessionRef.current?.access_token ?? null,
       refresh: () => refreshRef.current(),
       awaitingRenewal: () => restoredRef.current,
+      getSessionUser: () => sessionRef.current?.user ?? null,
     });
     if (hasSessionMarker()) {
       void refreshRef.current().then((renewed) => {

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@camposense/domain';
 import { ApiError } from './api-error';
 import { reportNetworkAnswer, reportNetworkFailure } from './connection';
 import { forgetKeptAnswers, keptAnswerOf } from './offline-cache';
@@ -13,6 +14,8 @@ export type TokenSource = {
    * then the moment to ask the cookie for one (issue 30, item 2).
    */
   awaitingRenewal?: () => boolean;
+  /** Who the current token belongs to: the reads made ahead of the screens ask for that user's own answers. */
+  getSessionUser?: () => SessionUser | null;
 };
 
 let tokenSource: TokenSource = { getAccessToken: () => null };
@@ -20,6 +23,11 @@ let tokenSource: TokenSource = { getAccessToken: () => null };
 /** The session layer tells the client where tokens come from; the client never navigates. */
 export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
+}
+
+/** The signed-in user of the current token; null without one (signed out, or opened without signal). */
+export function currentSessionUser(): SessionUser | null {
+  return tokenSource.getAccessToken() ? (tokenSource.getSessionUser?.() ?? null) : null;
 }
 
 let tokenWaiters: Array<() => void> = [];

@@ -35,12 +35,26 @@ export function stalePrefixOf(url: string): string | null {
   return path.split('/').slice(0, 4).join('/');
 }
 
+/** What the service worker takes for "forget every kept answer" (apps/console sw/kept-answers-guard.ts). */
+const FORGET_KEPT_MESSAGE = 'camposense:forget-kept';
+
+function tellWorkerToForget(): void {
+  try {
+    navigator.serviceWorker?.controller?.postMessage({ type: FORGET_KEPT_MESSAGE });
+  } catch {
+    // No worker (or none controls the page): nothing of its is in flight.
+  }
+}
+
 /**
  * Deletes kept answers: all of them (sign-out: a shared phone must not show the next person this
  * one's data), or those a write to `writtenUrl` made stale, before the screen asks again, so it
  * never shows the row it just changed as it was.
  */
 export async function forgetKeptAnswers(writtenUrl?: string): Promise<void> {
+  // The worker forgets them too, with the reads it has in flight (apps/console sw/kept-answers-guard.ts),
+  // which would otherwise keep the previous user's answers when they come back.
+  if (writtenUrl === undefined) tellWorkerToForget();
   if (typeof caches === 'undefined') return;
   try {
     const names = (await caches.keys()).filter((name) => name.startsWith(KEPT_CACHE_PREFIX));

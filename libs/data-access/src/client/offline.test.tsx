@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keysOfPath } from './kept-answers-sync';
 import { OFFLINE_SINCE_STORAGE_KEY, reportFreshAnswer, reportKeptAnswer, resetOfflineStatus, useOfflineStatus } from './offline';
-import { keptAnswerOf, stalePrefixOf } from './offline-cache';
+import { forgetKeptAnswers, keptAnswerOf, stalePrefixOf } from './offline-cache';
 
 function setBrowserOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
@@ -68,6 +68,19 @@ describe('kept answers', () => {
     expect(stalePrefixOf('/api/alerts/9/acknowledge')).toBe('/api/sense/reports/alertas');
     expect(stalePrefixOf('/api/episodes/3/acknowledge')).toBe('/api/sense/reports/alertas');
     expect(stalePrefixOf('/api/auth/login')).toBeNull();
+  });
+
+  it('asks the service worker to forget them too at sign-out (the reads it has in flight), not after a write', async () => {
+    const postMessage = vi.fn();
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: { postMessage } } });
+    try {
+      await forgetKeptAnswers('/api/sense/umbral/5');
+      expect(postMessage).not.toHaveBeenCalled();
+      await forgetKeptAnswers();
+      expect(postMessage).toHaveBeenCalledWith({ type: 'camposense:forget-kept' });
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 
   it('maps a changed path to the keys that read it', () => {

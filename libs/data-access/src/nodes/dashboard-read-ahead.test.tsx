@@ -1,0 +1,93 @@
+import type { SessionUser } from '@camposense/domain';
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { announceAccessToken, setTokenSource } from '../client/api-client';
+import { useMetricas } from '../metrics/metrics-query';
+import { useFundos } from '../places/hierarchy-query';
+import { resetDetectCache } from '../sense/detect';
+import { useUserAccess } from '../user-access/user-access-query';
+import { readDashboardAhead } from './dashboard-read-ahead';
+import { useNodosConLocalizacion } from './nodes-query';
+
+const user = (id: number, rol: 'admin' | 'user'): SessionUser => ({ id, email: `u${id}@camposense.dev`, user_metadata: { firstname: null, lastname: null, rol } });
+
+const node = { nodoid: 7, nodo: 'Nodo 7' };
+const farm = { fundoid: 4, fundo: 'Fundo Sur' };
+
+/** The API as the read-ahead meets it; `grant` is the user's answer of /accesos. */
+function answering(grant: { todas: boolean; accesos: unknown[] }) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://console.test').pathname;
+    const body =
+      path === '/api/sense/detect'
+        ? { available: true }
+        : path.endsWith('/accesos')
+          ? { usuarioid: 2, ...grant }
+          : path === '/api/sense/fundos'
+            ? [farm]
+            : path === '/api/sense/nodos-con-localizacion'
+              ? [node]
+              : path === '/api/sense/metricas'
+                ? [{ metricaid: 1 }]
+                : null;
+    return new Response(JSON.stringify(body), { status: body === null ? 404 : 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { paths: () => fetch.mock.calls.map(([input]) => new URL(String(input), 'http://console.test').pathname) };
+}
+
+/** Until every read made ahead has answered and been put in the cache. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setTokenSource({ getAccessToken: () => null });
+  resetDetectCache();
+});
+
+describe('readDashboardAhead', () => {
+  it('waits for the token, then reads the grant, the farms it decides on, the node list and the metrics, once each', async () => {
+    const api = answering({ todas: false, accesos: [{ empresaid: 3, empresa: 'Viñedos', paisid: 2, pais: 'Chile', nivel: 'operacion' }] });
+    let token: string | null = null;
+    setTokenSource({ getAccessToken: () => token, getSessionUser: () => user(2, 'user') });
+    readDashboardAhead();
+    await settled();
+    // A reload's renewal has not answered: nothing may be read (a refused session reads nothing).
+    expect(api.paths()).toEqual([]);
+    token = 'token-2';
+    announceAccessToken();
+    // The schema check the farms need leaves with the grant, not after it.
+    expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/usuarios/2/accesos']);
+    await settled();
+    expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/fundos', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/usuarios/2/accesos']);
+
+    // The hooks draw the answers on their first render, without a loading state or a second request.
+    const { result } = renderHook(() => ({
+      nodes: useNodosConLocalizacion(),
+      metricas: useMetricas(),
+      access: useUserAccess(2),
+      farms: useFundos(null, { allWhenNone: true }),
+    }));
+    expect(result.current.nodes).toMatchObject({ data: [node], isLoading: false });
+    expect(result.current.metricas.data).toEqual([{ metricaid: 1 }]);
+    expect(result.current.access.data?.accesos).toHaveLength(1);
+    expect(result.current.farms.data).toEqual([farm]);
+    await settled();
+    expect(api.paths()).toHaveLength(5);
+  });
+
+  it("asks no farms for a user who holds every company, and no grant for an admin (the console never asks an admin's)", async () => {
+    const api = answering({ todas: true, accesos: [] });
+    setTokenSource({ getAccessToken: () => 'token-5', getSessionUser: () => user(5, 'user') });
+    readDashboardAhead();
+    await settled();
+    expect(api.paths()).toContain('/api/sense/usuarios/5/accesos');
+    expect(api.paths()).not.toContain('/api/sense/fundos');
+
+    const admin = answering({ todas: true, accesos: [] });
+    setTokenSource({ getAccessToken: () => 'token-1', getSessionUser: () => user(1, 'admin') });
+    readDashboardAhead();
+    await settled();
+    expect(admin.paths().some((path) => path.endsWith('/accesos'))).toBe(false);
+  });
+});
