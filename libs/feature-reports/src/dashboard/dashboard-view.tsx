@@ -5,7 +5,6 @@ import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, LiveIndicator, QueryState, TimeZoneNote } from '@camposense/ui';
 import { Activity, ChartLine, Map as MapIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { NodeHealthPanel, NodeMapView } from '../node-map';
 import type { NodeMapRenderer } from '../node-map';
 import { effectiveRange, rangeInstants } from './date-range';
@@ -17,26 +16,16 @@ import { SilentNodeNotice } from './silent-node-notice';
 /** The API's cap on buckets; the budget is otherwise about one bucket per pixel of chart. */
 const MAX_POINTS = 2000;
 
-/**
- * The charts column's width in pixels, rounded down to 100 so small resizes keep the same request.
- * Read from the ResizeObserver's first report, which comes with the browser's own layout before the
- * first paint, instead of asking for the width in the commit (which forced a layout of the whole
- * dashboard there, ~65 ms of a phone's first load at 4x slowdown: issue 30, Lighthouse TBT). That
- * first report is drawn at once (flushSync), so the first frame already has the charts' request.
- */
+/** The charts column's width in pixels, rounded down to 100 so small resizes keep the same request. */
 function useMaxPoints() {
   const ref = useRef<HTMLDivElement>(null);
   const [points, setPoints] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    let first = true;
-    const observer = new ResizeObserver(([entry]) => {
-      const next = Math.min(MAX_POINTS, Math.max(200, Math.floor((entry?.contentRect.width ?? 0) / 100) * 100));
-      if (first) flushSync(() => setPoints(next));
-      else setPoints(next);
-      first = false;
-    });
+    const update = (width: number) => setPoints(Math.min(MAX_POINTS, Math.max(200, Math.floor(width / 100) * 100)));
+    update(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => update(entry?.contentRect.width ?? 0));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
