@@ -16,6 +16,7 @@ export type { SearchableSelectOption, SearchableSelectProps } from './searchable
 export { MainSidebar, SECTION_ACCENT, AuxSidebar, useHoverExpand, SIDEBAR_COLLAPSE_DELAY_MS, AUX_SIDEBAR_COLLAPSE_DELAY_MS, TableIcon, NavDrawer } from './sidebar';
 export type { MainSection, AuxSidebarGroup } from './sidebar';
 export { LiveIndicator, StatusCard } from './status-card';
+export type { StatusFigures } from './status-card';
 export { AppHeader, HEADER_HEIGHT } from './header';
 export type { Crumb } from './header';
 export { ScopeChip } from './scope-chip';

@@ -3,7 +3,7 @@ import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, Panel, QueryState } from '@camposense/ui';
 import { Radio, Search } from 'lucide-react';
-import { cloneElement, memo, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, memo, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 
 export interface NodeSelectorProps {
   nodes: readonly NodoConLocalizacion[];
@@ -43,11 +43,7 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
     if (shown.length === 0) return <EmptyState title={t('dashboard.noMatch', { query: query.trim() })} icon={<Search aria-hidden />} size="sm" />;
     return (
       <NodeTooltip nodes={shown}>
-        <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
-          {shown.map((node) => (
-            <NodeOption key={node.nodoid} node={node} selected={node.nodoid === selectedId} onSelect={onSelect} />
-          ))}
-        </Stack>
+        <NodeOptions nodes={shown} selectedId={selectedId} onSelect={onSelect} />
       </NodeTooltip>
     );
   };
@@ -84,17 +80,45 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
 }
 
 /**
+ * The options, inside the list's tooltip: the one part that follows the tooltip's state, and hands
+ * each option only whether its details are shown, so opening, moving or closing the tooltip redraws
+ * the option it leaves and the one it reaches, not every option (issue 30, Lighthouse TBT).
+ */
+function NodeOptions({ nodes, selectedId, onSelect }: { nodes: readonly NodoConLocalizacion[]; selectedId: number | null; onSelect: (nodoid: number | null) => void }) {
+  const { t } = useTranslation();
+  const tooltip = useTooltipContext();
+  const triggers = useNodeTriggers(tooltip);
+  const shownValue = tooltip.open ? tooltip.triggerValue : undefined;
+  return (
+    <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
+      {nodes.map((node) => (
+        <NodeOption
+          key={node.nodoid}
+          node={node}
+          selected={node.nodoid === selectedId}
+          onSelect={onSelect}
+          triggers={triggers}
+          shown={String(node.nodoid) === shownValue}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/**
  * One node of the list. Memoised: the dashboard re-renders on every answer, filter and connection
  * change, and redrawing every option (each a button, its tooltip and its marks through Chakra's
  * styles) on each of them made the dashboard's main thread the console's busiest (issue 30,
  * Lighthouse TBT); an option now redraws only when its node, its selection or the handler changes.
  */
-const NodeOption = memo(function NodeOption({ node, selected, onSelect }: { node: NodoConLocalizacion; selected: boolean; onSelect: (nodoid: number | null) => void }) {
+const NodeOption = memo(function NodeOption({ node, selected, onSelect, triggers, shown }: NodeOptionProps) {
   const { t } = useTranslation();
+  const value = String(node.nodoid);
+  const triggerProps = useMemo(() => triggers.props(value, shown), [triggers, value, shown]);
   return (
     // The option is the button inside: the item is only the list's markup, so it has no role.
     <Box as="li" role="none" listStyleType="none">
-      <NodeTrigger value={String(node.nodoid)}>
+      <NodeTrigger triggerProps={triggerProps}>
         <Button
           role="option"
           aria-selected={selected}
@@ -175,18 +199,61 @@ function NodeTooltip({ nodes, children }: { nodes: readonly NodoConLocalizacion[
   );
 }
 
-/** What zag gives every trigger of an open tooltip, taken from the triggers whose details are not shown. */
-const NOT_SHOWN = { 'aria-describedby': undefined, 'data-expanded': undefined, 'data-state': 'closed' };
+interface NodeOptionProps {
+  node: NodoConLocalizacion;
+  selected: boolean;
+  onSelect: (nodoid: number | null) => void;
+  /** The list's tooltip triggers (the same object every render). */
+  triggers: NodeTriggers;
+  /** This option's details are in the tooltip. */
+  shown: boolean;
+}
+
+/** Each option's props as a trigger of the list's one tooltip. */
+interface NodeTriggers {
+  props(value: string, shown: boolean): Record<string, unknown>;
+}
+
+type TriggerHandler = 'onClick' | 'onFocus' | 'onBlur' | 'onPointerDown' | 'onPointerMove' | 'onPointerOver' | 'onPointerLeave' | 'onPointerCancel';
+const TRIGGER_HANDLERS: readonly TriggerHandler[] = ['onClick', 'onFocus', 'onBlur', 'onPointerDown', 'onPointerMove', 'onPointerOver', 'onPointerLeave', 'onPointerCancel'];
 
 /**
- * An option as a trigger of the list's tooltip. zag marks every trigger of an open tooltip as
- * expanded and described by it; only the option whose details are shown is, as with a tooltip each.
- * (Tooltip.Trigger would merge those marks back: its merge keeps a value over an undefined one.)
+ * The triggers of the list's tooltip, one object for the list's life. zag's trigger props carry the
+ * tooltip's state (open, the current trigger) in their marks and in their handlers' closures, so
+ * taking them afresh made every option redraw on every change of the tooltip. Here the marks follow
+ * `shown` alone: zag marks every trigger of an open tooltip expanded and described by it, and only
+ * the option whose details are shown is, as with a tooltip each. The handlers ask zag's props of the
+ * moment when they run, so they act on the tooltip as it is then.
  */
-function NodeTrigger({ value, children }: { value: string; children: ReactElement<Record<string, unknown>> }) {
-  const tooltip = useTooltipContext();
-  const shown = tooltip.open && tooltip.triggerValue === value;
-  return cloneElement(children, mergeProps({ ...tooltip.getTriggerProps({ value }), ...(shown ? {} : NOT_SHOWN) }, children.props));
+function useNodeTriggers(tooltip: ReturnType<typeof useTooltipContext>): NodeTriggers {
+  const latest = useRef(tooltip);
+  useLayoutEffect(() => {
+    latest.current = tooltip;
+  });
+  const [triggers] = useState<NodeTriggers>(() => {
+    // The ids and the value are the same whatever the state: taken once.
+    const contentId = tooltip.getContentProps().id;
+    return {
+      props(value, shown) {
+        const handlers = Object.fromEntries(
+          TRIGGER_HANDLERS.map((name) => [name, (event: unknown) => (latest.current.getTriggerProps({ value })[name] as (event: unknown) => void)(event)]),
+        );
+        const marks = shown
+          ? { 'data-current': '', 'data-expanded': '', 'data-state': 'open', 'aria-describedby': contentId }
+          : { 'data-current': undefined, 'data-expanded': undefined, 'data-state': 'closed', 'aria-describedby': undefined };
+        return { ...tooltip.getTriggerProps({ value }), ...handlers, ...marks };
+      },
+    };
+  });
+  return triggers;
+}
+
+/**
+ * An option as a trigger of the list's tooltip. (Tooltip.Trigger would merge zag's marks back: its
+ * merge keeps a value over an undefined one.)
+ */
+function NodeTrigger({ triggerProps, children }: { triggerProps: Record<string, unknown>; children: ReactElement<Record<string, unknown>> }) {
+  return cloneElement(children, mergeProps(triggerProps, children.props));
 }
 
 /** What the node tooltip lists: DevEUI, location, fund, company, country, entity, coordinates, last measurement and its hour. */

@@ -1,7 +1,7 @@
 import { Box, Breadcrumb, Flex, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime, formatZoneName, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { Activity, Menu, Settings } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '../theme-toggle/theme-toggle';
 
@@ -59,7 +59,7 @@ export interface AppHeaderProps {
  * popover; below `md` (phones) the menu button opens the sidebars' drawer and the breadcrumb shows
  * the crumbs marked `onPhone` (the table and its operation), or its last one.
  */
-export function AppHeader({
+export const AppHeader = memo(function AppHeader({
   crumbs,
   lastUpdate,
   status,
@@ -78,8 +78,6 @@ export function AppHeader({
   const timeZone = timeZoneProp ?? display.timeZone;
   const updated = formatDateTime(lastUpdate, i18n.language, { timeZone });
   const updatedTitle = `${t('systemStatus.lastUpdate')} · ${formatZoneName(timeZone, lastUpdate ?? undefined)}`;
-  const flagged = crumbs.flatMap((crumb, index) => (crumb.onPhone ? [index] : []));
-  const phoneCrumbs = new Set(flagged.length > 0 ? flagged : [crumbs.length - 1]);
   const updatedText = (
     <Text as="span" color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
       {updated ?? t('systemStatus.never')}
@@ -113,44 +111,7 @@ export function AppHeader({
       ) : null}
       {/* The scope gives way first (its chip shows the whole path on hover), then the breadcrumb's middle crumbs. */}
       <Flex flex="1" minW="0" align="center" gap={{ base: '2', md: '4' }}>
-      <Breadcrumb.Root aria-label={t('nav.breadcrumb')} flexShrink={0} maxW="full" minW="0" overflow="hidden">
-        <Breadcrumb.List flexWrap="nowrap" whiteSpace="nowrap">
-          {crumbs.map((crumb, index) => {
-            const last = index === crumbs.length - 1;
-            const onPhone = phoneCrumbs.has(index);
-            // Only the middle crumbs give way when the header is short (the product name and the
-            // page the operator is on stay whole), each keeping a few letters and its full text on hover.
-            const middle = index > 0 && !last;
-            return (
-              <Fragment key={`${crumb.label}-${index}`}>
-                {index > 0 ? <Breadcrumb.Separator hideBelow={onPhone && phoneCrumbs.has(index - 1) ? undefined : 'md'} /> : null}
-                <Breadcrumb.Item hideBelow={onPhone ? undefined : 'md'} minW={middle ? '3.5em' : undefined} flexShrink={middle ? 1 : 0} data-crumb={middle ? 'middle' : 'end'}>
-                  <Breadcrumb.CurrentLink
-                    aria-current={last ? 'page' : undefined}
-                    color={crumb.accent ?? (index === 0 ? 'brand.fg' : 'fg')}
-                    fontWeight={index === 0 ? 'bold' : 'semibold'}
-                    fontSize="sm"
-                    letterSpacing="wide"
-                    title={middle ? crumb.label : undefined}
-                    truncate
-                    display="block"
-                    minW="0"
-                  >
-                    {crumb.phoneLabel ? (
-                      <>
-                        <Box as="span" hideFrom="md">{crumb.phoneLabel}</Box>
-                        <Box as="span" hideBelow="md">{crumb.label}</Box>
-                      </>
-                    ) : (
-                      crumb.label
-                    )}
-                  </Breadcrumb.CurrentLink>
-                </Breadcrumb.Item>
-              </Fragment>
-            );
-          })}
-        </Breadcrumb.List>
-      </Breadcrumb.Root>
+      <HeaderCrumbs crumbs={crumbs} />
         {/* Never hidden, so a scoped screen is never taken for the whole (a phone shows the farm's name). */}
         <Flex flex="1" minW="0" justify="end" overflow="hidden">
           {scope}
@@ -201,7 +162,54 @@ export function AppHeader({
       </HStack>
     </Flex>
   );
-}
+});
+
+/** The breadcrumb: its own part, drawn again only when the crumbs change (not at each last update). */
+const HeaderCrumbs = memo(function HeaderCrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const { t } = useTranslation();
+  const flagged = crumbs.flatMap((crumb, index) => (crumb.onPhone ? [index] : []));
+  const phoneCrumbs = new Set(flagged.length > 0 ? flagged : [crumbs.length - 1]);
+  return (
+    <Breadcrumb.Root aria-label={t('nav.breadcrumb')} flexShrink={0} maxW="full" minW="0" overflow="hidden">
+      <Breadcrumb.List flexWrap="nowrap" whiteSpace="nowrap">
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          const onPhone = phoneCrumbs.has(index);
+          // Only the middle crumbs give way when the header is short (the product name and the
+          // page the operator is on stay whole), each keeping a few letters and its full text on hover.
+          const middle = index > 0 && !last;
+          return (
+            <Fragment key={`${crumb.label}-${index}`}>
+              {index > 0 ? <Breadcrumb.Separator hideBelow={onPhone && phoneCrumbs.has(index - 1) ? undefined : 'md'} /> : null}
+              <Breadcrumb.Item hideBelow={onPhone ? undefined : 'md'} minW={middle ? '3.5em' : undefined} flexShrink={middle ? 1 : 0} data-crumb={middle ? 'middle' : 'end'}>
+                <Breadcrumb.CurrentLink
+                  aria-current={last ? 'page' : undefined}
+                  color={crumb.accent ?? (index === 0 ? 'brand.fg' : 'fg')}
+                  fontWeight={index === 0 ? 'bold' : 'semibold'}
+                  fontSize="sm"
+                  letterSpacing="wide"
+                  title={middle ? crumb.label : undefined}
+                  truncate
+                  display="block"
+                  minW="0"
+                >
+                  {crumb.phoneLabel ? (
+                    <>
+                      <Box as="span" hideFrom="md">{crumb.phoneLabel}</Box>
+                      <Box as="span" hideBelow="md">{crumb.label}</Box>
+                    </>
+                  ) : (
+                    crumb.label
+                  )}
+                </Breadcrumb.CurrentLink>
+              </Breadcrumb.Item>
+            </Fragment>
+          );
+        })}
+      </Breadcrumb.List>
+    </Breadcrumb.Root>
+  );
+});
 
 export interface HeaderPopoverProps {
   /** The header button that opens it. */
@@ -221,7 +229,8 @@ export interface HeaderPopoverProps {
 /** A panel that drops from a button at the header's end (the user menu, the status on a phone), aligned to its right edge. */
 export function HeaderPopover({ trigger, label, w, maxW, p, defaultOpen = false, children }: HeaderPopoverProps) {
   return (
-    <Popover.Root defaultOpen={defaultOpen} positioning={{ placement: 'bottom-end' }}>
+    // Built at its first opening: closed, the header's panels (the status, the user menu) cost nothing.
+    <Popover.Root defaultOpen={defaultOpen} positioning={{ placement: 'bottom-end' }} lazyMount>
       <Popover.Trigger asChild>{trigger}</Popover.Trigger>
       <Portal>
         <Popover.Positioner>

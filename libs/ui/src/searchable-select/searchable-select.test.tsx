@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from '../testing';
+import { render, stubResizeObserver } from '../testing';
 import { SearchableSelect } from './searchable-select';
 
 const OPTIONS = [
@@ -20,14 +20,7 @@ function Farm() {
  */
 function holdAnimationFrames() {
   // The list's positioning, run in those frames, watches the input's size (jsdom has no observer).
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   const frames = new Map<number, FrameRequestCallback>();
   let next = 1;
   vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((callback) => {
