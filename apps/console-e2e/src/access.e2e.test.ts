@@ -126,6 +126,49 @@ describe('a user granted one Chilean company, in the console', () => {
       await browser.close();
     }
   });
+
+  it("shows the next person on the same page none of the previous one's nodes (sign-out, then sign-in, no reload)", async () => {
+    expect(usuarioid).toBeDefined();
+    const browser = await connectChromium();
+    try {
+      const { context, page } = await newPage(browser);
+      await signIn(page, ADMIN_EMAIL);
+      await page.goto(`${baseUrl()}/dashboard`);
+      const nodes = page.getByRole('listbox', { name: 'NODOS' }).getByRole('option');
+      await nodes.first().waitFor({ timeout: 30_000 });
+      const adminNodes = await nodes.count();
+
+      await page.getByRole('button', { name: 'Menú de usuario' }).click();
+      await page.getByRole('button', { name: 'CERRAR SESIÓN' }).click();
+      await page.getByRole('button', { name: 'INICIAR SESIÓN' }).waitFor();
+      // The next person's node list is slow to come: until it does, the list must hold nothing of the admin's.
+      let releaseNodes = () => {};
+      const nodesHeld = new Promise<void>((resolve) => (releaseNodes = resolve));
+      let heldReads = 0;
+      await context.route('**/api/sense/nodos-con-localizacion*', async (route) => {
+        heldReads += 1;
+        await nodesHeld;
+        await route.continue();
+      });
+      await page.getByLabel('CORREO ELECTRÓNICO').fill(CHILE_USER.login);
+      await page.getByLabel('CONTRASEÑA').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
+      // Still at /dashboard: the console opens it after the sign-in, in the same page.
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await page.getByRole('combobox', { name: 'FUNDO' }).waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1_000);
+      expect(await nodes.count()).toBe(0);
+      // Its own list is asked for (and held), not taken from the previous session's cache.
+      await expect.poll(() => heldReads, { timeout: 30_000 }).toBeGreaterThan(0);
+
+      releaseNodes();
+      await nodes.first().waitFor({ timeout: 30_000 });
+      expect(await nodes.count()).toBeLessThan(adminNodes);
+      await context.unroute('**/api/sense/nodos-con-localizacion*');
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 /*

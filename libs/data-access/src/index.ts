@@ -25,6 +25,7 @@ export { useSeries, useThresholdSeries } from './series/series-query';
 export type { SeriesRequest } from './series/types';
 export { useNodosConLocalizacion } from './nodes/nodes-query';
 export { readDashboardAhead } from './nodes/dashboard-read-ahead';
+export { forgetReadsWhenSessionEnds } from './client/session-reads';
 export { useNodeMap, useNodeHealth } from './node-map/node-map-query';
 export { useMapStyleUrl } from './node-map/map-style';
 export type { NodeMapScope } from './node-map/keys';

@@ -1,6 +1,7 @@
 import {
   AccessProvider,
   DashboardFiltersProvider,
+  forgetReadsWhenSessionEnds,
   GLOBAL_FILTERS_STORAGE_KEY,
   GlobalFiltersProvider,
   readDashboardAhead,
@@ -21,6 +22,10 @@ import { NewVersionPrompt } from '../pwa/new-version-prompt';
 import { registerServiceWorker } from '../pwa/register-service-worker';
 import { screens } from '../screens/screens';
 import { ConsoleShell } from './console-shell';
+
+// From the moment the console's chunk runs (before a reload's reads made ahead), a sign-out empties
+// every answer SWR holds, so none reaches the next person signing in on this page.
+forgetReadsWhenSessionEnds();
 
 export interface SignedInAppProps {
   user: SessionUser;

@@ -1,7 +1,7 @@
 import type { Session, SessionUser } from '@camposense/domain';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../client/api-client';
+import { apiRequest, onSessionEnd } from '../client/api-client';
 import { AuthProvider, REFRESH_MARGIN_MS, REFRESH_RETRY_MS, renewSessionEarly, useAuth } from './auth-provider';
 import type { AuthContextValue, AuthStatus } from './auth-provider';
 import { PROFILE_STORAGE_KEY, SESSION_STORAGE_KEY } from './session-storage';
@@ -277,9 +277,13 @@ describe('AuthProvider: refresh', () => {
     const tab = renderTab();
     await settle();
     await signIn(tab);
+    const sessionEnded = vi.fn();
+    const stopListening = onSessionEnd(sessionEnded);
     api.state.refreshFailure = 'rejected';
     await advance(ACCESS_TTL_MS - REFRESH_MARGIN_MS);
     expect(tab.text()).toBe('signed-out');
+    expect(sessionEnded).toHaveBeenCalled();
+    stopListening();
     expect(tab.handle.current!.signOutError).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -404,6 +408,10 @@ describe('AuthProvider: sign-out', () => {
     const tab = renderTab();
     await settle();
     await signIn(tab);
+    // What the page keeps of the session (SWR's answers, client/session-reads.ts) is forgotten.
+    const sessionEnded = vi.fn();
+    const stopListening = onSessionEnd(sessionEnded);
+    expect(sessionEnded).not.toHaveBeenCalled();
     let result: unknown;
     await act(async () => {
       result = await tab.handle.current!.signOut();
@@ -411,6 +419,8 @@ describe('AuthProvider: sign-out', () => {
     await settle();
     expect(result).toEqual({ ok: true });
     expect(tab.text()).toBe('signed-out');
+    expect(sessionEnded).toHaveBeenCalled();
+    stopListening();
     expect(api.state.logoutAuthorization).toMatch(/^Bearer access-/);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     // The timer died with the session: no refresh an hour later.

@@ -1,6 +1,6 @@
 import type { Session, SessionUser } from '@camposense/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { announceAccessToken, setTokenSource } from '../client/api-client';
+import { announceAccessToken, announceSessionEnd, setTokenSource } from '../client/api-client';
 import { forgetKeptAnswers } from '../client/offline-cache';
 import { logoutRequest, refreshRequest, signInRequest, type RefreshResult, type SignInResult } from './auth-api';
 import { hasSessionMarker, readStoredProfile, storeEmail, storeProfile, storeSessionMarker } from './session-storage';
@@ -116,6 +116,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
       setStatus(kept ? 'signed-in' : 'signed-out');
       schedule(kept);
       if (kept) announceAccessToken();
+      else announceSessionEnd();
     },
     [schedule],
   );

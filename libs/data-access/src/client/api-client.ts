@@ -59,6 +59,37 @@ export function whenAccessToken(work: () => void, withinMs: number): void {
   tokenWaiters.push(waiter);
 }
 
+let sessionEndListeners: Array<() => void> = [];
+let sessionGeneration = 0;
+
+/**
+ * Registers what must be forgotten when a session ends (a sign-out here or in another tab, a
+ * renewal the server refused): the page's own copies of the previous user's answers, which the next
+ * person signing in on the same phone must never be shown.
+ */
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.push(listener);
+  return () => {
+    sessionEndListeners = sessionEndListeners.filter((other) => other !== listener);
+  };
+}
+
+/**
+ * The session layer ended the session: reads still waiting for its token are dropped and every
+ * listener forgets what it kept. Work that outlives a session compares `currentSessionGeneration()`
+ * before and after to tell an answer of the previous session from one of the next.
+ */
+export function announceSessionEnd(): void {
+  sessionGeneration += 1;
+  tokenWaiters = [];
+  sessionEndListeners.forEach((listener) => listener());
+}
+
+/** Counts the sessions ended in this page (see `announceSessionEnd`). */
+export function currentSessionGeneration(): number {
+  return sessionGeneration;
+}
+
 export const API_BASE = '/api';
 
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {

@@ -1,6 +1,6 @@
 import type { UserAccessResponse } from '@camposense/domain';
 import { mutate, preload } from 'swr';
-import { apiFetcher, currentSessionUser, whenAccessToken } from '../client/api-client';
+import { apiFetcher, currentSessionGeneration, currentSessionUser, whenAccessToken } from '../client/api-client';
 import { REFRESH_TIMEOUT_MS } from '../auth/auth-api';
 import { metricKeys, metricPaths } from '../metrics/keys';
 import { placeKeys, placePaths } from '../places/keys';
@@ -16,8 +16,13 @@ import { nodeKeys, nodePaths } from './keys';
  * promise returned has that handler already: `void` is enough).
  */
 function readAhead<T>(key: readonly unknown[], fetch: () => Promise<T>): Promise<T> {
+  const generation = currentSessionGeneration();
   const answer = preload(key, fetch);
-  answer.then((data) => void mutate(key, data, { revalidate: false }), () => undefined);
+  // A sign-out before the answer came emptied the cache (client/session-reads.ts): the answer is
+  // the previous user's and must not be put back in it.
+  answer.then((data) => {
+    if (currentSessionGeneration() === generation) void mutate(key, data, { revalidate: false });
+  }, () => undefined);
   return answer;
 }
 
@@ -31,12 +36,13 @@ function readAhead<T>(key: readonly unknown[], fetch: () => Promise<T>): Promise
 function readGrantAhead(): void {
   const user = currentSessionUser();
   if (!user || user.user_metadata.rol === 'admin') return;
+  const generation = currentSessionGeneration();
   // The farms' fetcher asks whether the server offers the sense schema first (asked once per page):
   // asked beside the grant, so the farms wait for one round trip on a cold cache, not two.
   void detectSense();
   readAhead<UserAccessResponse>(userAccessKeys.of(user.id), () => apiFetcher(userAccessPaths.of(user.id)))
     .then((access) => {
-      if (access.todas || access.accesos.length === 0) return;
+      if (access.todas || access.accesos.length === 0 || currentSessionGeneration() !== generation) return;
       void readAhead(placeKeys.farms(null, { allWhenNone: true })!, () => senseListFetcher(placePaths.farms('all')));
     })
     .catch(() => undefined);
