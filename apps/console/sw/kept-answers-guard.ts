@@ -1,12 +1,5 @@
+import { KEPT_CACHE_PREFIX } from '@camposense/domain';
 import type { WorkboxPlugin } from 'workbox-core';
-
-/**
- * Every cache of API answers the worker fills starts with this (`camposense-api-lists`, `-live`);
- * the page deletes the same names at sign-out (libs/data-access `client/offline-cache.ts`).
- */
-export const KEPT_CACHE_PREFIX = 'camposense-api-';
-/** What the page posts at sign-out (data-access `forgetKeptAnswers`): forget every kept answer now. */
-export const FORGET_KEPT_MESSAGE = 'camposense:forget-kept';
 
 /**
  * Kept answers belong to the session that fetched them (issue 30): after a sign-out, or a session the

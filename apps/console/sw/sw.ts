@@ -10,18 +10,15 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { FORGET_KEPT_MESSAGE, keptAnswersGuard } from './kept-answers-guard';
+import { FORGET_KEPT_MESSAGE, KEPT_CACHE_PREFIX, KEPT_SERVED_HEADER, KEPT_STORED_AT_HEADER } from '@camposense/domain';
+import { keptAnswersGuard } from './kept-answers-guard';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
-// The names the page's data layer clears at sign-out (libs/data-access/src/client/offline-cache.ts
-// deletes every cache whose name starts with `camposense-api-`, and asks this worker to do the same,
-// kept-answers-guard.ts): a shared device must not show the next person the last one's data.
-const LISTS_CACHE = 'camposense-api-lists';
-const LIVE_CACHE = 'camposense-api-live';
-/** The headers the page reads (data-access `client/offline-cache.ts`) to tell a kept answer from a fresh one. */
-const SERVED_HEADER = 'x-camposense-cache';
-const STORED_AT_HEADER = 'x-camposense-stored-at';
+// Named from the prefix the page and kept-answers-guard.ts forget at sign-out: a shared device must
+// not show the next person the last one's data.
+const LISTS_CACHE = `${KEPT_CACHE_PREFIX}lists`;
+const LIVE_CACHE = `${KEPT_CACHE_PREFIX}live`;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -72,8 +69,8 @@ function markKept(kind: 'fallback' | 'stale'): WorkboxPlugin {
     cachedResponseWillBeUsed: async ({ cachedResponse }) => {
       if (!cachedResponse) return cachedResponse;
       const headers = new Headers(cachedResponse.headers);
-      headers.set(SERVED_HEADER, kind);
-      headers.set(STORED_AT_HEADER, cachedResponse.headers.get('date') ?? '');
+      headers.set(KEPT_SERVED_HEADER, kind);
+      headers.set(KEPT_STORED_AT_HEADER, cachedResponse.headers.get('date') ?? '');
       return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
     },
   };

@@ -46,3 +46,4 @@ export type { ScopeLevel, TableScope } from './scope';
 export { SCOPE_LINKS, isScopable, formatTableScope, parseTableScope } from './scope';
 export { EN_CURSO } from './ongoing';
 export type { EnCursoResponse } from './ongoing';
+export { KEPT_CACHE_PREFIX, FORGET_KEPT_MESSAGE, KEPT_SERVED_HEADER, KEPT_STORED_AT_HEADER } from './kept-answers';

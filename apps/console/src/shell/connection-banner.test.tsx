@@ -40,6 +40,20 @@ describe('the lost-connection banner', () => {
     vi.useRealTimers();
   });
 
+  it('hands out one retry for the life of the shell, so the banner and cards holding it do not redraw', () => {
+    const retries: Array<() => void> = [];
+    function Holder() {
+      retries.push(useConnectionRetry().retryNow);
+      return null;
+    }
+    const { rerender } = render(<Holder />, {
+      wrapper: ({ children }) => <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>{children}</SWRConfig>,
+    });
+    rerender(<Holder />);
+    expect(retries.length).toBeGreaterThan(1);
+    expect(new Set(retries).size).toBe(1);
+  });
+
   it('shows on a network failure, retries by SWR revalidation with backoff, and leaves at the first answer', async () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', fetchMock);

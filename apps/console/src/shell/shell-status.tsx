@@ -1,6 +1,6 @@
 import { useConnectionRetry, useSystemStatus } from '@camposense/data-access';
 import type { StatusFigures } from '@camposense/ui';
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useActiveTime } from './use-active-time';
 
 interface ShellConnection {
@@ -29,17 +29,11 @@ export function ShellStatusProvider({ children }: { children: ReactNode }) {
   const status = useSystemStatus();
   const { state, lost, retryNow } = useConnectionRetry();
   const activeTime = useActiveTime();
-  // The retry is a new function each render; the banner keeps one that calls the latest.
-  const latestRetry = useRef(retryNow);
-  useLayoutEffect(() => {
-    latestRetry.current = retryNow;
-  });
-  const stableRetry = useCallback(() => latestRetry.current(), []);
 
   const { sensors, activeAlerts } = status;
   // One connection state for the header, the banner and every live indicator: they cannot disagree.
   const figures = useMemo(() => ({ connection: state, activeTime, sensors, activeAlerts }), [state, activeTime, sensors, activeAlerts]);
-  const connection = useMemo(() => ({ state, lost, retryNow: stableRetry }), [state, lost, stableRetry]);
+  const connection = useMemo(() => ({ state, lost, retryNow }), [state, lost, retryNow]);
   return (
     <FiguresContext.Provider value={figures}>
       <LastUpdateContext.Provider value={status.lastUpdate}>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { reconnectDelay, reconnectStreamNow, useConnectionState, type ConnectionState } from './connection';
 
@@ -26,12 +26,10 @@ export function useConnectionRetry(): { state: ConnectionState; lost: boolean; r
     schedule();
     return () => clearTimeout(timer);
   }, [isLost, mutate]);
-  return {
-    state,
-    lost: isLost,
-    retryNow: () => {
-      reconnectStreamNow();
-      void mutate(() => true);
-    },
-  };
+  // One function for the hook's life (its `mutate` is the cache's), so what holds it does not redraw.
+  const retryNow = useCallback(() => {
+    reconnectStreamNow();
+    void mutate(() => true);
+  }, [mutate]);
+  return { state, lost: isLost, retryNow };
 }

@@ -2,13 +2,8 @@
  * The page's side of the answers the service worker keeps (apps/console/sw/sw.ts, issue 30
  * item 2): how a kept answer is told from a fresh one, and how kept answers are forgotten.
  */
+import { FORGET_KEPT_MESSAGE, KEPT_CACHE_PREFIX, KEPT_SERVED_HEADER, KEPT_STORED_AT_HEADER } from '@camposense/domain';
 
-/** Every cache of API answers the worker fills starts with this (`camposense-api-lists`, `-live`). */
-const KEPT_CACHE_PREFIX = 'camposense-api-';
-/** `fallback` (the network failed) or `stale` (shown while a fresh one is fetched), set by the worker. */
-const SERVED_HEADER = 'x-camposense-cache';
-/** When the server gave the kept answer (its Date header). */
-const STORED_AT_HEADER = 'x-camposense-stored-at';
 
 export interface KeptAnswer {
   kind: 'fallback' | 'stale';
@@ -18,9 +13,9 @@ export interface KeptAnswer {
 
 /** Whether an answer came from the worker's cache, and from when; null for a fresh answer. */
 export function keptAnswerOf(response: Response): KeptAnswer | null {
-  const kind = response.headers.get(SERVED_HEADER);
+  const kind = response.headers.get(KEPT_SERVED_HEADER);
   if (kind !== 'fallback' && kind !== 'stale') return null;
-  const storedAt = new Date(response.headers.get(STORED_AT_HEADER) ?? '');
+  const storedAt = new Date(response.headers.get(KEPT_STORED_AT_HEADER) ?? '');
   return { kind, storedAt: Number.isNaN(storedAt.getTime()) ? null : storedAt };
 }
 
@@ -35,14 +30,17 @@ export function stalePrefixOf(url: string): string | null {
   return path.split('/').slice(0, 4).join('/');
 }
 
-/** What the service worker takes for "forget every kept answer" (apps/console sw/kept-answers-guard.ts). */
-const FORGET_KEPT_MESSAGE = 'camposense:forget-kept';
 
-function tellWorkerToForget(): void {
+/** Tells the worker that controls the page, if any, to forget; whether one was told. */
+function tellWorkerToForget(): boolean {
   try {
-    navigator.serviceWorker?.controller?.postMessage({ type: FORGET_KEPT_MESSAGE });
+    const worker = navigator.serviceWorker?.controller;
+    if (!worker) return false;
+    worker.postMessage({ type: FORGET_KEPT_MESSAGE });
+    return true;
   } catch {
     // No worker (or none controls the page): nothing of its is in flight.
+    return false;
   }
 }
 
@@ -52,9 +50,10 @@ function tellWorkerToForget(): void {
  * never shows the row it just changed as it was.
  */
 export async function forgetKeptAnswers(writtenUrl?: string): Promise<void> {
-  // The worker forgets them too, with the reads it has in flight (apps/console sw/kept-answers-guard.ts),
-  // which would otherwise keep the previous user's answers when they come back.
-  if (writtenUrl === undefined) tellWorkerToForget();
+  // At sign-out the worker forgets them, with the reads it has in flight (apps/console
+  // sw/kept-answers-guard.ts), which would otherwise keep the previous user's answers when they come
+  // back. The page deletes them itself only where no worker controls it to do so.
+  if (writtenUrl === undefined && tellWorkerToForget()) return;
   if (typeof caches === 'undefined') return;
   try {
     const names = (await caches.keys()).filter((name) => name.startsWith(KEPT_CACHE_PREFIX));

@@ -70,7 +70,19 @@ describe('kept answers', () => {
     expect(stalePrefixOf('/api/auth/login')).toBeNull();
   });
 
-  it('asks the service worker to forget them too at sign-out (the reads it has in flight), not after a write', async () => {
+  /** The page's CacheStorage: two caches of kept answers and the worker's precache. */
+  function stubCaches() {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      keys: async () => ['camposense-api-lists', 'camposense-api-live', 'workbox-precache-v2'],
+      delete: async (name: string) => deleted.push(name) > 0,
+      open: async () => ({ keys: async () => [], delete: async () => true }),
+    });
+    return deleted;
+  }
+
+  it('leaves them to the service worker at sign-out (it forgets the reads it has in flight too), and tells it nothing after a write', async () => {
+    const deleted = stubCaches();
     const postMessage = vi.fn();
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: { postMessage } } });
     try {
@@ -78,8 +90,20 @@ describe('kept answers', () => {
       expect(postMessage).not.toHaveBeenCalled();
       await forgetKeptAnswers();
       expect(postMessage).toHaveBeenCalledWith({ type: 'camposense:forget-kept' });
+      expect(deleted).toEqual([]);
     } finally {
       Reflect.deleteProperty(navigator, 'serviceWorker');
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('deletes them itself at sign-out where no worker controls the page', async () => {
+    const deleted = stubCaches();
+    try {
+      await forgetKeptAnswers();
+      expect(deleted).toEqual(['camposense-api-lists', 'camposense-api-live']);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 
