@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { announceSessionEnd } from '../client/api-client';
 import { DashboardFiltersProvider, useDashboardFilters } from './dashboard-filters';
 import { GLOBAL_FILTERS_STORAGE_KEY, GlobalFiltersProvider, parseStoredFilters, useGlobalFilters, validScope } from './global-filters';
 
@@ -44,6 +45,17 @@ describe('the selection across a reload', () => {
     first.unmount();
     const reloaded = renderHook(() => useGlobalFilters(), { wrapper: stored });
     expect(reloaded.result.current).toMatchObject({ paisId: 1, empresaId: 2, fundoId: 3 });
+  });
+
+  it("is forgotten when the session ends: the next person on the tab does not start in the previous one's farm", () => {
+    const first = renderHook(() => useGlobalFilters(), { wrapper: stored });
+    act(() => first.result.current.setPais(1));
+    act(() => first.result.current.setEmpresa(2));
+    act(() => announceSessionEnd());
+    first.unmount();
+    expect(window.sessionStorage.getItem(GLOBAL_FILTERS_STORAGE_KEY)).toBeNull();
+    const next = renderHook(() => useGlobalFilters(), { wrapper: stored });
+    expect(next.result.current).toMatchObject({ paisId: null, empresaId: null, fundoId: null });
   });
 
   it('leaves nothing stored once cleared', () => {

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAccess } from '../access/access-context';
 import { restrictToGrant, singleGrantedFarm } from '../access/grants';
+import { onSessionEnd } from '../client/api-client';
 import { useFundos } from '../places/hierarchy-query';
 
 export interface GlobalFilters {
@@ -137,6 +138,9 @@ export function GlobalFiltersProvider({ children, initial, storageKey }: GlobalF
   useEffect(() => {
     if (storageKey) writeStorage(storageKey, filters);
   }, [storageKey, filters]);
+  // The selection is the session's: the next person signing in on this tab starts from the whole
+  // scope (or the one farm of their grant), not inside the previous user's farm.
+  useEffect(() => (storageKey ? onSessionEnd(() => writeStorage(storageKey, EMPTY_GLOBAL_FILTERS)) : undefined), [storageKey]);
   const setPais = useCallback((paisId: number | null) => setFilters({ paisId, empresaId: null, fundoId: null }), []);
   const setEmpresa = useCallback(
     (empresaId: number | null) => setFilters((current) => ({ ...current, empresaId, fundoId: null })),
