@@ -3,6 +3,7 @@ import { formatDateTime } from '@camposense/i18n';
 import type * as I18n from '@camposense/i18n';
 import { render, stubResizeObserver } from '@camposense/ui/testing';
 import { screen, within } from '@testing-library/react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NodeSelector } from './node-selector';
 
@@ -63,5 +64,46 @@ describe('NodeSelector tooltip', () => {
     await user.hover(screen.getAllByRole('option')[2]!);
     const tooltip = await screen.findByRole('tooltip');
     expect(within(tooltip).getByText(nodosFixture[2]!.nodo)).toBeInTheDocument();
+  });
+});
+
+// The options past the first screenful are drawn after the first draw (issue 30, TBT): the list must
+// still end whole, in order, with each option's place and the list's size told to screen readers.
+/** Counts the options in the page when its children are first committed (render's act() flushes the later ones). */
+function CountOptionsAtFirstCommit({ onCount, children }: { onCount: (count: number) => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => onCount(ref.current?.querySelectorAll('[role=option]').length ?? -1), [onCount]);
+  return <div ref={ref}>{children}</div>;
+}
+
+describe('NodeSelector with many nodes', () => {
+  beforeEach(() => stubResizeObserver());
+  afterEach(() => vi.unstubAllGlobals());
+
+  const many = Array.from({ length: 60 }, (_, index) => {
+    const base = nodosFixture[index % nodosFixture.length]!;
+    return { ...base, nodoid: 1000 + index, nodo: `NODO-${String(index + 1).padStart(2, '0')}` };
+  });
+
+  it('draws a screenful first, then every option, each with its place in the list', async () => {
+    const atFirstCommit = vi.fn<(count: number) => void>();
+    const { user } = render(
+      <CountOptionsAtFirstCommit onCount={atFirstCommit}>
+        <NodeSelector nodes={many} selectedId={1059} onSelect={vi.fn()} />
+      </CountOptionsAtFirstCommit>,
+    );
+    expect(atFirstCommit).toHaveBeenCalledExactlyOnceWith(16);
+    const listbox = screen.getByRole('listbox');
+    await vi.waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(60));
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((option) => option.textContent?.slice(0, 7))).toEqual(many.map((node) => node.nodo));
+    expect(options[59]).toHaveAttribute('aria-posinset', '60');
+    expect(options[0]).toHaveAttribute('aria-setsize', '60');
+    // The selection reaches an option drawn late.
+    expect(options[59]).toHaveAttribute('aria-selected', 'true');
+    expect(options.filter((option) => option.getAttribute('aria-selected') === 'true')).toHaveLength(1);
+    // And the search still filters the whole list.
+    await user.type(screen.getByRole('searchbox'), 'NODO-60');
+    expect(within(listbox).getAllByRole('option')).toHaveLength(1);
   });
 });

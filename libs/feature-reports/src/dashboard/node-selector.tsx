@@ -1,9 +1,9 @@
-import { Badge, Box, Button, DataList, HStack, Input, InputGroup, mergeProps, Stack, Text, Tooltip, useTooltipContext } from '@chakra-ui/react';
+import { Badge, DataList, Input, InputGroup, mergeProps, Stack, Text, Tooltip, useRecipe, useTooltipContext, type SystemStyleObject } from '@chakra-ui/react';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { formatDateTime, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, Panel, QueryState } from '@camposense/ui';
 import { Radio, Search } from 'lucide-react';
-import { cloneElement, memo, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 
 export interface NodeSelectorProps {
   nodes: readonly NodoConLocalizacion[];
@@ -80,6 +80,65 @@ export function NodeSelector({ nodes, selectedId, onSelect, loading = false, err
 }
 
 /**
+ * Options drawn on the list's first draw. The list is at most `100vh - 22rem` high and an option at
+ * least ~4.25rem (name, DevEUI and last-seen lines), so 16 fill it in a window up to 1,440 px high:
+ * the rest, drawn just after, only lengthens what the list scrolls, and nothing moves (CLS).
+ */
+const FIRST_SCREENFUL = 16;
+
+/**
+ * The nodes whose options are drawn: the first screenful at once, the rest in a transition after the
+ * first draw. Drawing the 60 demo nodes' options at once was the dashboard's longest task on a phone
+ * (~0.85 s at 4x CPU, issue 30, Lighthouse TBT); a transition's render yields to the browser every few
+ * milliseconds, so the rest costs no long task. Once all are drawn, a search never cuts the list again.
+ */
+function useDrawnNodes(nodes: readonly NodoConLocalizacion[]): readonly NodoConLocalizacion[] {
+  const [all, setAll] = useState(nodes.length <= FIRST_SCREENFUL);
+  const cut = !all && nodes.length > FIRST_SCREENFUL;
+  useEffect(() => {
+    if (cut) startTransition(() => setAll(true));
+  }, [cut]);
+  return cut ? nodes.slice(0, FIRST_SCREENFUL) : nodes;
+}
+
+/**
+ * The options' styles, once for the whole list: each option is plain markup under these selectors.
+ * An option built of Chakra components (a Button, two Stacks, three Texts) had its styles computed
+ * by Chakra's css-in-js for each of its 6-7 elements, 60 times on the dashboard's first draw: most of
+ * the node list's ~0.85 s at 4x CPU (issue 30, Lighthouse TBT). The button's look is Chakra's button
+ * recipe itself (ghost in gray, subtle in brand when selected), so the options look as they did.
+ */
+function useOptionListCss(): SystemStyleObject {
+  const button = useRecipe({ key: 'button' });
+  return useMemo(() => {
+    const layout: SystemStyleObject = { w: 'full', h: 'auto', py: '2', justifyContent: 'flex-start', textAlign: 'start' };
+    const truncate: SystemStyleObject = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+    const muted: SystemStyleObject = { ...truncate, fontSize: 'xs', color: 'fg.muted' };
+    return {
+      '& > li': { listStyleType: 'none' },
+      '& > li > button:not([aria-selected=true])': { ...button({ variant: 'ghost', size: 'md' }), colorPalette: 'gray', ...layout },
+      '& > li > button[aria-selected=true]': { ...button({ variant: 'subtle', size: 'md' }), colorPalette: 'brand', ...layout },
+      [`& .${OPTION_PART.text}`]: { display: 'flex', flexDirection: 'column', gap: '0', minW: '0' },
+      [`& .${OPTION_PART.name}`]: { ...truncate, fontWeight: 'semibold' },
+      [`& .${OPTION_PART.detail}`]: { ...muted, fontFamily: 'mono' },
+      [`& .${OPTION_PART.marks}`]: { display: 'flex', flexDirection: 'column', gap: '1', minW: '0' },
+      [`& .${OPTION_PART.seen}`]: muted,
+      [`& .${OPTION_PART.badges}`]: { display: 'flex', flexDirection: 'row', alignItems: 'center', flexWrap: 'wrap', gap: '1' },
+    };
+  }, [button]);
+}
+
+/** The class of each part of an option, styled by the list (useOptionListCss). */
+const OPTION_PART = {
+  text: 'node-option-text',
+  name: 'node-option-name',
+  detail: 'node-option-detail',
+  marks: 'node-option-marks',
+  seen: 'node-option-seen',
+  badges: 'node-option-badges',
+} as const;
+
+/**
  * The options, inside the list's tooltip: the one part that follows the tooltip's state, and hands
  * each option only whether its details are shown, so opening, moving or closing the tooltip redraws
  * the option it leaves and the one it reaches, not every option (issue 30, Lighthouse TBT).
@@ -89,12 +148,16 @@ function NodeOptions({ nodes, selectedId, onSelect }: { nodes: readonly NodoConL
   const tooltip = useTooltipContext();
   const triggers = useNodeTriggers(tooltip);
   const shownValue = tooltip.open ? tooltip.triggerValue : undefined;
+  const drawn = useDrawnNodes(nodes);
+  const css = useOptionListCss();
   return (
-    <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem">
-      {nodes.map((node) => (
+    <Stack as="ul" role="listbox" aria-label={t('dashboard.nodes')} gap="1" overflowY="auto" maxH="calc(100vh - 22rem)" minH="8rem" css={css}>
+      {drawn.map((node, index) => (
         <NodeOption
           key={node.nodoid}
           node={node}
+          position={index + 1}
+          setSize={nodes.length}
           selected={node.nodoid === selectedId}
           onSelect={onSelect}
           triggers={triggers}
@@ -107,43 +170,38 @@ function NodeOptions({ nodes, selectedId, onSelect }: { nodes: readonly NodoConL
 
 /**
  * One node of the list. Memoised: the dashboard re-renders on every answer, filter and connection
- * change, and redrawing every option (each a button, its tooltip and its marks through Chakra's
- * styles) on each of them made the dashboard's main thread the console's busiest (issue 30,
- * Lighthouse TBT); an option now redraws only when its node, its selection or the handler changes.
+ * change, and redrawing every option on each of them made the dashboard's main thread the console's
+ * busiest (issue 30, Lighthouse TBT); an option now redraws only when its node, its place, its
+ * selection or the handler changes. Plain elements styled by the list (useOptionListCss).
  */
-const NodeOption = memo(function NodeOption({ node, selected, onSelect, triggers, shown }: NodeOptionProps) {
+const NodeOption = memo(function NodeOption({ node, position, setSize, selected, onSelect, triggers, shown }: NodeOptionProps) {
   const { t } = useTranslation();
   const value = String(node.nodoid);
   const triggerProps = useMemo(() => triggers.props(value, shown), [triggers, value, shown]);
   return (
     // The option is the button inside: the item is only the list's markup, so it has no role.
-    <Box as="li" role="none" listStyleType="none">
+    <li role="none">
       <NodeTrigger triggerProps={triggerProps}>
-        <Button
+        <button
+          type="button"
           role="option"
           aria-selected={selected}
-          variant={selected ? 'subtle' : 'ghost'}
-          colorPalette={selected ? 'brand' : 'gray'}
-          w="full"
-          h="auto"
-          py="2"
-          justifyContent="flex-start"
-          textAlign="start"
+          // The place and the list's size: right while the options past the first screenful are still being drawn.
+          aria-posinset={position}
+          aria-setsize={setSize}
           onClick={() => onSelect(selected ? null : node.nodoid)}
         >
           <Radio aria-hidden />
-          <Stack gap="0" minW="0">
-            <Text fontWeight="semibold" truncate>
-              {node.nodo}
-            </Text>
-            <Text fontSize="xs" color="fg.muted" fontFamily="mono" truncate>
+          <span className={OPTION_PART.text}>
+            <span className={OPTION_PART.name}>{node.nodo}</span>
+            <span className={OPTION_PART.detail}>
               {node.deveui ?? t('dashboard.notAvailable')} · {node.ubicacion}
-            </Text>
+            </span>
             <NodeMarks node={node} />
-          </Stack>
-        </Button>
+          </span>
+        </button>
       </NodeTrigger>
-    </Box>
+    </li>
   );
 });
 
@@ -154,12 +212,10 @@ function NodeMarks({ node }: { node: NodoConLocalizacion }) {
   const seen = formatDateTime(node.ultimaFecha, i18n.language, { timeZone });
   const silent = node.episodioSinDatos;
   return (
-    <Stack gap="1" minW="0">
-      <Text fontSize="xs" color="fg.muted" truncate>
-        {seen ? t('dashboard.lastSeen', { when: seen }) : t('dashboard.neverSeen')}
-      </Text>
+    <span className={OPTION_PART.marks}>
+      <span className={OPTION_PART.seen}>{seen ? t('dashboard.lastSeen', { when: seen }) : t('dashboard.neverSeen')}</span>
       {(silent || node.episodiosActivos > 0) && (
-        <HStack gap="1" wrap="wrap">
+        <span className={OPTION_PART.badges}>
           {silent && (
             <Badge size="sm" colorPalette={silent.statusid === 1 ? 'red' : 'gray'} variant="solid">
               {t(silent.statusid === 1 ? 'dashboard.silent' : 'dashboard.silentAcknowledged')}
@@ -170,9 +226,9 @@ function NodeMarks({ node }: { node: NodoConLocalizacion }) {
               {t('dashboard.activeEpisodes', { count: node.episodiosActivos })}
             </Badge>
           )}
-        </HStack>
+        </span>
       )}
-    </Stack>
+    </span>
   );
 }
 
@@ -201,6 +257,10 @@ function NodeTooltip({ nodes, children }: { nodes: readonly NodoConLocalizacion[
 
 interface NodeOptionProps {
   node: NodoConLocalizacion;
+  /** The option's place in the list, from 1. */
+  position: number;
+  /** How many options the list has, drawn or not yet. */
+  setSize: number;
   selected: boolean;
   onSelect: (nodoid: number | null) => void;
   /** The list's tooltip triggers (the same object every render). */
