@@ -605,13 +605,20 @@ export interface ReportQueries {
   mensajesCsvBatches(filters: MensajeFilters, sort: ReportSort<MensajeSortColumn>, size: number): AsyncGenerator<MensajeCsvRow[]>;
 }
 
+/**
+ * The report pages' statements run prepared, named by their text (issue 31): one shape per
+ * combination of filters present, sort and kind of window, every value a parameter, so the
+ * connection parses each shape once, not on every page asked.
+ */
+const PREPARED = { prepare: true } as const;
+
 export function createReportQueries(database: Database): ReportQueries {
   async function chosenThresholds(filters: AlertaFilters): Promise<ChosenThresholds> {
     const statement = reportStatements.alertaThresholds(filters);
     if (!statement) return null;
-    return (await database.query<{ umbralid: number }>(statement)).map((row) => row.umbralid);
+    return (await database.query<{ umbralid: number }>(statement, PREPARED)).map((row) => row.umbralid);
   }
-  const total = async (statement: SQL) => (await database.query<{ total: number }>(statement))[0]?.total ?? 0;
+  const total = async (statement: SQL) => (await database.query<{ total: number }>(statement, PREPARED))[0]?.total ?? 0;
   return {
     async alertas(filters, sort, page) {
       const thresholds = await chosenThresholds(filters);
@@ -621,7 +628,7 @@ export function createReportQueries(database: Database): ReportQueries {
         ALERTA_SORT[sort.sortBy],
         page,
         (row) => row.alertaid,
-        (window) => database.query(reportStatements.alertasPage(filters, sort, window, thresholds)),
+        (window) => database.query(reportStatements.alertasPage(filters, sort, window, thresholds), PREPARED),
         () => total(reportStatements.alertasCount(filters, thresholds)),
       );
     },
@@ -632,7 +639,7 @@ export function createReportQueries(database: Database): ReportQueries {
         MENSAJE_SORT[sort.sortBy],
         page,
         (row) => row.mensajeid,
-        (window) => database.query(reportStatements.mensajesPage(filters, sort, window)),
+        (window) => database.query(reportStatements.mensajesPage(filters, sort, window), PREPARED),
         () => total(reportStatements.mensajesCount(filters)),
       );
     },
