@@ -8,6 +8,10 @@
  * load), the API itself (`node --import tsx apps/api/src/main.ts`, as `npm start` runs it) and the
  * load generator (this file again with `--worker`, plain node:http over kept-alive connections,
  * lighter than fetch), so the client's CPU is not the server's. Results go to bench/results/load.json.
+ * Each run's `cpu` gives the API's and the database backends' CPU seconds (from /proc), the CPU
+ * milliseconds per request and the database transactions per request (pg_stat_database: one per
+ * statement sent outside a transaction, so round trips): figures a busy machine distorts least.
+ * Every operator account is granted its own scope's company (row-level security shows none otherwise).
  *
  *   npm run bench:load                      (script: "bench:load": "tsx bench/load-bench.ts")
  *   BENCH_DATABASE_URL=postgres://…/db  BENCH_CLIENTS=200  BENCH_SECONDS=60  BENCH_DAYS=30
@@ -296,6 +300,14 @@ async function prepare(url: string, days: number, clients: number): Promise<{ mi
         from generate_series(1, ${clients}) k
         cross join (select password_hash from sense.usuario where login = ${OPERATOR_TEMPLATE}) u
       on conflict (login) do nothing`);
+    // Each operator is granted its own scope's company (issue 32): without a grant, row-level
+    // security shows an operator nothing and the mix would measure empty answers and 404s.
+    await database.query(sql`
+      insert into sense.usuarioempresa (usuarioid, empresaid, nivel)
+      select u.usuarioid, (${JSON.stringify(scopes.map((scope) => Number(scope.empresaId)))}::jsonb ->> ((k - 1) % ${scopes.length})::int)::int, 'operacion'
+        from generate_series(1, ${clients}) k
+        join sense.usuario u on u.login = 'operador-' || lpad(k::text, 3, '0') || '@bench.camposense.dev'
+      on conflict (usuarioid, empresaid) do nothing`);
     const metrics = await database.query<{ metricaid: number }>(sql`select metricaid from sense.metrica where statusid = 1 order by 1`);
     const criticidades = await database.query<{ criticidadid: number }>(sql`select criticidadid from sense.criticidad where statusid = 1 order by 1`);
     const mix: MixData = {
@@ -367,6 +379,24 @@ function cpuMeter(apiPid: number, database: string) {
     for (const [pid, seconds] of databaseBackendsCpu(database)) databaseSeconds += seconds - (backendsStart.get(pid) ?? 0);
     return { apiSeconds, databaseSeconds };
   };
+}
+
+/**
+ * The transactions `database` has committed and rolled back so far (pg_stat_database), or null if
+ * unreadable. The server publishes them when a backend goes idle (at most about a second late).
+ */
+async function databaseTransactions(url: string, database: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    // Read in a fresh transaction so the statistics snapshot is this moment's.
+    const { rows } = await client.query<{ total: string }>('select (xact_commit + xact_rollback)::text as total from pg_stat_database where datname = $1', [database]);
+    return rows[0] ? Number(rows[0].total) : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** What the load generator says over IPC: that the measured time starts (sign-ins done), then its result. */
@@ -470,7 +500,19 @@ interface RunSummary {
   requests: number;
   requestsPerSecond: number;
   /** Missing in runs written before it was measured. */
-  cpu?: { apiSeconds: number; databaseSeconds: number; requestsPerApiCpuSecond: number | null; requestsPerCpuSecond: number | null };
+  cpu?: {
+    apiSeconds: number;
+    databaseSeconds: number;
+    requestsPerApiCpuSecond: number | null;
+    requestsPerCpuSecond: number | null;
+    /** API + database CPU milliseconds per request. */
+    msPerRequest?: number | null;
+    /**
+     * Transactions the database committed or rolled back per request (pg_stat_database): every
+     * statement sent outside a transaction is one, so this counts round trips, the ingest's included.
+     */
+    databaseTransactionsPerRequest?: number | null;
+  };
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   errors: number;
   /** Missing in runs written before it was counted. */
@@ -549,9 +591,15 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
     const ingest = ingestEveryMs > 0 ? { key: await createIngestKey(baseUrl), probes, everyMs: ingestEveryMs } : null;
     const databaseName = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
     // From the first measured request: the sign-ins (argon2) are not the reads' cost.
-    const meter: { used: ReturnType<typeof cpuMeter> | null } = { used: null };
-    const result = await runLoadProcess({ baseUrl, clients, seconds, mix, ingest }, () => (meter.used = cpuMeter(api.pid!, databaseName)));
+    const meter: { used: ReturnType<typeof cpuMeter> | null; transactionsAtStart: Promise<number | null> | null } = { used: null, transactionsAtStart: null };
+    const result = await runLoadProcess({ baseUrl, clients, seconds, mix, ingest }, () => {
+      meter.used = cpuMeter(api.pid!, databaseName);
+      meter.transactionsAtStart = databaseTransactions(databaseUrl, databaseName);
+    });
     const cpu = meter.used?.() ?? { apiSeconds: 0, databaseSeconds: 0 };
+    const transactionsAtStart = await meter.transactionsAtStart;
+    const transactionsAtEnd = await databaseTransactions(databaseUrl, databaseName);
+    const transactions = transactionsAtStart === null || transactionsAtEnd === null ? null : transactionsAtEnd - transactionsAtStart;
     clearInterval(sampler);
     peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
     const loadAfter = loadavg()[0] ?? 0;
@@ -582,6 +630,8 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
         databaseSeconds: round(cpu.databaseSeconds),
         requestsPerApiCpuSecond: cpu.apiSeconds > 0 ? round(result.requests / cpu.apiSeconds) : null,
         requestsPerCpuSecond: cpu.apiSeconds + cpu.databaseSeconds > 0 ? round(result.requests / (cpu.apiSeconds + cpu.databaseSeconds)) : null,
+        msPerRequest: result.requests > 0 ? round(((cpu.apiSeconds + cpu.databaseSeconds) * 1000) / result.requests, 2) : null,
+        databaseTransactionsPerRequest: transactions !== null && result.requests > 0 ? round(transactions / result.requests, 2) : null,
       },
       latencyMs: {
         p50: round(percentile(sorted, 0.5)),
@@ -689,7 +739,9 @@ function printSideBySide(table: ReturnType<typeof sideBySide>, on: RunSummary | 
         `${underLoad ? ' — UNDER LOAD: other work on the machine before the run' : ''}; API peak RSS ${run.apiMemoryMb.peakRss} MB; ` +
         (run.cpu
           ? `CPU: API ${run.cpu.apiSeconds} s, database ${run.cpu.databaseSeconds} s, ${run.cpu.requestsPerApiCpuSecond} requests per API CPU second, ` +
-            `${run.cpu.requestsPerCpuSecond} per API + database CPU second`
+            `${run.cpu.requestsPerCpuSecond} per API + database CPU second` +
+            (run.cpu.msPerRequest != null ? ` (${run.cpu.msPerRequest} ms a request)` : '') +
+            (run.cpu.databaseTransactionsPerRequest != null ? `, ${run.cpu.databaseTransactionsPerRequest} database transactions a request` : '')
           : 'CPU not measured (an earlier run)') +
         (run.errors > 0 && run.errorKinds
           ? `; errors ${JSON.stringify(run.errorKinds)} (ingest ${run.errors - Object.values(run.errorKinds).reduce((sum, count) => sum + count, 0)})`

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,11 +47,14 @@ export interface CreateDatabaseOptions {
 
 export interface QueryOptions {
   /**
-   * PostgreSQL: run as a named prepared statement, parsed and planned once per connection. For a
-   * hot statement whose planning is a large share of its cost and whose best plan does not
-   * depend on its parameters (a generic plan serves every call). Ignored on PGlite.
+   * PostgreSQL: run as a named prepared statement, parsed once per connection (and planned once
+   * when PostgreSQL finds its generic plan as good as a custom one). For a hot statement whose
+   * parse and planning are a large share of its cost (row security's policies make planning
+   * several times dearer, docs/tenancy.md). `true` names it by a hash of its text: only for
+   * statements built in a bounded number of shapes (values as parameters, never inlined), since
+   * every connection keeps each name it has seen. Ignored on PGlite.
    */
-  prepare?: string;
+  prepare?: string | true;
 }
 
 interface DatabaseBase {
@@ -103,6 +107,11 @@ function setPgTypeParsers(): void {
 /** Turns `sql` templates into text and parameters for named prepared statements. */
 const pgDialect = new PgDialect();
 
+/** A prepared statement's name from its text: the same text, the same name on every connection. */
+function statementName(text: string): string {
+  return `h-${createHash('sha1').update(text).digest('base64url')}`;
+}
+
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
     setPgTypeParsers();
@@ -148,8 +157,10 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
       pool,
       async query<Row>(statement: SQL, options?: QueryOptions) {
         if (options?.prepare) {
+          const query = pgDialect.sqlToQuery(statement);
+          const name = options.prepare === true ? statementName(query.sql) : options.prepare;
           // drizzle's own prepared query, so its values are parsed exactly as db.execute's are.
-          const prepared = db._.session.prepareQuery(pgDialect.sqlToQuery(statement), undefined, options.prepare, false);
+          const prepared = db._.session.prepareQuery(query, undefined, name, false);
           return ((await prepared.execute()) as { rows: Row[] }).rows;
         }
         const result = await db.execute(statement);

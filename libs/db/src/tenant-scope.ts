@@ -55,17 +55,50 @@ function enterStatement(local: boolean): string {
                  set_config('role', '${TENANT_ROLE}', ${local})`;
 }
 
-const ENTER_SESSION = enterStatement(false);
+/**
+ * The session's set-up and reset as named prepared statements: parsed and planned once per
+ * connection, then only bound and run at each checkout and release (they run on every tenant
+ * checkout, so their parse and plan were a share of the database's CPU per request, issue 31).
+ */
+const ENTER_SESSION = { name: 'camposense-tenant-enter', text: enterStatement(false) };
 const ENTER_TRANSACTION = enterStatement(true);
-const LEAVE_SESSION = `select set_config('role', 'none', false), set_config('camposense.empresas', '', false), set_config('camposense.ubicaciones', '', false)`;
+const LEAVE_SESSION = {
+  name: 'camposense-tenant-leave',
+  text: `select set_config('role', 'none', false), set_config('camposense.empresas', '', false), set_config('camposense.ubicaciones', '', false)`,
+};
+
+type QueryCallback = (error: Error | null, result?: unknown) => void;
 
 interface ScopedClient {
-  query(text: string, values?: unknown[]): Promise<unknown>;
+  query(config: unknown, values?: unknown, callback?: QueryCallback): unknown;
   release(error?: Error | boolean): void;
+  once(event: string, listener: (...args: unknown[]) => void): unknown;
+  removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
 }
 
 interface PoolLike {
   connect(...args: unknown[]): unknown;
+}
+
+/**
+ * One tenant connection shared by the single statements (`pool.query`) of one piece of tenant
+ * work (one request: `runAsTenant` makes a scope object per request), so a request that sends
+ * several pays one set-up and one reset instead of one of each per statement (issue 31). It is
+ * given back, reset, once none of them is running and a turn of the event loop has passed (the
+ * statement a request sends when the previous one's rows arrive finds it still there): it never
+ * sits idle in the pool with a grant, and only that scope's statements ever run on it. A failed
+ * statement takes no new sharers and has the connection destroyed once the others end.
+ */
+interface SharedConnection {
+  client: Promise<ScopedClient>;
+  /** Statements given it and not yet released. */
+  users: number;
+  /** A sharer's failure: the connection is destroyed, not reset, when the last one ends. */
+  failure: Error | null;
+  /** Being given back: no new sharers. */
+  closing: boolean;
+  /** The sharers' statements, run one after another. */
+  queue: Promise<void>;
 }
 
 /**
@@ -88,7 +121,7 @@ export function scopePoolConnections(pool: PoolLike): void {
     client.release = (error?: Error | boolean) => {
       // A failed query's connection is destroyed by pg: nothing is left to reset.
       if (error) return release(error);
-      client.query(LEAVE_SESSION).then(
+      (client.query(LEAVE_SESSION) as Promise<unknown>).then(
         () => release(),
         (resetError: unknown) => release(resetError instanceof Error ? resetError : new Error(String(resetError))),
       );
@@ -96,18 +129,91 @@ export function scopePoolConnections(pool: PoolLike): void {
     return client;
   }
 
+  const shared = new WeakMap<TenantScope, SharedConnection>();
+
+  /** Gives the shared connection back (reset, or destroyed after a failure) if nobody uses it. */
+  function giveBack(scope: TenantScope, connection: SharedConnection): void {
+    if (connection.users > 0 || connection.closing) return;
+    connection.closing = true;
+    if (shared.get(scope) === connection) shared.delete(scope);
+    void connection.client.then((client) => client.release(connection.failure ?? undefined));
+  }
+
+  /** A sharer's view of the shared connection: its own `release`, the rest the connection's. */
+  function sharerOf(scope: TenantScope, connection: SharedConnection, client: ScopedClient): ScopedClient {
+    let released = false;
+    return {
+      // One statement at a time, in the order asked: pg deprecates queueing on a busy client.
+      query: (config, values, callback) => {
+        const run = () =>
+          new Promise<void>((done) => {
+            try {
+              client.query(config, values, (error, result) => {
+                done();
+                callback?.(error, result);
+              });
+            } catch (error) {
+              // Never a rejected queue: the statements behind this one still run (or fail) on their own.
+              done();
+              callback?.(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+        connection.queue = connection.queue.then(run);
+        return undefined;
+      },
+      once: (event, listener) => client.once(event, listener),
+      removeListener: (event, listener) => client.removeListener(event, listener),
+      release: (error) => {
+        if (released) return;
+        released = true;
+        if (error) {
+          connection.failure ??= error instanceof Error ? error : new Error('released with an error');
+          // Nobody new on a connection that failed; the running sharers end first.
+          if (shared.get(scope) === connection) shared.delete(scope);
+        }
+        connection.users -= 1;
+        if (connection.users === 0) setImmediate(() => giveBack(scope, connection));
+      },
+    };
+  }
+
+  /** `pool.query`'s checkout for tenant work: the scope's shared connection, taken if need be. */
+  function sharedCheckout(scope: TenantScope, callback: (error: unknown, client?: ScopedClient, release?: () => void) => unknown): void {
+    let connection = shared.get(scope);
+    if (!connection || connection.closing || connection.failure) {
+      const created: SharedConnection = { client: checkout(scope), users: 0, failure: null, closing: false, queue: Promise.resolve() };
+      connection = created;
+      shared.set(scope, created);
+      created.client.catch(() => {
+        // The set-up failed: the next statement of this scope takes a connection of its own.
+        if (shared.get(scope) === created) shared.delete(scope);
+        created.closing = true;
+      });
+    }
+    const current = connection;
+    current.users += 1;
+    current.client.then(
+      (client) => {
+        const sharer = sharerOf(scope, current, client);
+        callback(undefined, sharer, sharer.release);
+      },
+      (error: unknown) => {
+        current.users -= 1;
+        callback(error, undefined, () => undefined);
+      },
+    );
+  }
+
   pool.connect = (...args: unknown[]) => {
     const scope = tenantScopes.getStore();
     if (!scope) return connect(...args);
     const callback = args[0];
     if (typeof callback === 'function') {
-      // pg-pool's own `query` takes a connection this way.
-      checkout(scope).then(
-        (client) => (callback as (...callbackArgs: unknown[]) => unknown)(undefined, client, client.release),
-        (error: unknown) => (callback as (...callbackArgs: unknown[]) => unknown)(error, undefined, () => undefined),
-      );
+      // pg-pool's own `query` takes a connection this way: one statement, then release.
+      sharedCheckout(scope, callback as (error: unknown, client?: ScopedClient, release?: () => void) => unknown);
       return undefined;
     }
+    // An explicit checkout (a transaction) gets a connection of its own.
     return checkout(scope);
   };
 }

@@ -53,8 +53,9 @@ export async function openEpisodesRoute(app: FastifyInstance, { database }: { da
           : sql`(u.ubicacionid = ${ubicacionId}
                  or (e.tipo = 'sindatos' and exists (
                        select 1 from sense.localizacion l where l.nodoid = e.nodoid and l.ubicacionid = ${ubicacionId} and l.statusid = 1)))`;
-      const rows = (
-        await database.db.execute(sql`
+      // Prepared (issue 31): asked on every dashboard visit, in four shapes (node or location, with or without a grant).
+      const rows = await database.query<EpisodeRow>(
+        sql`
           select e.episodioid, e.tipo, e.nodoid, e.umbralid, u.metricaid, u.tipoid, u.minimo, u.maximo,
                  c.criticidad, c.grado, e.fechainicio, e.statusid, e.fechareconocido
             from sense.episodio e
@@ -62,8 +63,9 @@ export async function openEpisodesRoute(app: FastifyInstance, { database }: { da
             left join sense.umbral u on u.umbralid = e.umbralid
            where e.fechafin is null and e.statusid in (1, -1) and ${scope} and ${granted ?? sql`true`}
            order by e.fechainicio, e.episodioid
-           limit ${MAX_EPISODES}`)
-      ).rows as unknown as EpisodeRow[];
+           limit ${MAX_EPISODES}`,
+        { prepare: true },
+      );
       return {
         episodes: rows.map((row) => ({
           ...row,

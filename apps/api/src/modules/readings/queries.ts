@@ -267,7 +267,8 @@ export function createReadingQueries(database: Database): ReadingQueries {
       return row?.body ?? '[]';
     },
     async enCurso(grant) {
-      const [row] = await database.query<EnCursoResponse>(enCursoStatement(grantedEpisode(grant, 'ep')));
+      // Prepared (issue 31): two shapes, with and without a grant, asked on every dashboard visit.
+      const [row] = await database.query<EnCursoResponse>(enCursoStatement(grantedEpisode(grant, 'ep')), { prepare: true });
       return row ?? { episodios: 0, umbral: 0, sinDatos: 0, alertas: 0 };
     },
     async nodesPlacedAt(ubicacionId) {

@@ -415,9 +415,16 @@ function mensajeRows(filters: MensajeFilters, sort: ReportSort<MensajeSortColumn
     limit ${limit} ${offset > 0 ? sql`offset ${offset}` : sql``}) ms`;
 }
 
-/** Run on the rows already picked (a page or a batch), so the names cost a lookup per row shown, not per alert. */
+/**
+ * Run on the rows already picked (a page or a batch), so the names cost a lookup per row shown, not
+ * per alert. The reading is a lateral subquery kept out of the join search (`offset 0`): joined to
+ * partitioned `medicion` (a partition a month) the planner weighed every partition in every join
+ * order, and planning a page took 7.5–11.5 ms for 0.5 ms of work; kept apart, about 2 ms, and the
+ * partitions are still pruned as each row is read (issue 31, bench/results/load-cheaper.md).
+ */
 const ALERTA_JOINS = sql`left join sense.umbral u on u.umbralid = a.umbralid
-  left join sense.medicion m on m.medicionid = a.medicionid and m.fecha = a.fecha
+  left join lateral (select rm.medicionid, rm.fecha, rm.medicion, rm.nodoid, rm.tipoid, rm.metricaid, rm.ubicacionid
+                       from sense.medicion rm where rm.medicionid = a.medicionid and rm.fecha = a.fecha offset 0) m on true
   left join sense.usuario ack on ack.usuarioid = a.reconocidopor
   left join sense.nodo n on n.nodoid = u.nodoid
   left join sense.ubicacion ub on ub.ubicacionid = u.ubicacionid
@@ -605,13 +612,20 @@ export interface ReportQueries {
   mensajesCsvBatches(filters: MensajeFilters, sort: ReportSort<MensajeSortColumn>, size: number): AsyncGenerator<MensajeCsvRow[]>;
 }
 
+/**
+ * The report pages' statements run prepared, named by their text (issue 31): one shape per
+ * combination of filters present, sort and kind of window, every value a parameter, so the
+ * connection parses each shape once, not on every page asked.
+ */
+const PREPARED = { prepare: true } as const;
+
 export function createReportQueries(database: Database): ReportQueries {
   async function chosenThresholds(filters: AlertaFilters): Promise<ChosenThresholds> {
     const statement = reportStatements.alertaThresholds(filters);
     if (!statement) return null;
-    return (await database.query<{ umbralid: number }>(statement)).map((row) => row.umbralid);
+    return (await database.query<{ umbralid: number }>(statement, PREPARED)).map((row) => row.umbralid);
   }
-  const total = async (statement: SQL) => (await database.query<{ total: number }>(statement))[0]?.total ?? 0;
+  const total = async (statement: SQL) => (await database.query<{ total: number }>(statement, PREPARED))[0]?.total ?? 0;
   return {
     async alertas(filters, sort, page) {
       const thresholds = await chosenThresholds(filters);
@@ -621,7 +635,7 @@ export function createReportQueries(database: Database): ReportQueries {
         ALERTA_SORT[sort.sortBy],
         page,
         (row) => row.alertaid,
-        (window) => database.query(reportStatements.alertasPage(filters, sort, window, thresholds)),
+        (window) => database.query(reportStatements.alertasPage(filters, sort, window, thresholds), PREPARED),
         () => total(reportStatements.alertasCount(filters, thresholds)),
       );
     },
@@ -632,7 +646,7 @@ export function createReportQueries(database: Database): ReportQueries {
         MENSAJE_SORT[sort.sortBy],
         page,
         (row) => row.mensajeid,
-        (window) => database.query(reportStatements.mensajesPage(filters, sort, window)),
+        (window) => database.query(reportStatements.mensajesPage(filters, sort, window), PREPARED),
         () => total(reportStatements.mensajesCount(filters)),
       );
     },

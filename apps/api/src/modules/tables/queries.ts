@@ -315,7 +315,8 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
     listBatches,
     rowBatches,
     async list(definition, criteria, limit) {
-      const rows = await database.query<TableRow>(await listStatement(definition, criteria, limit));
+      // Prepared as the pages are: the shell's lists (countries, companies, farms, metrics) on every visit.
+      const rows = await database.query<TableRow>(await listStatement(definition, criteria, limit), { prepare: true });
       return normaliseTimestamps(rows, (await catalogue.table(definition)).timestamps);
     },
     async page(definition, criteria, { page, pageSize, after }, totalOf = (count) => count()) {
@@ -331,7 +332,9 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
         sql`, `,
       );
       const totalStatement = await countStatement(definition, criteria);
-      const counting = totalOf(async () => (await database.query<{ total: number }>(totalStatement))[0]?.total ?? 0);
+      // Prepared, named by their text (issue 31): a page's statements are built from the catalogue's
+      // names and the criteria present, every value a parameter, so their shapes are bounded.
+      const counting = totalOf(async () => (await database.query<{ total: number }>(totalStatement, { prepare: true }))[0]?.total ?? 0);
 
       /** `limit` rows in the order `order`, `offset` skipped, after `bound`; the embeds computed for those rows only. */
       const read = (order: readonly OrderTerm[], limit: number, offset: number, bound: (string | null)[] | null) => {
@@ -341,9 +344,9 @@ export function createTableQueries(database: Database, catalogue: Catalogue): Ta
         // Without embeds the page is one plain select, the statement bench:api times as its bare SQL
         // (wrapped, a search of nodes ran about 1.1× slower); with them, the page's rows first and
         // their embeds after.
-        if (definition.embeds.length === 0) return database.query<TableRow>(sql`select ${columns}, ${keys} ${from}`);
+        if (definition.embeds.length === 0) return database.query<TableRow>(sql`select ${columns}, ${keys} ${from}`, { prepare: true });
         const picked = sql`select ${sql.identifier(ROW)}.* ${from}`;
-        return database.query<TableRow>(sql`select ${columns}, ${keys} from (${picked}) ${sql.identifier(ROW)} ${orderOf(order)}`);
+        return database.query<TableRow>(sql`select ${columns}, ${keys} from (${picked}) ${sql.identifier(ROW)} ${orderOf(order)}`, { prepare: true });
       };
 
       let number = page;
