@@ -1,6 +1,7 @@
 import { Box, Button, ButtonGroup, Grid, Stack } from '@chakra-ui/react';
 import { useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
 import type { SeriesRequest } from '@camposense/data-access';
+import type { NodoConLocalizacion } from '@camposense/domain';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, LiveIndicator, QueryState, TimeZoneNote } from '@camposense/ui';
 import { Activity, ChartLine, Map as MapIcon } from 'lucide-react';
@@ -55,9 +56,9 @@ export default function DashboardView({ initialView = 'charts', mapRenderer = 'a
   const nodes = useNodosConLocalizacion();
   const metricas = useMetricas();
   const global = useOptionalGlobalFilters();
-  const { nodoId: selected, setNodo: setSelected, umbralId } = filters;
-  const [chartsRef, maxPoints] = useMaxPoints();
+  const { nodoId: selected, setNodo: setSelected } = filters;
   const [view, setView] = useState(initialView);
+  // Here, not in the charts column: it stays open over a visit to the map.
   const [healthShown, setHealthShown] = useState(false);
 
   const paisId = global?.paisId ?? null;
@@ -78,6 +79,76 @@ export default function DashboardView({ initialView = 'charts', mapRenderer = 'a
     if (selected !== null && nodes.data && !inScope.some((node) => node.nodoid === selected)) setSelected(null);
   }, [inScope, nodes.data, selected, setSelected]);
 
+  const selectedNode = selected === null ? undefined : inScope.find((node) => node.nodoid === selected);
+  // A chosen node's charts can draw another node of the scope beside it.
+  const compareCandidates = useMemo(() => (selected === null ? [] : inScope.filter((node) => node.nodoid !== selected)), [inScope, selected]);
+
+  const mapScope = useMemo(
+    () => ({ paisId, empresaId, fundoId: filters.fundoId ?? fundoId, ubicacionId: filters.ubicacionId }),
+    [paisId, empresaId, fundoId, filters.fundoId, filters.ubicacionId],
+  );
+  const openCharts = (nodoid: number) => {
+    setSelected(nodoid);
+    setView('charts');
+  };
+
+  return (
+    <Stack gap="3">
+      <ButtonGroup size="xs" variant="outline" attached role="group" aria-label={t('nodeMap.viewLabel')} alignSelf="start">
+        <Button aria-pressed={view === 'charts'} variant={view === 'charts' ? 'solid' : 'outline'} onClick={() => setView('charts')}>
+          <ChartLine aria-hidden />
+          {t('nodeMap.charts')}
+        </Button>
+        <Button aria-pressed={view === 'map'} variant={view === 'map' ? 'solid' : 'outline'} onClick={() => setView('map')}>
+          <MapIcon aria-hidden />
+          {t('nodeMap.map')}
+        </Button>
+      </ButtonGroup>
+      {view === 'map' ? (
+        <NodeMapView scope={mapScope} onOpenCharts={openCharts} renderer={mapRenderer} />
+      ) : (
+        <Grid templateColumns={{ base: '1fr', md: '18rem minmax(0, 1fr)' }} gap="3" alignItems="start">
+          <NodeSelector
+            nodes={inScope}
+            selectedId={selected}
+            onSelect={setSelected}
+            loading={nodes.isLoading}
+            error={Boolean(nodes.error) && !nodes.data}
+            onRetry={() => void nodes.mutate()}
+          />
+          <ChartsColumn
+            selectedNode={selectedNode}
+            compareCandidates={compareCandidates}
+            metricas={metricas}
+            healthShown={healthShown}
+            onHealthShown={setHealthShown}
+          />
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+interface ChartsColumnProps {
+  /** The chosen node, when the scope shows it. */
+  selectedNode: NodoConLocalizacion | undefined;
+  compareCandidates: readonly NodoConLocalizacion[];
+  metricas: ReturnType<typeof useMetricas>;
+  /** Whether the chosen node's radio health is open. */
+  healthShown: boolean;
+  onHealthShown: (shown: boolean) => void;
+}
+
+/**
+ * The charts beside the node list: its own component because it measures its width before the
+ * first paint (the charts' point budget), and the re-render that measure causes must redraw this
+ * column only, not the node list and the toggles (issue 30, Lighthouse TBT).
+ */
+function ChartsColumn({ selectedNode, compareCandidates, metricas, healthShown, onHealthShown: setHealthShown }: ChartsColumnProps) {
+  const { t } = useTranslation();
+  const filters = useDashboardFilters();
+  const { nodoId: selected, umbralId } = filters;
+  const [chartsRef, maxPoints] = useMaxPoints();
   const { timeZone } = useDisplayTimeZone();
   const range = effectiveRange(filters, timeZone);
   const { startDate, endDate } = rangeInstants(range, timeZone);
@@ -94,10 +165,6 @@ export default function DashboardView({ initialView = 'charts', mapRenderer = 'a
     () => (metricas.data ?? []).filter((metrica) => metrica.statusid === 1).sort((a, b) => a.metricaid - b.metricaid),
     [metricas.data],
   );
-
-  const selectedNode = selected === null ? undefined : inScope.find((node) => node.nodoid === selected);
-  // A chosen node's charts can draw another node of the scope beside it.
-  const compareCandidates = useMemo(() => (selected === null ? [] : inScope.filter((node) => node.nodoid !== selected)), [inScope, selected]);
 
   const content = !request ? (
     <EmptyState title={t('dashboard.chooseScope')} icon={<ChartLine aria-hidden />} />
@@ -134,44 +201,9 @@ export default function DashboardView({ initialView = 'charts', mapRenderer = 'a
     </QueryState>
   );
 
-  const mapScope = useMemo(
-    () => ({ paisId, empresaId, fundoId: filters.fundoId ?? fundoId, ubicacionId: filters.ubicacionId }),
-    [paisId, empresaId, fundoId, filters.fundoId, filters.ubicacionId],
-  );
-  const openCharts = (nodoid: number) => {
-    setSelected(nodoid);
-    setView('charts');
-  };
-
   return (
-    <Stack gap="3">
-      <ButtonGroup size="xs" variant="outline" attached role="group" aria-label={t('nodeMap.viewLabel')} alignSelf="start">
-        <Button aria-pressed={view === 'charts'} variant={view === 'charts' ? 'solid' : 'outline'} onClick={() => setView('charts')}>
-          <ChartLine aria-hidden />
-          {t('nodeMap.charts')}
-        </Button>
-        <Button aria-pressed={view === 'map'} variant={view === 'map' ? 'solid' : 'outline'} onClick={() => setView('map')}>
-          <MapIcon aria-hidden />
-          {t('nodeMap.map')}
-        </Button>
-      </ButtonGroup>
-      {view === 'map' ? (
-        <NodeMapView scope={mapScope} onOpenCharts={openCharts} renderer={mapRenderer} />
-      ) : (
-        <Grid templateColumns={{ base: '1fr', md: '18rem minmax(0, 1fr)' }} gap="3" alignItems="start">
-          <NodeSelector
-            nodes={inScope}
-            selectedId={selected}
-            onSelect={setSelected}
-            loading={nodes.isLoading}
-            error={Boolean(nodes.error) && !nodes.data}
-            onRetry={() => void nodes.mutate()}
-          />
-          <Box ref={chartsRef} minW="0">
-            {content}
-          </Box>
-        </Grid>
-      )}
-    </Stack>
+    <Box ref={chartsRef} minW="0">
+      {content}
+    </Box>
   );
 }
