@@ -1,8 +1,12 @@
 import { defineConfig } from '@chakra-ui/react';
 import { recipes, slotRecipes } from './recipes';
 
-// 'Inter Fallback' (first-load.css) stands in, at Inter's size, until Inter's file arrives.
-const fontStack = "'Inter', 'Inter Fallback', 'DejaVu Sans', sans-serif";
+// 'Inter Fallback' (first-load.css) stands in, at Inter's size, until Inter's file arrives. Through
+// first-load.css's --cs-font-body where the page has it, so the signed-in console follows the page's
+// choice too: on a constrained link the stand-in for good, and none of Inter's files crosses it
+// (apps/console fonts.ts; before, the welcome's headings fetched Inter's 600 face, 25 KB, during the
+// sign-in, issue 30). Where it is not set (Storybook) the stack is the same as the page's default.
+const fontStack = "var(--cs-font-body, 'Inter', 'Inter Fallback', 'DejaVu Sans', sans-serif)";
 
 /**
  * CampoSense tokens on top of Chakra's defaults: a field-green brand, bundled fonts. Both systems
