@@ -1,5 +1,5 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { REPORT_PAGE_SIZE } from '@camposense/domain';
+import { reachablePage, REPORT_PAGE_SIZE } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 // eslint-disable-next-line no-restricted-imports -- a page the API refused as too deep: not a failed load, so no retry
 import { ErrorState, Pager } from '@camposense/ui';
@@ -8,8 +8,8 @@ import type { ReportPaging } from './use-report-paging';
 export interface ReportPagerProps {
   /** The report's paging (useReportPaging). */
   paging: Pick<ReportPaging<string>, 'page' | 'setPage' | 'nextPage' | 'previousPage' | 'canGoPrevious'>;
-  /** The answer's pagination: its pages and the cursor of the next one. */
-  pagination: { totalPages: number; pageSize?: number; next?: string | null };
+  /** The answer's pagination: its page, its pages and the cursor of the page after it. */
+  pagination: { page?: number; totalPages: number; pageSize?: number; next?: string | null };
 }
 
 /**
@@ -24,7 +24,14 @@ export function ReportPager({ paging, pagination }: ReportPagerProps) {
       page={paging.page}
       totalPages={pagination.totalPages}
       onPageChange={paging.setPage}
-      onNext={() => paging.nextPage(pagination.next)}
+      onNext={() => {
+        // While the page asked for loads, the answer shown is the one before it (kept on screen): its
+        // cursor opens the page already on its way, not the one after. A second SIGUIENTE then goes
+        // by number where the API answers it, and waits for the page otherwise; before, it opened
+        // the page being loaded again under the next page's number.
+        if (pagination.page === undefined || pagination.page === paging.page) paging.nextPage(pagination.next);
+        else if (reachablePage(paging.page + 1, pageSize, pagination.totalPages)) paging.setPage(paging.page + 1);
+      }}
       onPrevious={paging.previousPage}
       previousUnavailable={!paging.canGoPrevious(pageSize, pagination.totalPages)}
       showEnds
