@@ -25,6 +25,7 @@ export { useSeries, useThresholdSeries } from './series/series-query';
 export type { SeriesRequest } from './series/types';
 export { useNodosConLocalizacion } from './nodes/nodes-query';
 export { readDashboardAhead } from './nodes/dashboard-read-ahead';
+export { readDashboardEarly } from './nodes/dashboard-reads-early';
 export { forgetReadsWhenSessionEnds } from './client/session-reads';
 export { useNodeMap, useNodeHealth } from './node-map/node-map-query';
 export { useMapStyleUrl } from './node-map/map-style';

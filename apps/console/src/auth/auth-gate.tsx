@@ -1,7 +1,8 @@
-import { hasSessionMarker, useAuth } from '@camposense/data-access';
+import { hasSessionMarker, readDashboardEarly, useAuth } from '@camposense/data-access';
 import { BootBoundary, BootLoading } from '@camposense/ui';
 import { lazy, useEffect, useState } from 'react';
 import { whenIdle } from '../idle';
+import { DASHBOARD_PATH } from '../navigation/paths';
 import type { preloadScreenAt, SignedInApp as SignedInAppComponent } from '../shell/signed-in-app';
 import { LoginPage } from './login-page';
 
@@ -32,6 +33,8 @@ function loadSignedInApp(): Promise<SignedInAppModule> {
  */
 export function startSignedInAppIfSessionKept(): void {
   if (!hasSessionMarker()) return;
+  // The dashboard's first reads leave with the renewed token, not after the chunk has compiled.
+  if (window.location.pathname === DASHBOARD_PATH) readDashboardEarly();
   void loadSignedInApp()
     .then((app) => app.preloadScreenAt(window.location.pathname))
     .catch(() => undefined);

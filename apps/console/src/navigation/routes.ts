@@ -5,6 +5,7 @@ import type { MainSection } from '@camposense/ui';
 import { Activity, Bell, CirclePlus, Layers, ListChecks, Mail, Pencil, type LucideIcon } from 'lucide-react';
 import type { Preloadable } from '../screens/preload-schedule';
 import { screens } from '../screens/screens';
+import { DASHBOARD_PATH } from './paths';
 
 /**
  * The console's one route table (issue 29 item 4). The spec (section 2) has a single active-tab
@@ -187,7 +188,7 @@ export const ROUTES: { [Name in RouteName]: RouteDefinition<Name> } = {
     prompt: 'nav.chooseSubtab',
   },
   dashboard: {
-    path: '/dashboard',
+    path: DASHBOARD_PATH,
     fromParams: () => ({ name: 'dashboard' }),
     toParams: noParams,
     tab: () => 'dashboard',

@@ -196,7 +196,7 @@ describe('AuthProvider: start-up', () => {
   it('adopts the renewal the page started before its first draw, without asking twice', async () => {
     api.giveCookie();
     localStorage.setItem(SESSION_STORAGE_KEY, '1');
-    renewSessionEarly();
+    void renewSessionEarly();
     expect(api.calls('/api/auth/refresh')).toBe(1);
     const tab = renderTab();
     await settle();
@@ -205,8 +205,42 @@ describe('AuthProvider: start-up', () => {
     expect(tab.statuses).toEqual(['loading', 'signed-in']);
   });
 
+  it("lends the early renewal's token to reads made before the provider has drawn, and to none after a refusal", async () => {
+    api.giveCookie();
+    localStorage.setItem(SESSION_STORAGE_KEY, '1');
+    const left = renewSessionEarly();
+    expect(left).not.toBeNull();
+    await left;
+    await settle();
+    // The screen's first reads leave from the page's entry, before React has drawn the provider.
+    await expect(apiRequest('/sense/paises')).resolves.toEqual([{ paisid: 1 }]);
+    const tab = renderTab();
+    await settle();
+    expect(tab.text()).toBe(`signed-in ${user.email}`);
+    expect(api.calls('/api/auth/refresh')).toBe(1);
+    await act(async () => {
+      await tab.handle.current!.signOut();
+    });
+    await settle();
+    expect(tab.text()).toBe('signed-out');
+    await expect(apiRequest('/sense/paises')).rejects.toMatchObject({ status: 401 });
+    expect(new Headers(api.fetchMock.mock.calls.at(-1)![1]?.headers).get('Authorization')).toBeNull();
+    tab.view.unmount();
+
+    // A refused renewal (the session ended elsewhere) lends nothing.
+    api.state.refreshFailure = 'rejected';
+    localStorage.setItem(SESSION_STORAGE_KEY, '1');
+    await renewSessionEarly();
+    await settle();
+    await expect(apiRequest('/sense/paises')).rejects.toMatchObject({ status: 401 });
+    expect(new Headers(api.fetchMock.mock.calls.at(-1)![1]?.headers).get('Authorization')).toBeNull();
+    const next = renderTab('next');
+    await settle();
+    expect(next.text()).toBe('signed-out');
+  });
+
   it('starts no early renewal where no session was open', async () => {
-    renewSessionEarly();
+    expect(renewSessionEarly()).toBeNull();
     const tab = renderTab();
     await settle();
     expect(tab.text()).toBe('signed-out');

@@ -1,6 +1,6 @@
 import type { Session, SessionUser } from '@camposense/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { announceAccessToken, announceSessionEnd, setTokenSource } from '../client/api-client';
+import { announceAccessToken, announceSessionEnd, offerRenewedSession, setTokenSource } from '../client/api-client';
 import { forgetKeptAnswers } from '../client/offline-cache';
 import { logoutRequest, refreshRequest, signInRequest, type RefreshResult, type SignInResult } from './auth-api';
 import { hasSessionMarker, readStoredProfile, storeEmail, storeProfile, storeSessionMarker } from './session-storage';
@@ -41,11 +41,27 @@ let earlyRenewal: Promise<RefreshResult> | null = null;
  * page's entry (apps/console main.tsx) calls it before React draws, so the one round trip a reload
  * must make leaves with the first script instead of after React's first commit and effects (on a
  * slow phone, behind the evaluation of the console's chunk). It holds the cross-tab refresh lock
- * like every refresh; the provider's start-up refresh adopts its answer instead of asking again.
+ * like every refresh; the provider's start-up refresh adopts its answer instead of asking again,
+ * and until it does, reads carry the answer's token (api-client `offerRenewedSession`).
+ * Resolves once the request has left (the lock granted): the entry draws after that, since the
+ * lock's grant is a task that would otherwise wait behind the first draws. Null when no session
+ * was open here.
  */
-export function renewSessionEarly(): void {
-  if (earlyRenewal || !hasSessionMarker()) return;
-  earlyRenewal = withRefreshLock(() => refreshRequest());
+export function renewSessionEarly(): Promise<void> | null {
+  if (earlyRenewal || !hasSessionMarker()) return null;
+  let sent: () => void = () => undefined;
+  const leaving = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  earlyRenewal = withRefreshLock(() => {
+    const answer = refreshRequest();
+    sent();
+    return answer;
+  }).then((result) => {
+    if (result.ok) offerRenewedSession(result.session.access_token, result.session.user);
+    return result;
+  });
+  return leaving;
 }
 
 function takeEarlyRenewal(): Promise<RefreshResult> | null {
@@ -139,13 +155,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
     // One refresh at a time in this tab: the timer and several 401s share it.
     if (inFlightRef.current) return inFlightRef.current;
     const tokenAtCall = sessionRef.current?.access_token ?? null;
-    const early = takeEarlyRenewal();
-    const run = withRefreshLock(async () => {
-      const current = sessionRef.current;
-      // Another tab refreshed while this one waited for the lock; its token came by broadcast.
-      if (current && current.access_token !== tokenAtCall && !expiresSoon(current)) return true;
-      // The page's early renewal, made under the lock too, is this refresh's answer.
-      const result = await (early ?? refreshRequest());
+    const settle = (result: RefreshResult): boolean => {
       lastRefreshRef.current = result;
       if (result.ok) {
         adopt(result.session);
@@ -159,7 +169,20 @@ export function AuthProvider({ children }: AuthProviderProps) {
       // No answer: keep the session (its access token may still work) and try again soon.
       schedule(sessionRef.current, REFRESH_RETRY_MS);
       return false;
-    }).finally(() => {
+    };
+    // The page's early renewal, made under the lock, is this refresh's answer: taking the lock again
+    // to read it would only wait for the lock's grant, a task behind the first draws.
+    const early = takeEarlyRenewal();
+    const run = (
+      early
+        ? early.then(settle)
+        : withRefreshLock(async () => {
+            const current = sessionRef.current;
+            // Another tab refreshed while this one waited for the lock; its token came by broadcast.
+            if (current && current.access_token !== tokenAtCall && !expiresSoon(current)) return true;
+            return settle(await refreshRequest());
+          })
+    ).finally(() => {
       inFlightRef.current = null;
     });
     inFlightRef.current = run;

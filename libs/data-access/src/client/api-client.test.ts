@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceAccessToken, apiRequest, apiRequestVersioned, setTokenSource, whenAccessToken } from './api-client';
+import { announceAccessToken, announceSessionEnd, apiRequest, apiRequestVersioned, currentSessionUser, offerRenewedSession, setTokenSource, whenAccessToken } from './api-client';
 import { ApiError } from './api-error';
 
 function answer(status: number, body: unknown) {
@@ -112,5 +112,40 @@ describe('whenAccessToken', () => {
     vi.advanceTimersByTime(1001);
     announceAccessToken();
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+describe('offerRenewedSession (a reload renewed the session before the session layer started)', () => {
+  const renewed = { id: 4, email: 'u4@camposense.dev', user_metadata: { firstname: null, lastname: null, rol: 'user' as const } };
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    announceSessionEnd();
+  });
+
+  it('lets waiting reads go with its token and user, until the session layer adopts its own or the session ends', async () => {
+    setTokenSource({ getAccessToken: () => null });
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    const work = vi.fn();
+    whenAccessToken(work, 1000);
+    offerRenewedSession('renewed-token', renewed);
+    expect(work).toHaveBeenCalledTimes(1);
+    expect(currentSessionUser()).toEqual(renewed);
+    await apiRequest('/sense/paises');
+    expect(new Headers(fetch.mock.calls.at(-1)![1]?.headers).get('Authorization')).toBe('Bearer renewed-token');
+
+    // The session layer's own token wins once it has one.
+    setTokenSource({ getAccessToken: () => 'adopted-token', getSessionUser: () => renewed });
+    announceAccessToken();
+    await apiRequest('/sense/paises');
+    expect(new Headers(fetch.mock.calls.at(-1)![1]?.headers).get('Authorization')).toBe('Bearer adopted-token');
+
+    offerRenewedSession('renewed-again', renewed);
+    setTokenSource({ getAccessToken: () => null });
+    announceSessionEnd();
+    expect(currentSessionUser()).toBeNull();
+    await apiRequest('/sense/paises');
+    expect(new Headers(fetch.mock.calls.at(-1)![1]?.headers).get('Authorization')).toBeNull();
   });
 });

@@ -25,18 +25,44 @@ export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
+/**
+ * The session a reload's early renewal brought, until the session layer adopts it: the provider
+ * adopts it only once React has drawn and run its effects, which on a slow phone is a second after
+ * the answer came (issue 30, repeat visit); the screen's first reads leave with it instead.
+ */
+let renewedAhead: { accessToken: string; user: SessionUser } | null = null;
+
+function currentAccessToken(): string | null {
+  return tokenSource.getAccessToken() ?? renewedAhead?.accessToken ?? null;
+}
+
 /** The signed-in user of the current token; null without one (signed out, or opened without signal). */
 export function currentSessionUser(): SessionUser | null {
-  return tokenSource.getAccessToken() ? (tokenSource.getSessionUser?.() ?? null) : null;
+  if (tokenSource.getAccessToken()) return tokenSource.getSessionUser?.() ?? null;
+  return renewedAhead?.user ?? null;
 }
 
 let tokenWaiters: Array<() => void> = [];
 
-/** The session layer adopted a session (sign-in, renewal, another tab's): reads waiting for a token go. */
-export function announceAccessToken(): void {
+function releaseTokenWaiters(): void {
   const ready = tokenWaiters;
   tokenWaiters = [];
   ready.forEach((work) => work());
+}
+
+/** The session layer adopted a session (sign-in, renewal, another tab's): reads waiting for a token go. */
+export function announceAccessToken(): void {
+  renewedAhead = null;
+  releaseTokenWaiters();
+}
+
+/**
+ * The page's early renewal (auth-provider `renewSessionEarly`) got a session, which the session
+ * layer will adopt when it starts: until then reads carry its token, and those waiting for one go.
+ */
+export function offerRenewedSession(accessToken: string, user: SessionUser): void {
+  renewedAhead = { accessToken, user };
+  releaseTokenWaiters();
 }
 
 /**
@@ -45,7 +71,7 @@ export function announceAccessToken(): void {
  * a screen's first reads leave with the token instead of after the screen has drawn (issue 30).
  */
 export function whenAccessToken(work: () => void, withinMs: number): void {
-  if (tokenSource.getAccessToken()) {
+  if (currentAccessToken()) {
     work();
     return;
   }
@@ -81,6 +107,7 @@ export function onSessionEnd(listener: () => void): () => void {
  */
 export function announceSessionEnd(): void {
   sessionGeneration += 1;
+  renewedAhead = null;
   tokenWaiters = [];
   sessionEndListeners.forEach((listener) => listener());
 }
@@ -123,7 +150,7 @@ function buildInit(init: ApiRequestInit): RequestInit {
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
   if (init.ifMatch) headers.set('If-Match', init.ifMatch);
   if (!init.anonymous) {
-    const token = tokenSource.getAccessToken();
+    const token = currentAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
   const { anonymous: _anonymous, ifMatch: _ifMatch, body, ...rest } = init;
@@ -144,7 +171,7 @@ async function send(path: string, init: ApiRequestInit): Promise<{ response: Res
   let response: Response;
   try {
     response = await fetch(url, buildInit(init));
-    if (response.status === 401 && !init.anonymous && tokenSource.refresh && (tokenSource.getAccessToken() || tokenSource.awaitingRenewal?.())) {
+    if (response.status === 401 && !init.anonymous && tokenSource.refresh && (currentAccessToken() || tokenSource.awaitingRenewal?.())) {
       if (await tokenSource.refresh()) response = await fetch(url, buildInit(init));
     }
   } catch (cause) {

@@ -1,12 +1,13 @@
 import type { SessionUser } from '@camposense/domain';
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceAccessToken, setTokenSource } from '../client/api-client';
+import { announceAccessToken, announceSessionEnd, setTokenSource } from '../client/api-client';
 import { useMetricas } from '../metrics/metrics-query';
 import { useFundos } from '../places/hierarchy-query';
 import { resetDetectCache } from '../sense/detect';
 import { useUserAccess } from '../user-access/user-access-query';
 import { readDashboardAhead } from './dashboard-read-ahead';
+import { readDashboardEarly } from './dashboard-reads-early';
 import { useNodosConLocalizacion } from './nodes-query';
 
 const user = (id: number, rol: 'admin' | 'user'): SessionUser => ({ id, email: `u${id}@camposense.dev`, user_metadata: { firstname: null, lastname: null, rol } });
@@ -42,6 +43,8 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 afterEach(() => {
   vi.unstubAllGlobals();
   setTokenSource({ getAccessToken: () => null });
+  // The reads asked early are the session's: its end forgets them.
+  announceSessionEnd();
   resetDetectCache();
 });
 
@@ -89,5 +92,43 @@ describe('readDashboardAhead', () => {
     readDashboardAhead();
     await settled();
     expect(admin.paths().some((path) => path.endsWith('/accesos'))).toBe(false);
+  });
+
+  it("hands the signed-in chunk the answers the page's entry asked before it compiled, without asking twice", async () => {
+    const api = answering({ todas: false, accesos: [{ empresaid: 3, empresa: 'Viñedos', paisid: 2, pais: 'Chile', nivel: 'operacion' }] });
+    let token: string | null = null;
+    setTokenSource({ getAccessToken: () => token, getSessionUser: () => user(2, 'user') });
+    // The entry, at a reload of /dashboard: no SWR yet, the renewal on its way.
+    readDashboardEarly();
+    expect(api.paths()).toEqual([]);
+    token = 'token-2';
+    announceAccessToken();
+    expect(api.paths()).toHaveLength(4);
+    await settled();
+    expect(api.paths()).toHaveLength(5);
+
+    // The chunk arrives after the answers.
+    readDashboardAhead();
+    const { result } = renderHook(() => ({
+      nodes: useNodosConLocalizacion(),
+      access: useUserAccess(2),
+      farms: useFundos(null, { allWhenNone: true }),
+    }));
+    await settled();
+    expect(result.current.nodes.data).toEqual([node]);
+    expect(result.current.access.data?.accesos).toHaveLength(1);
+    expect(result.current.farms.data).toEqual([farm]);
+    expect(api.paths()).toHaveLength(5);
+  });
+
+  it('asks again for the next session what the previous one asked early', async () => {
+    const api = answering({ todas: true, accesos: [] });
+    setTokenSource({ getAccessToken: () => 'token-1', getSessionUser: () => user(1, 'admin') });
+    readDashboardEarly();
+    expect(api.paths().filter((path) => path === '/api/sense/nodos-con-localizacion')).toHaveLength(1);
+    announceSessionEnd();
+    setTokenSource({ getAccessToken: () => 'token-3', getSessionUser: () => user(3, 'admin') });
+    readDashboardAhead();
+    expect(api.paths().filter((path) => path === '/api/sense/nodos-con-localizacion')).toHaveLength(2);
   });
 });
