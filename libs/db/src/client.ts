@@ -153,7 +153,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
     // A request's wait for a free connection is told apart from its work (the heavy-read budget).
     clockPoolWaits(pool);
     // A non-admin user's work takes connections set to the tenant role and grant (issue 32).
-    scopePoolConnections(pool);
+    scopePoolConnections(pool, pg.Query as unknown as Parameters<typeof scopePoolConnections>[1]);
     pool.on('connect', (client) => {
       client.on('error', (error) => onConnectionError(error));
     });
