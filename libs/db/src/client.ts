@@ -107,9 +107,24 @@ function setPgTypeParsers(): void {
 /** Turns `sql` templates into text and parameters for named prepared statements. */
 const pgDialect = new PgDialect();
 
-/** A prepared statement's name from its text: the same text, the same name on every connection. */
-function statementName(text: string): string {
-  return `h-${createHash('sha1').update(text).digest('base64url')}`;
+/**
+ * How many statement texts keep their name in memory. The prepared shapes are bounded (filters ×
+ * sorts of a few routes: a few hundred); past this many, a text is hashed on each call instead,
+ * so a caller that breaks the rule costs CPU, never unbounded memory.
+ */
+const STATEMENT_NAME_CACHE_LIMIT = 2048;
+const statementNames = new Map<string, string>();
+
+/**
+ * A prepared statement's name from its text: the same text, the same name on every connection.
+ * Remembered per text, so a hot statement's text is hashed once per process, not on every call.
+ */
+export function statementName(text: string): string {
+  const known = statementNames.get(text);
+  if (known !== undefined) return known;
+  const name = `h-${createHash('sha1').update(text).digest('base64url')}`;
+  if (statementNames.size < STATEMENT_NAME_CACHE_LIMIT) statementNames.set(text, name);
+  return name;
 }
 
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<Database> {
@@ -138,7 +153,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
     // A request's wait for a free connection is told apart from its work (the heavy-read budget).
     clockPoolWaits(pool);
     // A non-admin user's work takes connections set to the tenant role and grant (issue 32).
-    scopePoolConnections(pool);
+    scopePoolConnections(pool, pg.Query as unknown as Parameters<typeof scopePoolConnections>[1]);
     pool.on('connect', (client) => {
       client.on('error', (error) => onConnectionError(error));
     });

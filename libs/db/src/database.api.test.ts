@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDb } from './client';
+import { appDb, statementName } from './client';
 import type { Database } from './client';
 import { migrate, schemaStatus } from './migrate';
 import { usuario } from './schema/index';
@@ -8,6 +8,29 @@ import { DEMO_PASSWORD, DEMO_USERS, prepareDatabase, seedDemoUsers } from './see
 import { verifyPassword } from './password';
 import { sqlState } from './errors';
 import { testDrivers } from './testing/index';
+
+describe('prepared statement names', () => {
+  it('gives the same text the same name every time, and different texts different names', () => {
+    const pageText = 'select 1 from sense.alerta where empresaid = $1 order by fecha desc limit $2';
+    const first = statementName(pageText);
+    expect(first).toMatch(/^h-[A-Za-z0-9_-]{27}$/);
+    // A copy of the text (not the same string object) finds the remembered name.
+    expect(statementName(`${pageText.slice(0, 10)}${pageText.slice(10)}`)).toBe(first);
+    expect(statementName(pageText)).toBe(first);
+    const countText = pageText.replace('select 1', 'select count(*)');
+    expect(statementName(countText)).not.toBe(first);
+    expect(statementName(`${pageText} `)).not.toBe(first);
+  });
+
+  it('still names texts alike once more shapes than it remembers have been seen', () => {
+    const names = new Set<string>();
+    for (let shape = 0; shape < 2100; shape += 1) names.add(statementName(`select ${shape}::int as shape`));
+    expect(names.size).toBe(2100);
+    // Past the memory's bound the name is hashed again, and is the same as before.
+    expect(statementName('select 2099::int as shape')).toBe([...names][2099]);
+    expect(statementName('select 0::int as shape')).toBe([...names][0]);
+  });
+});
 
 describe.each(testDrivers())('database on $kind', ({ kind, open }) => {
   let database: Database;

@@ -7,10 +7,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * the policies show it only their rows whatever SQL it sends. Everything else (admins, the ingest,
  * the notifier, migrations) keeps the connecting role and sees everything.
  *
- * PostgreSQL: the role and the settings are made when a pooled connection is taken (one round trip,
- * which also derives `camposense.ubicaciones`, the locations of those companies, for the tables
- * keyed by location) and undone before it goes back; a connection whose reset fails, or whose
- * query failed, is discarded rather than returned with a grant.
+ * PostgreSQL: a single statement (`pool.query`) is written together with a statement that makes the
+ * role and the settings local to its transaction (which also derives `camposense.ubicaciones`, the
+ * locations of those companies, for the tables keyed by location) and one Sync: one round trip,
+ * and nothing outlives the statement's answer (issue 31). A transaction (an explicit checkout) has
+ * them made when its connection is taken and undone before it goes back; a connection whose reset
+ * fails, or whose query failed, is discarded rather than returned with a grant.
  * PGlite (one connection for the whole process): each statement or transaction of tenant work runs
  * in a transaction of its own whose first statement makes them with `is_local`, so they end with it.
  */
@@ -80,32 +82,164 @@ interface PoolLike {
   connect(...args: unknown[]): unknown;
 }
 
-/**
- * One tenant connection shared by the single statements (`pool.query`) of one piece of tenant
- * work (one request: `runAsTenant` makes a scope object per request), so a request that sends
- * several pays one set-up and one reset instead of one of each per statement (issue 31). It is
- * given back, reset, once none of them is running and a turn of the event loop has passed (the
- * statement a request sends when the previous one's rows arrive finds it still there): it never
- * sits idle in the pool with a grant, and only that scope's statements ever run on it. A failed
- * statement takes no new sharers and has the connection destroyed once the others end.
- */
-interface SharedConnection {
-  client: Promise<ScopedClient>;
-  /** Statements given it and not yet released. */
-  users: number;
-  /** A sharer's failure: the connection is destroyed, not reset, when the last one ends. */
-  failure: Error | null;
-  /** Being given back: no new sharers. */
-  closing: boolean;
-  /** The sharers' statements, run one after another. */
-  queue: Promise<void>;
+/** The pg `Connection` calls a scoped statement writes with (pg's own Query uses the same). */
+interface PgConnection {
+  parsedStatements: Record<string, string | undefined>;
+  submittedNamedStatements: Record<string, string | undefined>;
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(statement: { text: string; name: string; types: unknown[] }): void;
+  bind(config: { portal: string; statement: string; values: unknown[] }): void;
+  execute(config: { portal: string }): void;
 }
 
+type PgMessage = unknown;
+
+/** The parts of pg's `Query` a scoped statement drives (pg/lib/query.js). */
+interface PgQuery {
+  name?: string;
+  text?: string;
+  values?: unknown;
+  rows?: number;
+  queryMode?: string;
+  binary?: boolean;
+  callback?: QueryCallback;
+  _result?: unknown;
+  submit(connection: PgConnection): Error | null;
+  handleRowDescription(message: PgMessage): void;
+  handleDataRow(message: PgMessage): void;
+  handleCommandComplete(message: PgMessage, connection: PgConnection): void;
+  handleEmptyQuery(connection: PgConnection): void;
+  handleError(error: Error, connection: PgConnection): void;
+  handleReadyForQuery(connection: PgConnection): void;
+  handlePortalSuspended(connection: PgConnection): void;
+  handleCopyInResponse(connection: PgConnection): void;
+  handleCopyData(message: PgMessage, connection: PgConnection): void;
+}
+
+/** The set-up made local to the statement's transaction, prepared once per connection. */
+const ENTER_STATEMENT = { name: 'camposense-tenant-enter-local', text: ENTER_TRANSACTION };
+
 /**
- * Makes a pg pool hand tenant work connections set up for its scope (see the top of this file).
+ * One statement of tenant work sent to PostgreSQL in a single write, and so a single round trip,
+ * after its set-up (issue 31): Bind and Execute of the set-up (`set_config(…, true)`: local to the
+ * transaction), then the statement's own Parse, Bind, Describe and Execute, then one Sync. Messages
+ * before a Sync are one implicit transaction, so the role and the grant hold for this statement
+ * only and are gone when its answer ends (committed or, after any error, rolled back): the
+ * connection never carries a grant before or after it, neither idle in the pool nor while the
+ * next statement, anyone's, is written to it. To pg's Client it is one query: the set-up's
+ * answers (its ParseComplete, row and CommandComplete) are taken here, the rest go to the
+ * statement's own `Query`, which parses the rows and calls back as usual.
+ */
+class ScopedStatement {
+  /** Until the set-up's CommandComplete, the answers are the set-up's. */
+  private entering = true;
+
+  constructor(
+    private readonly inner: PgQuery,
+    private readonly empresas: string,
+  ) {}
+
+  // pg's Client records a ParseComplete under the active query's name and text, and forgets a
+  // failed one's: the set-up's while its answers arrive, the statement's after.
+  get name(): string | undefined {
+    return this.entering ? ENTER_STATEMENT.name : this.inner.name;
+  }
+  get text(): string | undefined {
+    return this.entering ? ENTER_STATEMENT.text : this.inner.text;
+  }
+  // The Client wraps the callback (its read timeout) and types the result: the statement's own.
+  get callback(): QueryCallback | undefined {
+    return this.inner.callback;
+  }
+  set callback(callback: QueryCallback | undefined) {
+    this.inner.callback = callback;
+  }
+  get binary(): boolean | undefined {
+    return this.inner.binary;
+  }
+  set binary(binary: boolean | undefined) {
+    this.inner.binary = binary;
+  }
+  get _result(): unknown {
+    return this.inner._result;
+  }
+
+  submit(connection: PgConnection): Error | null {
+    const { inner } = this;
+    // pg's own refusals (Query.submit), made before anything is written.
+    if (typeof inner.text !== 'string' && typeof inner.name !== 'string') {
+      return new Error('A query must have either text or a name. Supplying neither is unsupported.');
+    }
+    if (inner.name) {
+      const previous = connection.parsedStatements[inner.name] ?? connection.submittedNamedStatements[inner.name];
+      if (inner.text && previous && inner.text !== previous) {
+        return new Error(`Prepared statements must be unique - '${inner.name}' was used for a different statement`);
+      }
+    }
+    if (inner.values !== undefined && inner.values !== null && !Array.isArray(inner.values)) return new Error('Query values must be an array');
+    // A portal read in parts would need a Sync per part: not one transaction, so refused.
+    if (inner.rows) return new Error('A tenant statement cannot read its rows in parts (`rows`)');
+    // The extended protocol always, so the statement's messages follow the set-up's before one Sync.
+    inner.queryMode = 'extended';
+    connection.stream.cork?.();
+    try {
+      if (connection.parsedStatements[ENTER_STATEMENT.name] === undefined && connection.submittedNamedStatements[ENTER_STATEMENT.name] === undefined) {
+        connection.parse({ text: ENTER_STATEMENT.text, name: ENTER_STATEMENT.name, types: [] });
+        connection.submittedNamedStatements[ENTER_STATEMENT.name] = ENTER_STATEMENT.text;
+      }
+      connection.bind({ portal: '', statement: ENTER_STATEMENT.name, values: [this.empresas] });
+      connection.execute({ portal: '' });
+      // Parse (once per connection for a named one), Bind, Describe, Execute and the Sync.
+      return inner.submit(connection);
+    } finally {
+      connection.stream.uncork?.();
+    }
+  }
+
+  handleRowDescription(message: PgMessage): void {
+    this.inner.handleRowDescription(message);
+  }
+  handleDataRow(message: PgMessage): void {
+    // The set-up's one row (it is not described: nothing reads it).
+    if (!this.entering) this.inner.handleDataRow(message);
+  }
+  handleCommandComplete(message: PgMessage, connection: PgConnection): void {
+    if (this.entering) this.entering = false;
+    else this.inner.handleCommandComplete(message, connection);
+  }
+  handleEmptyQuery(connection: PgConnection): void {
+    this.inner.handleEmptyQuery(connection);
+  }
+  handleError(error: Error, connection: PgConnection): void {
+    // The server skipped the rest to the Sync: neither name may be taken for parsed on its word.
+    delete connection.submittedNamedStatements[ENTER_STATEMENT.name];
+    if (this.inner.name) delete connection.submittedNamedStatements[this.inner.name];
+    this.inner.handleError(error, connection);
+  }
+  handleReadyForQuery(connection: PgConnection): void {
+    this.inner.handleReadyForQuery(connection);
+  }
+  handlePortalSuspended(connection: PgConnection): void {
+    this.inner.handlePortalSuspended(connection);
+  }
+  handleCopyInResponse(connection: PgConnection): void {
+    this.inner.handleCopyInResponse(connection);
+  }
+  handleCopyData(message: PgMessage, connection: PgConnection): void {
+    this.inner.handleCopyData(message, connection);
+  }
+}
+
+type QueryConstructor = new (config: unknown, values?: unknown, callback?: QueryCallback) => PgQuery;
+
+/**
+ * Makes a pg pool's connections serve tenant work (see the top of this file): a single statement
+ * (`pool.query`, drizzle's every statement outside a transaction) runs with its set-up in the same
+ * round trip, on any connection, and leaves nothing behind; an explicit checkout (a transaction)
+ * gets a connection set up for its scope and reset when released. `Query` is pg's query class.
  * Wrap after any other `connect` wrapper whose clock should count the set-up as work.
  */
-export function scopePoolConnections(pool: PoolLike): void {
+export function scopePoolConnections(pool: PoolLike, Query: QueryConstructor): void {
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
 
   async function checkout(scope: TenantScope): Promise<ScopedClient> {
@@ -129,79 +263,20 @@ export function scopePoolConnections(pool: PoolLike): void {
     return client;
   }
 
-  const shared = new WeakMap<TenantScope, SharedConnection>();
-
-  /** Gives the shared connection back (reset, or destroyed after a failure) if nobody uses it. */
-  function giveBack(scope: TenantScope, connection: SharedConnection): void {
-    if (connection.users > 0 || connection.closing) return;
-    connection.closing = true;
-    if (shared.get(scope) === connection) shared.delete(scope);
-    void connection.client.then((client) => client.release(connection.failure ?? undefined));
-  }
-
-  /** A sharer's view of the shared connection: its own `release`, the rest the connection's. */
-  function sharerOf(scope: TenantScope, connection: SharedConnection, client: ScopedClient): ScopedClient {
-    let released = false;
+  /** `pool.query`'s view of a plain connection: each statement it sends goes with its set-up. */
+  function scopedStatements(client: ScopedClient, scope: TenantScope): ScopedClient {
+    const empresas = arrayLiteral(scope.empresas);
     return {
-      // One statement at a time, in the order asked: pg deprecates queueing on a busy client.
       query: (config, values, callback) => {
-        const run = () =>
-          new Promise<void>((done) => {
-            try {
-              client.query(config, values, (error, result) => {
-                done();
-                callback?.(error, result);
-              });
-            } catch (error) {
-              // Never a rejected queue: the statements behind this one still run (or fail) on their own.
-              done();
-              callback?.(error instanceof Error ? error : new Error(String(error)));
-            }
-          });
-        connection.queue = connection.queue.then(run);
-        return undefined;
+        if (typeof callback !== 'function' || (typeof config === 'object' && config !== null && 'submit' in config)) {
+          throw new Error('tenant statements go through pool.query with a callback');
+        }
+        return client.query(new ScopedStatement(new Query(config, values, callback), empresas));
       },
       once: (event, listener) => client.once(event, listener),
       removeListener: (event, listener) => client.removeListener(event, listener),
-      release: (error) => {
-        if (released) return;
-        released = true;
-        if (error) {
-          connection.failure ??= error instanceof Error ? error : new Error('released with an error');
-          // Nobody new on a connection that failed; the running sharers end first.
-          if (shared.get(scope) === connection) shared.delete(scope);
-        }
-        connection.users -= 1;
-        if (connection.users === 0) setImmediate(() => giveBack(scope, connection));
-      },
+      release: (error) => client.release(error),
     };
-  }
-
-  /** `pool.query`'s checkout for tenant work: the scope's shared connection, taken if need be. */
-  function sharedCheckout(scope: TenantScope, callback: (error: unknown, client?: ScopedClient, release?: () => void) => unknown): void {
-    let connection = shared.get(scope);
-    if (!connection || connection.closing || connection.failure) {
-      const created: SharedConnection = { client: checkout(scope), users: 0, failure: null, closing: false, queue: Promise.resolve() };
-      connection = created;
-      shared.set(scope, created);
-      created.client.catch(() => {
-        // The set-up failed: the next statement of this scope takes a connection of its own.
-        if (shared.get(scope) === created) shared.delete(scope);
-        created.closing = true;
-      });
-    }
-    const current = connection;
-    current.users += 1;
-    current.client.then(
-      (client) => {
-        const sharer = sharerOf(scope, current, client);
-        callback(undefined, sharer, sharer.release);
-      },
-      (error: unknown) => {
-        current.users -= 1;
-        callback(error, undefined, () => undefined);
-      },
-    );
   }
 
   pool.connect = (...args: unknown[]) => {
@@ -210,10 +285,13 @@ export function scopePoolConnections(pool: PoolLike): void {
     const callback = args[0];
     if (typeof callback === 'function') {
       // pg-pool's own `query` takes a connection this way: one statement, then release.
-      sharedCheckout(scope, callback as (error: unknown, client?: ScopedClient, release?: () => void) => unknown);
-      return undefined;
+      return connect((error: unknown, client: ScopedClient | undefined, release: unknown) => {
+        if (error || !client) return (callback as (...callbackArgs: unknown[]) => unknown)(error, client, release);
+        const scoped = scopedStatements(client, scope);
+        return (callback as (...callbackArgs: unknown[]) => unknown)(undefined, scoped, scoped.release);
+      });
     }
-    // An explicit checkout (a transaction) gets a connection of its own.
+    // An explicit checkout (a transaction) gets a connection of its own, set up and reset.
     return checkout(scope);
   };
 }

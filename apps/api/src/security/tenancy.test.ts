@@ -251,6 +251,16 @@ describe.each(testDrivers())('tenancy (issue 32): a Chile-only user reaches noth
     '/api/sense/series': async () => {
       await expectNothingForeign(`/api/sense/series?nodoId=${peru.nodoid}&metricaId=1`, { notFound: true });
       await expectNothingForeign(`/api/sense/series?ubicacionId=${peru.ubicacionid}&metricaId=1`, { notFound: true });
+      // The grant's check is asked in the series' own statement: a granted node still answers.
+      const [own] = await context.query<{ nodoid: number; metricaid: number; fecha: string }>(
+        sql`select m.nodoid, m.metricaid, to_char(m.fecha at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as fecha from sense.medicion m join sense.ubicacion ub on ub.ubicacionid = m.ubicacionid
+              join sense.fundo f on f.fundoid = ub.fundoid where f.empresaid = ${grantedEmpresa} order by m.fecha desc limit 1`,
+      );
+      const last = Date.parse(own!.fecha);
+      const window = `startDate=${new Date(last - 3_600_000).toISOString()}&endDate=${new Date(last + 60_000).toISOString()}`;
+      const response = await expectNothingForeign(`/api/sense/series?nodoId=${own!.nodoid}&metricaId=${own!.metricaid}&${window}`);
+      expect(response.statusCode).toBe(200);
+      expect(JSON.parse(response.body).stats.count).toBeGreaterThan(0);
     },
     '/api/sense/mapa': async () => {
       await expectNothingForeign('/api/sense/mapa');

@@ -167,10 +167,10 @@ function statementName(scope: SeriesScope, bucketSeconds: number): string {
  * add up; the latest reading is the newest bucket's `last`). One round trip instead of four, and
  * Node neither parses the rows nor writes them again (issue 31).
  */
-export function seriesStatement(scope: SeriesScope, bucketSeconds: number, window: { start: string; end: string }): SQL {
+export function seriesStatement(scope: SeriesScope, bucketSeconds: number, window: { start: string; end: string }, granted: SQL | null = null): SQL {
   return sql`
     with b as (${seriesBucketsStatement(scope, bucketSeconds)})
-    select json_build_object(
+    select ${granted ?? sql`true`} as granted, json_build_object(
       'metric', (select json_build_object('metricaid', me.metricaid, 'metrica', me.metrica, 'unidad', me.unidad)
                    from ${tableRef('metrica')} me where me.metricaid = ${scope.metricaId}),
       'start', ${window.start}::text, 'end', ${window.end}::text, 'bucketSeconds', ${bucketSeconds}::int,
@@ -187,23 +187,27 @@ export function seriesStatement(scope: SeriesScope, bucketSeconds: number, windo
 }
 
 export interface SeriesQueries {
-  /** The answer of GET /api/sense/series as JSON text (SeriesResponse), ready to send. */
-  seriesJson(scope: SeriesScope, bucketSeconds: number, window: { start: string; end: string }): Promise<string>;
+  /**
+   * The answer of GET /api/sense/series as JSON text (SeriesResponse), ready to send; null when
+   * `granted` (the grant's check of the places named, asked in the same statement) is false.
+   */
+  seriesJson(scope: SeriesScope, bucketSeconds: number, window: { start: string; end: string }, granted: SQL | null): Promise<string | null>;
 }
 
 export function createSeriesQueries(database: Database): SeriesQueries {
   return {
-    async seriesJson(scope, bucketSeconds, window) {
-      // A node's shapes are prepared, one name per shape (a type or not, how buckets start): the
-      // text never changes, only its parameters, and a dashboard asks it three times a visit. A
-      // location's are planned for their values every time: the generic plan of a prepared one read
-      // a week of every place through the date index (44 ms instead of 1 ms through its own).
-      const [row] = await database.query<{ body: string }>(
-        seriesStatement(scope, bucketSeconds, window),
-        scope.nodoId === undefined ? {} : { prepare: statementName(scope, bucketSeconds) },
+    async seriesJson(scope, bucketSeconds, window, granted) {
+      // A node's shapes are prepared, one name per shape (a type or not, how buckets start, the
+      // grant's check or not): the text never changes, only its parameters, and a dashboard asks it
+      // three times a visit. A location's are planned for their values every time: the generic plan
+      // of a prepared one read a week of every place through the date index (44 ms instead of 1 ms
+      // through its own).
+      const [row] = await database.query<{ granted: boolean; body: string }>(
+        seriesStatement(scope, bucketSeconds, window, granted),
+        scope.nodoId === undefined ? {} : { prepare: `${statementName(scope, bucketSeconds)}${granted ? '-g' : ''}` },
       );
       if (!row) throw new Error('the series statement answered no row');
-      return row.body;
+      return row.granted === true ? row.body : null;
     },
   };
 }

@@ -8,7 +8,7 @@ import { createSeriesQueries } from './queries';
 import { bucketSecondsFor, DEFAULT_MAX_POINTS } from './series-window';
 import { security } from '../../schemas';
 import { redactJsonText } from '../../security/redaction';
-import { assertGrantedPlaces, grantOf } from '../../security/tenancy';
+import { grantedPlacesCheck, grantOf, placeNotFound } from '../../security/tenancy';
 
 export interface SeriesRoutesOptions {
   database: Database;
@@ -70,8 +70,9 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
       // chart's right edge is the latest reading and not an empty afternoon.
       if (end > clock && clock > start) end = clock;
 
-      // A node or location outside the grant answers 404, as a missing one would (issue 32).
-      await assertGrantedPlaces(database, await grantOf(request), query);
+      // A node or location outside the grant answers 404, as a missing one would (issue 32): asked
+      // in the series' own statement, not a round trip of its own (issue 31).
+      const granted = grantedPlacesCheck(await grantOf(request), query);
       const bucketSeconds = bucketSecondsFor(start, end, query.maxPoints ?? DEFAULT_MAX_POINTS);
       const json = await queries.seriesJson(
         {
@@ -85,7 +86,9 @@ export async function seriesRoutes(app: FastifyInstance, { database, now = () =>
         },
         bucketSeconds,
         { start: new Date(start).toISOString(), end: new Date(end).toISOString() },
+        granted,
       );
+      if (json === null) throw placeNotFound(query);
       // The database wrote the answer (SeriesResponseSchema's shape, see seriesStatement): a JSON
       // string is sent as it is, through the readers' redaction rule like every answer.
       return reply.type('application/json; charset=utf-8').send(redactJsonText(json, request.user));
