@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useDashboardTimeZone } from '@camposense/data-access';
 import { DisplayTimeZoneContext, useDisplayTimeZone } from '@camposense/i18n';
-import type { ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { DashboardFilterBar } from './dashboard-filter-bar';
 
 /**
@@ -34,14 +34,33 @@ export function DashboardScreen(_props: DashboardScreenProps) {
   // A farm chosen in the bar's FUNDO gives its zone to the whole dashboard, dates and range included,
   // as one chosen in the sidebar does (issue 28, item 8).
   const zone = useDashboardTimeZone(useDisplayTimeZone());
+  const drawn = useDrawnInTransition();
   const View = loadedView;
   if (!View) throw new Error('DashboardScreen drawn before preloadDashboardView() had loaded the view');
   return (
     <DisplayTimeZoneContext.Provider value={zone}>
       <Stack gap="3" p="4" w="full" minH="full">
-        <DashboardFilterBar />
-        <View />
+        {drawn && (
+          <>
+            <DashboardFilterBar />
+            <View />
+          </>
+        )}
       </Stack>
     </DisplayTimeZoneContext.Provider>
   );
+}
+
+/**
+ * False on the first draw, true from a transition right after it: the bar and the view then draw
+ * together in that transition, which React renders in slices of a few milliseconds with the
+ * browser free between them. Drawn at once, their first draw (the bar's selects and date picker,
+ * the node list's options, the charts column, Chakra's styles for each) was one task of ~1.1 s at
+ * 4× CPU, most of the dashboard's Lighthouse total blocking time (issue 30). Until then the screen
+ * holds its place empty: nothing it shows moves when they come.
+ */
+function useDrawnInTransition(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => startTransition(() => setDrawn(true)), []);
+  return drawn;
 }
