@@ -2,7 +2,6 @@ export { UiProvider } from './provider/ui-provider';
 export { SignedInUiProvider } from './provider/signed-in-ui-provider';
 export { ColorModeProvider, useColorMode } from './color-mode';
 export type { ColorMode } from './color-mode';
-export { LoadingState } from './loading-state';
 export { ErrorState, ErrorBox } from './error-state';
 export { EmptyState } from './empty-state';
 export { Panel } from './panel';

@@ -4,7 +4,7 @@ import type { Decorator } from '@storybook/react-vite';
 import { dashboardHandlers, metricasFixture } from '@camposense/data-access/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { DashboardLoading, DashboardScreen } from './dashboard-screen';
+import { DashboardScreen, preloadDashboardView } from './dashboard-screen';
 import { AnalysisPanel } from './metric-series';
 import { chartsDrawn, dashboardStoryMeta, sharedDashboardStories, withDashboardFilters } from './story-providers';
 
@@ -13,6 +13,8 @@ const meta = {
   component: DashboardScreen,
   args: { tab: 'reportes-dashboard' },
   ...dashboardStoryMeta,
+  // As the console does before it draws the screen: the view's chunk is here when the screen draws.
+  loaders: [() => preloadDashboardView()],
 } satisfies Meta<typeof DashboardScreen>;
 
 export default meta;
@@ -169,14 +171,6 @@ export const FarmsInDifferentZonesEnglish: Story = {
   play: async () => {
     await waitFor(async () => expect(await zoneNote()).toHaveTextContent('the chosen farms are in different time zones'));
     await chartsDrawn();
-  },
-};
-
-/** The indicator while the dashboard's chunk loads. */
-export const LazyLoading: StoryObj<typeof DashboardLoading> = {
-  render: () => <DashboardLoading />,
-  play: async () => {
-    await expect(screen.getByText('Cargando Dashboard...')).toBeVisible();
   },
 };
 

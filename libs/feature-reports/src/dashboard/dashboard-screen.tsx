@@ -1,9 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useDashboardTimeZone } from '@camposense/data-access';
-import { DisplayTimeZoneContext, useDisplayTimeZone, useTranslation } from '@camposense/i18n';
-// eslint-disable-next-line no-restricted-imports -- Suspense's fallback while the view's chunk loads
-import { LoadingState } from '@camposense/ui';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { DisplayTimeZoneContext, useDisplayTimeZone } from '@camposense/i18n';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { DashboardFilterBar } from './dashboard-filter-bar';
 
 /**
@@ -14,21 +12,16 @@ import { DashboardFilterBar } from './dashboard-filter-bar';
  */
 let loadedView: ComponentType | null = null;
 
-// The charts (and d3 with them) are their own chunk; the console fetches it with the screen's (preloadDashboardView).
-const loadDashboardView = () =>
-  import('./dashboard-view').then((module) => {
-    loadedView = module.default;
-    return module;
-  });
-const LazyDashboardView = lazy(loadDashboardView);
-
 /**
- * Fetches the view's chunk; the console waits for it before it draws the dashboard (apps/console
- * screens.ts), so the screen shows whole under the console's one loading state, and opening it later,
- * or reloading at /dashboard, does not wait for a second chunk after the first (issue 30).
+ * Fetches the view's chunk (the charts, and d3 with them). Whoever draws the dashboard waits for it
+ * first: the console (apps/console screens.ts), so the screen shows whole under the console's one
+ * loading state, and the stories in a loader. Opening the dashboard later, or reloading at
+ * /dashboard, then does not wait for a second chunk after the first (issue 30).
  */
 export function preloadDashboardView(): Promise<void> {
-  return loadDashboardView().then(() => undefined);
+  return import('./dashboard-view').then((module) => {
+    loadedView = module.default;
+  });
 }
 
 export interface DashboardScreenProps {
@@ -36,32 +29,38 @@ export interface DashboardScreenProps {
   tab?: string;
 }
 
-/** The `Cargando Dashboard...` indicator while the dashboard's chunk loads. */
-export function DashboardLoading() {
-  const { t } = useTranslation();
-  return <LoadingState label={t('dashboard.loading')} />;
-}
-
 /** The dashboard of spec section 2: the filter bar over the dashboard view, sharing DashboardFiltersProvider. */
 export function DashboardScreen(_props: DashboardScreenProps) {
   // A farm chosen in the bar's FUNDO gives its zone to the whole dashboard, dates and range included,
   // as one chosen in the sidebar does (issue 28, item 8).
   const zone = useDashboardTimeZone(useDisplayTimeZone());
-  // Taken at the first draw: a view that arrives later must not swap the lazy one out (a remount).
-  const [View] = useState(() => loadedView);
+  const drawn = useDrawnInTransition();
+  const View = loadedView;
+  if (!View) throw new Error('DashboardScreen drawn before preloadDashboardView() had loaded the view');
   return (
     <DisplayTimeZoneContext.Provider value={zone}>
       <Stack gap="3" p="4" w="full" minH="full">
-        <DashboardFilterBar />
-        {View ? (
-          <View />
-        ) : (
-          // Without the console's preload (a story, a test): the bar first, the view when its chunk is here.
-          <Suspense fallback={<DashboardLoading />}>
-            <LazyDashboardView />
-          </Suspense>
+        {drawn && (
+          <>
+            <DashboardFilterBar />
+            <View />
+          </>
         )}
       </Stack>
     </DisplayTimeZoneContext.Provider>
   );
+}
+
+/**
+ * False on the first draw, true from a transition right after it: the bar and the view then draw
+ * together in that transition, which React renders in slices of a few milliseconds with the
+ * browser free between them. Drawn at once, their first draw (the bar's selects and date picker,
+ * the node list's options, the charts column, Chakra's styles for each) was one task of ~1.1 s at
+ * 4× CPU, most of the dashboard's Lighthouse total blocking time (issue 30). Until then the screen
+ * holds its place empty: nothing it shows moves when they come.
+ */
+function useDrawnInTransition(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => startTransition(() => setDrawn(true)), []);
+  return drawn;
 }

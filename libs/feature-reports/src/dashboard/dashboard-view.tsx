@@ -1,6 +1,6 @@
 import { Box, Button, ButtonGroup, Grid, Stack } from '@chakra-ui/react';
 import { useConnectionStatus, useDashboardFilters, useMetricas, useNodosConLocalizacion, useOpenEpisodes, useOptionalGlobalFilters } from '@camposense/data-access';
-import type { SeriesRequest } from '@camposense/data-access';
+import type { DashboardFilters, SeriesRequest } from '@camposense/data-access';
 import type { NodoConLocalizacion } from '@camposense/domain';
 import { useDisplayTimeZone, useTranslation } from '@camposense/i18n';
 import { EmptyState, LiveIndicator, QueryState, TimeZoneNote } from '@camposense/ui';
@@ -83,6 +83,9 @@ export default function DashboardView({ initialView = 'charts', mapRenderer = 'a
   // A chosen node's charts can draw another node of the scope beside it.
   const compareCandidates = useMemo(() => (selected === null ? [] : inScope.filter((node) => node.nodoid !== selected)), [inScope, selected]);
 
+  const { startDate, endDate } = filters;
+  const dateRange = useMemo(() => ({ startDate, endDate }), [startDate, endDate]);
+
   const mapScope = useMemo(
     () => ({ paisId, empresaId, fundoId: filters.fundoId ?? fundoId, ubicacionId: filters.ubicacionId }),
     [paisId, empresaId, fundoId, filters.fundoId, filters.ubicacionId],
@@ -117,6 +120,10 @@ export default function DashboardView({ initialView = 'charts', mapRenderer = 'a
             onRetry={() => void nodes.mutate()}
           />
           <ChartsColumn
+            selected={selected}
+            ubicacionId={filters.ubicacionId}
+            umbralId={filters.umbralId}
+            dateRange={dateRange}
             selectedNode={selectedNode}
             compareCandidates={compareCandidates}
             metricas={metricas}
@@ -130,6 +137,14 @@ export default function DashboardView({ initialView = 'charts', mapRenderer = 'a
 }
 
 interface ChartsColumnProps {
+  /** The chosen node's id (the filters' nodoId), shown or not. */
+  selected: number | null;
+  /** The chosen location, whose series show when no node is chosen. */
+  ubicacionId: number | null;
+  /** The threshold picked out on the chosen node's charts (opened from an alert). */
+  umbralId: number | null;
+  /** The filters' days; null ends today, or starts the default range before the end. */
+  dateRange: Pick<DashboardFilters, 'startDate' | 'endDate'>;
   /** The chosen node, when the scope shows it. */
   selectedNode: NodoConLocalizacion | undefined;
   compareCandidates: readonly NodoConLocalizacion[];
@@ -144,20 +159,28 @@ interface ChartsColumnProps {
  * first paint (the charts' point budget), and the re-render that measure causes must redraw this
  * column only, not the node list and the toggles (issue 30, Lighthouse TBT).
  */
-function ChartsColumn({ selectedNode, compareCandidates, metricas, healthShown, onHealthShown: setHealthShown }: ChartsColumnProps) {
+function ChartsColumn({
+  selected,
+  ubicacionId,
+  umbralId,
+  dateRange,
+  selectedNode,
+  compareCandidates,
+  metricas,
+  healthShown,
+  onHealthShown: setHealthShown,
+}: ChartsColumnProps) {
   const { t } = useTranslation();
-  const filters = useDashboardFilters();
-  const { nodoId: selected, umbralId } = filters;
   const [chartsRef, maxPoints] = useMaxPoints();
   const { timeZone } = useDisplayTimeZone();
-  const range = effectiveRange(filters, timeZone);
+  const range = effectiveRange(dateRange, timeZone);
   const { startDate, endDate } = rangeInstants(range, timeZone);
   const request = useMemo<Omit<SeriesRequest, 'metricaId'> | null>(() => {
     if (maxPoints === 0) return null;
     if (selected !== null) return { nodoId: selected, startDate, endDate, maxPoints };
-    if (filters.ubicacionId !== null) return { ubicacionId: filters.ubicacionId, startDate, endDate, maxPoints };
+    if (ubicacionId !== null) return { ubicacionId, startDate, endDate, maxPoints };
     return null;
-  }, [selected, filters.ubicacionId, startDate, endDate, maxPoints]);
+  }, [selected, ubicacionId, startDate, endDate, maxPoints]);
   // The charts' scope's open episodes; a failed call leaves the charts unmarked, not broken.
   const openEpisodes = useOpenEpisodes(request && (request.nodoId != null ? { nodoId: request.nodoId } : { ubicacionId: request.ubicacionId ?? null }));
   const episodes = openEpisodes.data?.episodes ?? [];

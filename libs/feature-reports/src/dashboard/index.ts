@@ -1,2 +1,2 @@
-export { DashboardScreen, DashboardLoading, preloadDashboardView } from './dashboard-screen';
+export { DashboardScreen, preloadDashboardView } from './dashboard-screen';
 export type { DashboardScreenProps } from './dashboard-screen';

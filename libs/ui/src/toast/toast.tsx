@@ -2,6 +2,7 @@ import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster, type Sys
 import { TOAST_DEFAULT_DURATION_MS } from '@camposense/domain';
 import { useTranslation } from '@camposense/i18n';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 
 export const TOAST_TYPES = ['success', 'error', 'warning', 'info'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
@@ -73,8 +74,28 @@ const infoStyles: SystemStyleObject = {
   },
 };
 
-/** Renders the toasts raised with `showToast`; mount it once, inside the i18n and UI providers. */
+/**
+ * Renders the toasts raised with `showToast`; mount it once, inside the i18n and UI providers.
+ * Chakra's toaster itself mounts with the first toast raised (it then shows every toast already
+ * raised): mounting it cost ~80 ms at 4× CPU on the console's first load, and its subscription to
+ * the store made React draw whatever was pending at once, in the same task (issue 30, Lighthouse TBT).
+ */
 export function Toaster() {
+  const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (needed) return undefined;
+    // The store tells its subscribers of a new toast just before it keeps it, and of a dismissal.
+    const unsubscribe = toaster.subscribe((toast) => {
+      if (!('dismiss' in toast && toast.dismiss)) setNeeded(true);
+    });
+    // One raised between the first draw and this subscription.
+    if (toaster.getCount() > 0) setNeeded(true);
+    return unsubscribe;
+  }, [needed]);
+  return needed ? <ToasterView /> : null;
+}
+
+function ToasterView() {
   const { t } = useTranslation();
   return (
     <Portal>

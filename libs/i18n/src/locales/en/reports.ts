@@ -130,7 +130,6 @@ export const enReports: Widen<typeof esReports> = {
   dashboard: {
     compareWith: 'Compare with',
     compareNone: 'No comparison',
-    loading: 'Loading Dashboard...',
     filters: 'Dashboard filters',
     farm: 'FARM',
     entity: 'ENTITY',

@@ -127,7 +127,6 @@ export const esReports = {
   dashboard: {
     compareWith: 'Comparar con',
     compareNone: 'Sin comparar',
-    loading: 'Cargando Dashboard...',
     filters: 'Filtros del dashboard',
     farm: 'FUNDO',
     entity: 'ENTIDAD',
