@@ -24,10 +24,10 @@ const chromiumPath = ensureChromium();
 const env = { ...process.env, CHROME_PATH: chromiumPath, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 
 /** A Vitest step: its own reporter writes the step's file timings and retried tests. */
-const vitest = (name, projects) => ({
+const vitest = (name, projects, extraArgs = []) => ({
   name,
   command: bin('vitest'),
-  args: ['run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=./tools/vitest/timings-reporter.ts'],
+  args: ['run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=./tools/vitest/timings-reporter.ts', ...extraArgs],
   timingsFile: join(resultsDir, `vitest-${name}.json`),
 });
 const step = (name, command, args) => ({ name, command, args });
@@ -49,7 +49,11 @@ const phases = [
   // The production build (and then its bundle check) beside the stories: the stories never read
   // it, and their two themes' pages leave room on the cores for a build of under half a minute.
   [
-    vitest('visual', ['storybook-dark', 'storybook-light']),
+    // Browser mode's close never ends (@vitest/browser 4.1 leaves each screenshot's stability timer
+    // and Chromium's handles behind: "close timed out", then "something prevents the main process
+    // from exiting"), so Vitest waits out its teardown timeout after every result is reported:
+    // 10 s of nothing by default.
+    vitest('visual', ['storybook-dark', 'storybook-light'], ['--teardown-timeout=1000']),
     step('build', bin('vite'), ['build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn']),
     after('build', step('login bundle', process.execPath, ['scripts/login-bundle-size.mjs'])),
   ],

@@ -27,8 +27,7 @@ takeFontsAfterLoad({
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-function start(root: HTMLElement) {
-  startSignedInAppIfSessionKept();
+function draw(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
       <ColorModeProvider>
@@ -40,15 +39,17 @@ function start(root: HTMLElement) {
   );
 }
 
-// A reload where a session was open: the renewal leaves first, then the console's chunk is fetched
-// beside it (issue 30, repeat visit). The renewal waits for the cross-tab lock, granted in a task of
-// its own, which a slow phone ran behind the compilation of the console's chunk and React's first
-// draws (0.4-1.4 s at 4x CPU): both start once the request has left, or after
-// RENEWAL_HEAD_START_MS when another tab holds the lock.
+// A reload where a session was open (issue 30, repeat visit): the renewal leaves first. Its lock is
+// granted in a task of its own, which a slow phone ran behind React's first draws, so the page
+// draws once the request has left (or after RENEWAL_HEAD_START_MS, should another tab hold the
+// lock). The console's chunk compiles in one long task (~0.4 s at 4x CPU), which held back the
+// handling of the renewal's answer and so the reads it lets go: it is fetched once the answer is
+// in, while those reads cross the link.
 const RENEWAL_HEAD_START_MS = 150;
-const renewalLeft = renewSessionEarly();
-if (renewalLeft) {
-  void Promise.race([renewalLeft, new Promise((resolve) => setTimeout(resolve, RENEWAL_HEAD_START_MS))]).then(() => start(container));
+const renewal = renewSessionEarly();
+if (renewal) {
+  void Promise.race([renewal.left, new Promise((resolve) => setTimeout(resolve, RENEWAL_HEAD_START_MS))]).then(() => draw(container));
+  void renewal.answered.then(startSignedInAppIfSessionKept);
 } else {
-  start(container);
+  draw(container);
 }

@@ -26,10 +26,11 @@ function loadSignedInApp(): Promise<SignedInAppModule> {
 
 /**
  * A page opened where a session was open (a reload, the installed app's next start) fetches the
- * console's chunk and the address's screen at once, beside the session's renewal: they come from
- * the service worker's cache, so the screen is ready when the token is, instead of the renewal,
- * the chunk, the screen and its data following one another (issue 30, repeat visit). A first visit
- * has no marker and leaves the link to the sign-in form.
+ * console's chunk and the address's screen as soon as the session's renewal has answered (main.tsx),
+ * while the screen's first reads cross the link: they come from the service worker's cache, so the
+ * screen is ready when its data is, instead of the renewal, the chunk, the screen and its data
+ * following one another (issue 30, repeat visit). A first visit has no marker and leaves the link
+ * to the sign-in form.
  */
 export function startSignedInAppIfSessionKept(): void {
   if (!hasSessionMarker()) return;

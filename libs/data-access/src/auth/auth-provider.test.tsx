@@ -196,7 +196,7 @@ describe('AuthProvider: start-up', () => {
   it('adopts the renewal the page started before its first draw, without asking twice', async () => {
     api.giveCookie();
     localStorage.setItem(SESSION_STORAGE_KEY, '1');
-    void renewSessionEarly();
+    renewSessionEarly();
     expect(api.calls('/api/auth/refresh')).toBe(1);
     const tab = renderTab();
     await settle();
@@ -208,10 +208,11 @@ describe('AuthProvider: start-up', () => {
   it("lends the early renewal's token to reads made before the provider has drawn, and to none after a refusal", async () => {
     api.giveCookie();
     localStorage.setItem(SESSION_STORAGE_KEY, '1');
-    const left = renewSessionEarly();
-    expect(left).not.toBeNull();
-    await left;
-    await settle();
+    const renewal = renewSessionEarly();
+    expect(renewal).not.toBeNull();
+    await renewal!.left;
+    // Answered: its token lent, before any provider has drawn.
+    await renewal!.answered;
     // The screen's first reads leave from the page's entry, before React has drawn the provider.
     await expect(apiRequest('/sense/paises')).resolves.toEqual([{ paisid: 1 }]);
     const tab = renderTab();
@@ -230,8 +231,7 @@ describe('AuthProvider: start-up', () => {
     // A refused renewal (the session ended elsewhere) lends nothing.
     api.state.refreshFailure = 'rejected';
     localStorage.setItem(SESSION_STORAGE_KEY, '1');
-    await renewSessionEarly();
-    await settle();
+    await renewSessionEarly()!.answered;
     await expect(apiRequest('/sense/paises')).rejects.toMatchObject({ status: 401 });
     expect(new Headers(api.fetchMock.mock.calls.at(-1)![1]?.headers).get('Authorization')).toBeNull();
     const next = renderTab('next');

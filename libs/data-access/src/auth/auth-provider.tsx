@@ -36,6 +36,12 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /** The renewal the page's entry started before React's first draw, until the provider takes it. */
 let earlyRenewal: Promise<RefreshResult> | null = null;
 
+/** A reload's early renewal: when its request has left, and when its answer has been taken. */
+export interface EarlyRenewal {
+  left: Promise<void>;
+  answered: Promise<void>;
+}
+
 /**
  * Starts the session's renewal at once, where a session was open (issue 30, repeat visit): the
  * page's entry (apps/console main.tsx) calls it before React draws, so the one round trip a reload
@@ -43,25 +49,33 @@ let earlyRenewal: Promise<RefreshResult> | null = null;
  * slow phone, behind the evaluation of the console's chunk). It holds the cross-tab refresh lock
  * like every refresh; the provider's start-up refresh adopts its answer instead of asking again,
  * and until it does, reads carry the answer's token (api-client `offerRenewedSession`).
- * Resolves once the request has left (the lock granted): the entry draws after that, since the
- * lock's grant is a task that would otherwise wait behind the first draws. Null when no session
- * was open here.
+ * `left` resolves once the request has left (the lock granted), `answered` once its answer has
+ * been taken (and its token lent): the entry draws after the one and compiles the console's chunk
+ * after the other, since the lock's grant and the answer's handling are tasks that would wait
+ * behind them. Null when no session was open here.
  */
-export function renewSessionEarly(): Promise<void> | null {
+export function renewSessionEarly(): EarlyRenewal | null {
   if (earlyRenewal || !hasSessionMarker()) return null;
   let sent: () => void = () => undefined;
-  const leaving = new Promise<void>((resolve) => {
+  const left = new Promise<void>((resolve) => {
     sent = resolve;
+  });
+  let taken: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    taken = resolve;
   });
   earlyRenewal = withRefreshLock(() => {
     const answer = refreshRequest();
     sent();
+    // From the answer itself, not from the lock's promise: that one settles only once the lock's
+    // release has gone through the browser, a task behind whatever runs meanwhile.
+    void answer.then((result) => {
+      if (result.ok) offerRenewedSession(result.session.access_token, result.session.user);
+      taken();
+    });
     return answer;
-  }).then((result) => {
-    if (result.ok) offerRenewedSession(result.session.access_token, result.session.user);
-    return result;
   });
-  return leaving;
+  return { left, answered };
 }
 
 function takeEarlyRenewal(): Promise<RefreshResult> | null {
