@@ -9,6 +9,11 @@ import { baseUrl, DEMO_PASSWORD, journeyPage, OPERATOR_EMAIL as DEMO_EMAIL, PHON
  */
 async function expectWaitToBeTold(page: Page): Promise<void> {
   const email = `insistente-${Date.now()}@camposense.dev`;
+  // The form is ready before the backoff is run up: a page load slower than the last wait (a
+  // loaded CI machine) let the form's attempt through as a plain wrong password.
+  await page.goto(baseUrl());
+  await page.getByLabel('CORREO ELECTRÓNICO').fill(email);
+  await page.getByLabel('CONTRASEÑA').fill('no-es-la-clave');
   for (;;) {
     const answer = await page.request.post(`${baseUrl()}/api/auth/login`, { data: { email, password: 'no-es-la-clave' } });
     if (answer.status() !== 429) continue;
@@ -16,9 +21,6 @@ async function expectWaitToBeTold(page: Page): Promise<void> {
     if (wait >= 8) break;
     await page.waitForTimeout(wait * 1000);
   }
-  await page.goto(baseUrl());
-  await page.getByLabel('CORREO ELECTRÓNICO').fill(email);
-  await page.getByLabel('CONTRASEÑA').fill('no-es-la-clave');
   await page.getByRole('button', { name: 'INICIAR SESIÓN' }).click();
   const told = page.getByRole('alert').filter({ hasText: /^Demasiados intentos de inicio de sesión\. Espera \d+ s antes de volver a intentarlo\.$/ });
   await told.waitFor();
