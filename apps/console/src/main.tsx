@@ -1,6 +1,6 @@
 import { AuthProvider, renewSessionEarly } from '@camposense/data-access';
 import { chosenLanguage, onLanguageChosen } from '@camposense/i18n';
-import { ColorModeProvider } from '@camposense/ui';
+import { applyColorMode, ColorModeProvider, readStoredMode } from '@camposense/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthGate, startSignedInAppIfSessionKept } from './auth/auth-gate';
@@ -15,6 +15,8 @@ function syncDocumentLanguage(language: string) {
 syncDocumentLanguage(chosenLanguage());
 
 onLanguageChosen(syncDocumentLanguage);
+// The chosen theme from the first paint: the draw may wait for the renewal (below).
+applyColorMode(document.documentElement, readStoredMode());
 
 // A worker already installed is registered again at once (its update check); a first install waits
 // for the signed-in console (shell/signed-in-app.tsx).

@@ -1,6 +1,6 @@
 export { UiProvider } from './provider/ui-provider';
 export { SignedInUiProvider } from './provider/signed-in-ui-provider';
-export { ColorModeProvider, useColorMode } from './color-mode';
+export { applyColorMode, ColorModeProvider, readStoredMode, useColorMode } from './color-mode';
 export type { ColorMode } from './color-mode';
 export { ErrorState, ErrorBox } from './error-state';
 export { EmptyState } from './empty-state';

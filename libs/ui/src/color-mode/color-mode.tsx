@@ -11,13 +11,24 @@ interface ColorModeContextValue {
 
 const ColorModeContext = createContext<ColorModeContextValue | null>(null);
 
-function readStoredMode(): ColorMode {
+export function readStoredMode(): ColorMode {
   try {
     const stored = localStorage.getItem(COLOR_MODE_STORAGE_KEY);
     return stored === 'light' ? 'light' : 'dark';
   } catch {
     return 'dark';
   }
+}
+
+/**
+ * Puts the mode's class on the root (what Chakra and first-load.css read). The page's entry calls
+ * it before its first await, so a returning user of the light theme never sees the dark one that
+ * index.html starts with while the session's renewal holds the first draw back.
+ */
+export function applyColorMode(root: HTMLElement, colorMode: ColorMode) {
+  root.classList.remove('dark', 'light');
+  root.classList.add(colorMode);
+  root.style.colorScheme = colorMode;
 }
 
 export interface ColorModeProviderProps {
@@ -42,12 +53,7 @@ export function ColorModeProvider({ children, forcedColorMode }: ColorModeProvid
     if (forcedColorMode) setStoredMode(forcedColorMode);
   }, [forcedColorMode]);
 
-  useEffect(() => {
-    const root = document.documentElement;
-    root.classList.remove('dark', 'light');
-    root.classList.add(colorMode);
-    root.style.colorScheme = colorMode;
-  }, [colorMode]);
+  useEffect(() => applyColorMode(document.documentElement, colorMode), [colorMode]);
 
   const setColorMode = useCallback(
     (mode: ColorMode) => {

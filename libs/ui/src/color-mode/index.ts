@@ -1,2 +1,2 @@
-export { ColorModeProvider, useColorMode } from './color-mode';
+export { applyColorMode, ColorModeProvider, readStoredMode, useColorMode } from './color-mode';
 export type { ColorMode } from './color-mode';
