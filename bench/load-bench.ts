@@ -399,6 +399,57 @@ async function databaseTransactions(url: string, database: string): Promise<numb
   }
 }
 
+/** One statement's share of the database's time in a run (pg_stat_statements, when the server preloads it). */
+interface StatementFigures {
+  calls: number;
+  /** Execution plus planning, milliseconds in all and per call. */
+  totalMs: number;
+  msPerCall: number;
+  planMsPerCall: number;
+  rowsPerCall: number;
+  query: string;
+}
+
+/**
+ * pg_stat_statements, when the server has it (`shared_preload_libraries`, the extension created in
+ * the bench's database): emptied when the measured time starts, so what it holds at the end is the
+ * run's statements, ranked by execution plus planning time (`track_planning` on for the latter).
+ * Null when the server has no such view: nothing is asked of a server that was not set up for it.
+ */
+async function statementStatistics(url: string, database: string, mode: 'reset' | 'read'): Promise<StatementFigures[] | null> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    if (mode === 'reset') {
+      await client.query('select pg_stat_statements_reset()');
+      return [];
+    }
+    const { rows } = await client.query<{ calls: string; total: number; plan: number; rows: string; query: string }>(
+      `select s.calls::text as calls, s.total_exec_time + s.total_plan_time as total, s.total_plan_time as plan, s.rows::text as rows, s.query
+         from pg_stat_statements s join pg_database d on d.oid = s.dbid
+        where d.datname = $1
+        order by s.total_exec_time + s.total_plan_time desc
+        limit 25`,
+      [database],
+    );
+    return rows.map((row) => {
+      const calls = Number(row.calls);
+      return {
+        calls,
+        totalMs: round(row.total),
+        msPerCall: round(row.total / calls, 3),
+        planMsPerCall: round(row.plan / calls, 3),
+        rowsPerCall: round(Number(row.rows) / calls, 1),
+        query: row.query.replace(/\s+/g, ' ').slice(0, 400),
+      };
+    });
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** What the load generator says over IPC: that the measured time starts (sign-ins done), then its result. */
 type WorkerMessage = { kind: 'started' } | { kind: 'result'; result: WorkerResult };
 
@@ -517,6 +568,8 @@ interface RunSummary {
   errors: number;
   /** Missing in runs written before it was counted. */
   errorKinds?: Record<string, number>;
+  /** The database's statements ranked by their time, when the server has pg_stat_statements. */
+  statements?: StatementFigures[];
   errorSamples: string[];
   ingest: unknown;
   apiMemoryMb: { idleRss: number; peakRss: number };
@@ -591,15 +644,21 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
     const ingest = ingestEveryMs > 0 ? { key: await createIngestKey(baseUrl), probes, everyMs: ingestEveryMs } : null;
     const databaseName = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
     // From the first measured request: the sign-ins (argon2) are not the reads' cost.
-    const meter: { used: ReturnType<typeof cpuMeter> | null; transactionsAtStart: Promise<number | null> | null } = { used: null, transactionsAtStart: null };
+    const meter: {
+      used: ReturnType<typeof cpuMeter> | null;
+      transactionsAtStart: Promise<number | null> | null;
+      statementsReset: Promise<StatementFigures[] | null> | null;
+    } = { used: null, transactionsAtStart: null, statementsReset: null };
     const result = await runLoadProcess({ baseUrl, clients, seconds, mix, ingest }, () => {
       meter.used = cpuMeter(api.pid!, databaseName);
       meter.transactionsAtStart = databaseTransactions(databaseUrl, databaseName);
+      meter.statementsReset = statementStatistics(databaseUrl, databaseName, 'reset');
     });
     const cpu = meter.used?.() ?? { apiSeconds: 0, databaseSeconds: 0 };
     const transactionsAtStart = await meter.transactionsAtStart;
     const transactionsAtEnd = await databaseTransactions(databaseUrl, databaseName);
     const transactions = transactionsAtStart === null || transactionsAtEnd === null ? null : transactionsAtEnd - transactionsAtStart;
+    const statements = (await meter.statementsReset) === null ? null : await statementStatistics(databaseUrl, databaseName, 'read');
     clearInterval(sampler);
     peakRss = Math.max(peakRss, residentBytes(api.pid!) ?? 0);
     const loadAfter = loadavg()[0] ?? 0;
@@ -633,6 +692,7 @@ async function runOnce(cache: CacheMode, settings: RunSettings): Promise<RunSumm
         msPerRequest: result.requests > 0 ? round(((cpu.apiSeconds + cpu.databaseSeconds) * 1000) / result.requests, 2) : null,
         databaseTransactionsPerRequest: transactions !== null && result.requests > 0 ? round(transactions / result.requests, 2) : null,
       },
+      ...(statements ? { statements } : {}),
       latencyMs: {
         p50: round(percentile(sorted, 0.5)),
         p90: round(percentile(sorted, 0.9)),
@@ -783,6 +843,10 @@ async function conduct(): Promise<void> {
       `read cache ${cache}: ${run.requests} requests in ${seconds} s: ${run.requestsPerSecond} req/s, ` +
         `p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, errors ${run.errors}`,
     );
+    if (run.statements) {
+      console.log(`read cache ${cache}: the database's statements by time (pg_stat_statements)`);
+      console.table(run.statements.slice(0, 15).map(({ query, ...figures }) => ({ ...figures, query: query.slice(0, 90) })));
+    }
   }
 
   // A run of one mode keeps the other mode's figures of the file (the cache-on run is the file's top level, as before).

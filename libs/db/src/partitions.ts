@@ -94,9 +94,9 @@ export async function partitionMeasurementTable(database: Database, now: Date = 
         constraint medicion_metricasensor_fkey foreign key (nodoid, metricaid, tipoid) references sense.metricasensor (nodoid, metricaid, tipoid)
       ) partition by range (fecha);
       create index medicion_fecha_idx on sense.medicion using btree (fecha desc);
-      create unique index medicion_lectura_key on sense.medicion using btree (nodoid, metricaid, fecha, tipoid) include (medicion);
+      create unique index medicion_lectura_key on sense.medicion using btree (nodoid, metricaid, fecha, tipoid) include (medicion, ubicacionid);
       create index medicion_ubicacionid_fecha_idx on sense.medicion using btree (ubicacionid, fecha);
-      create index medicion_ubicacionid_metricaid_fecha_idx on sense.medicion using btree (ubicacionid, metricaid, fecha) include (medicion);
+      create index medicion_ubicacionid_metricaid_fecha_idx on sense.medicion using btree (ubicacionid, metricaid, fecha) include (medicion, nodoid, tipoid);
       ${rowSecurity}
       create table sense.medicion_default partition of sense.medicion default;
       alter table sense.medicion_default enable row level security;

@@ -169,6 +169,8 @@ export const mensaje = sense.table(
   (table) => [
     index('mensaje_episodioid_idx').on(table.episodioid),
     index('mensaje_fecha_mensajeid_idx').on(table.fecha.desc().nullsFirst(), table.mensajeid.desc().nullsFirst()),
+    // Migration 0027 adds INCLUDE (alertaid, episodioid): the messages report counts a company's
+    // messages in a farm from the index alone.
     index('mensaje_empresaid_fecha_mensajeid_idx').on(table.empresaid, table.fecha.desc().nullsFirst(), table.mensajeid.desc().nullsFirst()),
     index('mensaje_contactoid_idx').on(table.contactoid),
     index('mensaje_alertaid_idx').on(table.alertaid),

@@ -115,12 +115,14 @@ export const medicion = sense.table(
       foreignColumns: [metricasensor.nodoid, metricasensor.metricaid, metricasensor.tipoid],
     }),
     index('medicion_ubicacionid_fecha_idx').on(table.ubicacionid, table.fecha),
-    // A location's chart of one metric (migration 0019 adds INCLUDE (medicion), so it reads the
-    // index alone): without it a week of one place read every reading of the week (68 ms → 1 ms).
+    // A location's chart of one metric (migration 0019 adds INCLUDE (medicion), 0026 nodoid and
+    // tipoid for its count of active probes, so it reads the index alone): without it a week of
+    // one place read every reading of the week (68 ms → 1 ms).
     index('medicion_ubicacionid_metricaid_fecha_idx').on(table.ubicacionid, table.metricaid, table.fecha),
     // A reading is identified by (nodoid, tipoid, metricaid, fecha) (alarms.md, "Idempotent"): a
     // second copy is a duplicate. The key leads with (nodoid, metricaid, fecha) so that the same
-    // index serves series, and migration 0008 adds INCLUDE (medicion) so they read it alone.
+    // index serves series, and migration 0008 adds INCLUDE (medicion) so they read it alone; 0026
+    // adds ubicacionid, which a tenant's row-security policy filters on (else a heap fetch a row).
     uniqueIndex('medicion_lectura_key').on(table.nodoid, table.metricaid, table.fecha, table.tipoid),
     // Unfiltered lists and pages sorted by date (newest first) read this instead of sorting every
     // reading; NULLS FIRST is what ORDER BY fecha DESC means, or the planner would not use it.

@@ -151,7 +151,35 @@ export const NODE_LIST_STATEMENT = 'nodos-con-localizacion';
  * UTC: Node neither parses the rows nor writes them again (issue 31).
  */
 export function nodosConLocalizacionStatement(limit: number, empresas: readonly number[] | null = null): SQL {
+  // The latest values and the open episodes are CTEs kept apart (materialized): as joined
+  // subqueries, the planner (which row security leaves guessing one row) put them inside a nested
+  // loop and built every node's JSON again for each node of the page (15 nodes: 5.7 of 6.5 ms).
   return sql`
+    with latest as materialized (
+        -- The latest values of every node at once: one pass over ultimamedicion and metricasensor
+        -- (hundreds of rows) joined by hash, rather than a join of them per node.
+        select ms.nodoid, max(last.fecha) as fecha,
+               -- A row, not json_build_object: json writes it without spaces around ':' and ','.
+               json_agg((select x from (select ms.tipoid, ti.tipo, ms.metricaid, me.metrica, me.unidad, last.medicion,
+                                               ${isoUtc(sql`last.fecha`)} as fecha) x)
+                        order by ms.tipoid, ms.metricaid) as mediciones
+          from ${tableRef('metricasensor')} ms
+          join ${metrica} me on me.metricaid = ms.metricaid
+          left join ${tipo} ti on ti.tipoid = ms.tipoid
+          join ${tableRef('ultimamedicion')} last
+            on last.nodoid = ms.nodoid and last.metricaid = ms.metricaid and last.tipoid = ms.tipoid
+         group by ms.nodoid),
+      -- Open episodes (alarms.md): threshold ones en curso (EN_CURSO: open, unacknowledged), and the
+      -- node's no-data one, acknowledged or not (the node is silent either way).
+      open as materialized (
+        select ep.nodoid,
+               count(*) filter (where ep.tipo = 'umbral' and ${EN_CURSO_EPISODE}) as activos,
+               max(ep.episodioid) filter (where ep.tipo = 'sindatos') as sindatosid,
+               max(ep.statusid) filter (where ep.tipo = 'sindatos') as sindatosstatus,
+               max(ep.fechainicio) filter (where ep.tipo = 'sindatos') as sindatosinicio
+          from ${tableRef('episodio')} ep
+         where ep.fechafin is null
+         group by ep.nodoid)
     select coalesce(json_agg(r order by r.nodo, r.nodoid), '[]')::text as body from (
     select n.nodoid, n.nodo, n.nodoabrev, n.deveui, n.statusid,
            u.ubicacionid, u.ubicacion, f.fundoid, f.fundo, e.empresaid, e.empresa, p.paisid, p.pais,
@@ -176,31 +204,8 @@ export function nodosConLocalizacionStatement(limit: number, empresas: readonly 
       join ${tableRef('entidad')} en on en.entidadid = l.entidadid
       -- A user's grant (issue 32): the node's company is its placement's.
       ${empresas === null ? sql`` : sql`and e.empresaid = any(${numberArray(empresas)}::int[])`}
-      -- The latest values of every node at once: one pass over ultimamedicion and metricasensor
-      -- (hundreds of rows) joined by hash, rather than a join of them per node.
-      left join (
-        select ms.nodoid, max(last.fecha) as fecha,
-               -- A row, not json_build_object: json writes it without spaces around ':' and ','.
-               json_agg((select x from (select ms.tipoid, ti.tipo, ms.metricaid, me.metrica, me.unidad, last.medicion,
-                                               ${isoUtc(sql`last.fecha`)} as fecha) x)
-                        order by ms.tipoid, ms.metricaid) as mediciones
-          from ${tableRef('metricasensor')} ms
-          join ${metrica} me on me.metricaid = ms.metricaid
-          left join ${tipo} ti on ti.tipoid = ms.tipoid
-          join ${tableRef('ultimamedicion')} last
-            on last.nodoid = ms.nodoid and last.metricaid = ms.metricaid and last.tipoid = ms.tipoid
-         group by ms.nodoid) latest on latest.nodoid = n.nodoid
-      -- Open episodes (alarms.md): threshold ones en curso (EN_CURSO: open, unacknowledged), and the
-      -- node's no-data one, acknowledged or not (the node is silent either way).
-      left join (
-        select ep.nodoid,
-               count(*) filter (where ep.tipo = 'umbral' and ${EN_CURSO_EPISODE}) as activos,
-               max(ep.episodioid) filter (where ep.tipo = 'sindatos') as sindatosid,
-               max(ep.statusid) filter (where ep.tipo = 'sindatos') as sindatosstatus,
-               max(ep.fechainicio) filter (where ep.tipo = 'sindatos') as sindatosinicio
-          from ${tableRef('episodio')} ep
-         where ep.fechafin is null
-         group by ep.nodoid) open on open.nodoid = n.nodoid
+      left join latest on latest.nodoid = n.nodoid
+      left join open on open.nodoid = n.nodoid
      order by n.nodo, n.nodoid
      limit ${limit}) r`;
 }

@@ -1,6 +1,7 @@
 import type { AlertaReportFilters, MensajeReportFilters, ReportDateRange, ReportScope } from '@camposense/domain';
 import { parseDateWindow } from '../../sense/date-window';
-import { grantedLocations } from '../../security/tenancy';
+import { sql } from 'drizzle-orm';
+import { grantedCompanies, grantedLocations } from '../../security/tenancy';
 import type { Grant } from '../../security/tenancy';
 import type { AlertaFilters, MensajeFilters } from './queries';
 
@@ -21,7 +22,8 @@ export function filtersOf(query: AlertaReportFilters, grant: Grant): AlertaFilte
   return { estado, criticidadId, ubicacionId, nodoId, ...scopeOf(query), granted: grantedLocations(grant) };
 }
 
+/** The message filters of a query, narrowed to the caller's grant by the company each message was sent for. */
 export function mensajeFiltersOf(query: MensajeReportFilters, grant: Grant): MensajeFilters {
   const { estado, contactoId, medioId } = query;
-  return { estado, contactoId, medioId, ...scopeOf(query), granted: grantedLocations(grant) };
+  return { estado, contactoId, medioId, ...scopeOf(query), grantedCompanies: grantedCompanies(grant, sql`ms.empresaid`) };
 }
