@@ -19,7 +19,7 @@ export type { StatusFigures } from './status-card';
 export { AppHeader, HEADER_HEIGHT } from './header';
 export type { Crumb } from './header';
 export { ScopeChip } from './scope-chip';
-export { ScreenBoundary } from './lazy-screen';
+export { ScreenBoundary, ScreenDrawnContext, useScreenDrawn } from './lazy-screen';
 export { PromptScreen } from './prompt-screen';
 export { DevPlaceholder } from './dev-placeholder';
 export { Toaster, showToast, dismissAllToasts } from './toast';

@@ -23,4 +23,17 @@ describe('LazyScreen', () => {
     await expect(screen.load()).resolves.toEqual({ default: Component });
     expect(importer).toHaveBeenCalledTimes(2);
   });
+
+  it('is its own component once loaded (no suspension on its first draw), and keeps what it first gave', async () => {
+    const Component = () => null;
+    const preloaded = new LazyScreen('x', 'low', async () => Component);
+    await preloaded.load();
+    expect(preloaded.Component).toBe(Component);
+
+    const later = new LazyScreen('y', 'low', async () => Component);
+    const drawnLazily = later.Component;
+    expect(drawnLazily).not.toBe(Component);
+    await later.load();
+    expect(later.Component).toBe(drawnLazily);
+  });
 });

@@ -32,8 +32,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export class LazyScreen<Props extends object> {
   private readonly entry: ScreenEntry<Props>;
   private failed = false;
-  /** Read at render time: a retry after a failure replaces it, since React.lazy keeps its first outcome. */
-  Component: LazyExoticComponent<ComponentType<Props>>;
+  private lazy: LazyExoticComponent<ComponentType<Props>>;
+  /** The screen's own component, once its chunk has loaded. */
+  private loaded: ComponentType<Props> | null = null;
+  /** What `Component` gives from its first read on (until a retry): one type, so React never remounts the screen for it. */
+  private drawnWith: ComponentType<Props> | LazyExoticComponent<ComponentType<Props>> | null = null;
 
   constructor(
     readonly name: string,
@@ -41,7 +44,19 @@ export class LazyScreen<Props extends object> {
     importer: () => Promise<ComponentType<Props>>,
   ) {
     this.entry = { priority, importer, pending: null };
-    this.Component = lazy(() => this.load());
+    this.lazy = lazy(() => this.load());
+  }
+
+  /**
+   * What the console draws, read at render time. A screen whose chunk is already here (preloaded,
+   * as a reload's screen is while the session is renewed) is its own component: React.lazy suspends
+   * on its first draw whatever its promise's state, and that showed the loading state and took a
+   * commit more before the screen (issue 30, repeat visit). Otherwise the lazy one; the first read
+   * decides, so a screen first drawn through lazy stays under it.
+   */
+  get Component(): ComponentType<Props> | LazyExoticComponent<ComponentType<Props>> {
+    this.drawnWith ??= this.loaded ?? this.lazy;
+    return this.drawnWith;
   }
 
   get priority(): Priority {
@@ -51,7 +66,10 @@ export class LazyScreen<Props extends object> {
   load(): Promise<{ default: ComponentType<Props> }> {
     if (!this.entry.pending) {
       this.entry.pending = withTimeout(this.entry.importer(), CHUNK_LOAD_TIMEOUT_MS).then(
-        (component) => ({ default: component }),
+        (component) => {
+          this.loaded = component;
+          return { default: component };
+        },
         (error: unknown) => {
           this.entry.pending = null;
           this.failed = true;
@@ -66,7 +84,8 @@ export class LazyScreen<Props extends object> {
   retry(): void {
     if (!this.failed) return;
     this.failed = false;
-    this.Component = lazy(() => this.load());
+    this.lazy = lazy(() => this.load());
+    this.drawnWith = null;
   }
 
   /** Starts loading without waiting; a failure is left for the real visit to show. */

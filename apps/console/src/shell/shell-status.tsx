@@ -1,6 +1,6 @@
 import { useConnectionRetry, useSystemStatus } from '@camposense/data-access';
-import type { StatusFigures } from '@camposense/ui';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { ScreenDrawnContext, type StatusFigures } from '@camposense/ui';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActiveTime } from './use-active-time';
 
 interface ShellConnection {
@@ -8,6 +8,8 @@ interface ShellConnection {
   lost: boolean;
   retryNow: () => void;
 }
+
+type SystemStatus = ReturnType<typeof useSystemStatus>;
 
 const FiguresContext = createContext<StatusFigures | null>(null);
 const LastUpdateContext = createContext<Date | null>(null);
@@ -24,9 +26,11 @@ function required<T>(value: T | null, what: string): T {
  * the status cards, the last update and the connection each redraw only what shows them. The
  * shell's layout, header and screen sit in `children`, which the figures' answers do not redraw
  * (issue 30, Lighthouse TBT: every answer at load redrew the whole console).
+ * While HeldReadsProvider holds the console's own reads, the figures wait (not read yet).
  */
 export function ShellStatusProvider({ children }: { children: ReactNode }) {
-  const status = useSystemStatus();
+  const reading = !useReadsHeld();
+  const [status, setStatus] = useState<SystemStatus>(NOT_READ);
   const { state, lost, retryNow } = useConnectionRetry();
   const activeTime = useActiveTime();
 
@@ -39,8 +43,52 @@ export function ShellStatusProvider({ children }: { children: ReactNode }) {
       <LastUpdateContext.Provider value={status.lastUpdate}>
         <ConnectionContext.Provider value={connection}>{children}</ConnectionContext.Provider>
       </LastUpdateContext.Provider>
+      {reading && <StatusReads onStatus={setStatus} />}
     </FiguresContext.Provider>
   );
+}
+
+/** At the latest this long after the console's mount its own reads go, whether the screen has said it drew or not. */
+const HELD_READS_WAIT_MS = 4_000;
+
+const ReadsHeldContext = createContext(false);
+
+/** Whether the console's own reads (the status figures, the live stream) wait for the screen's first draw. */
+export function useReadsHeld(): boolean {
+  return useContext(ReadsHeldContext);
+}
+
+/**
+ * With `hold` (a page opened at the dashboard, which draws in a transition after an empty first
+ * frame), the console's own reads (the status figures, the live stream) wait until the screen says
+ * it has drawn (`useScreenDrawn`), at the latest HELD_READS_WAIT_MS. Their answers update SWR's and
+ * the connection's stores, whose updates are synchronous: each one that arrived while the dashboard's
+ * transition rendered threw that render away and started it again, three or four starts of ~0.3 s at
+ * 4x CPU before the node list showed (issue 30, repeat visit).
+ */
+export function HeldReadsProvider({ hold, children }: { hold: boolean; children: ReactNode }) {
+  const [held, setHeld] = useState(hold);
+  const release = useCallback(() => setHeld(false), []);
+  useEffect(() => {
+    if (!held) return undefined;
+    const timer = setTimeout(release, HELD_READS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [held, release]);
+  return (
+    <ReadsHeldContext.Provider value={held}>
+      {/* The same function throughout (a release after the first does nothing): the screens that tell it do not redraw for it. */}
+      <ScreenDrawnContext.Provider value={release}>{children}</ScreenDrawnContext.Provider>
+    </ReadsHeldContext.Provider>
+  );
+}
+
+const NOT_READ: SystemStatus = { online: false, sensors: null, activeAlerts: null, lastUpdate: null, isLoading: true };
+
+/** The status queries, mounted once they may be read; each change goes up to the provider. Renders nothing. */
+function StatusReads({ onStatus }: { onStatus: (status: SystemStatus) => void }) {
+  const { online, sensors, activeAlerts, lastUpdate, isLoading } = useSystemStatus();
+  useEffect(() => onStatus({ online, sensors, activeAlerts, lastUpdate, isLoading }), [onStatus, online, sensors, activeAlerts, lastUpdate, isLoading]);
+  return null;
 }
 
 /** The status figures: connection, active time, sensors, active alerts. */

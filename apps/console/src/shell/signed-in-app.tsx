@@ -11,7 +11,7 @@ import {
   useScopeTimeZone,
 } from '@camposense/data-access';
 import { DefaultI18nProvider, DisplayTimeZoneContext } from '@camposense/i18n';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { SessionUser } from '@camposense/domain';
 import { SignedInUiProvider, Toaster, UnsavedChangesProvider, UpdatePrompt, WriteLockProvider } from '@camposense/ui';
 import { SWRConfig } from 'swr';
@@ -22,6 +22,7 @@ import { NewVersionPrompt } from '../pwa/new-version-prompt';
 import { registerServiceWorker } from '../pwa/register-service-worker';
 import { screens } from '../screens/screens';
 import { ConsoleShell } from './console-shell';
+import { HeldReadsProvider, useReadsHeld } from './shell-status';
 
 // From the moment the console's chunk runs (before a reload's reads made ahead), a sign-out empties
 // every answer SWR holds, so none reaches the next person signing in on this page.
@@ -40,6 +41,8 @@ export function SignedInApp({ user }: SignedInAppProps) {
   // The console is in use: the service worker may install now (its precache finds the console's
   // chunks in the HTTP cache), once the browser is idle.
   useEffect(() => registerServiceWorker({ firstInstall: true }), []);
+  // Opened at the dashboard (a reload there): the console's own reads wait for its first draw.
+  const [openedAtDashboard] = useState(() => screenOfRoute(fromPath(window.location.pathname)) === screens.dashboard);
   return (
     <DefaultI18nProvider i18n={i18n}>
       <SignedInUiProvider>
@@ -54,11 +57,13 @@ export function SignedInApp({ user }: SignedInAppProps) {
                 <DisplayTimeZoneProvider>
                   <DashboardFiltersProvider>
                     <UnsavedChangesProvider>
-                      <LiveUpdates />
-                      <KeptAnswersSync />
-                      <OfflineWriteLock>
-                        <ConsoleShell user={user} />
-                      </OfflineWriteLock>
+                      <HeldReadsProvider hold={openedAtDashboard}>
+                        <LiveUpdates />
+                        <KeptAnswersSync />
+                        <OfflineWriteLock>
+                          <ConsoleShell user={user} />
+                        </OfflineWriteLock>
+                      </HeldReadsProvider>
                       <NewVersionPrompt prompt={UpdatePrompt} />
                       <Toaster />
                     </UnsavedChangesProvider>
@@ -78,9 +83,9 @@ function DisplayTimeZoneProvider({ children }: { children: ReactNode }) {
   return <DisplayTimeZoneContext.Provider value={useScopeTimeZone()}>{children}</DisplayTimeZoneContext.Provider>;
 }
 
-/** The live stream (inside SWRConfig, whose cache it revalidates); renders nothing. */
+/** The live stream (inside SWRConfig, whose cache it revalidates), once the console's own reads may go; renders nothing. */
 function LiveUpdates() {
-  useLiveUpdates();
+  useLiveUpdates(!useReadsHeld());
   return null;
 }
 

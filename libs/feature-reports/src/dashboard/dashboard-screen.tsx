@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useDashboardTimeZone } from '@camposense/data-access';
 import { DisplayTimeZoneContext, useDisplayTimeZone } from '@camposense/i18n';
+import { useScreenDrawn } from '@camposense/ui';
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { DashboardFilterBar } from './dashboard-filter-bar';
 
@@ -35,6 +36,7 @@ export function DashboardScreen(_props: DashboardScreenProps) {
   // as one chosen in the sidebar does (issue 28, item 8).
   const zone = useDashboardTimeZone(useDisplayTimeZone());
   const drawn = useDrawnInTransition();
+  useScreenDrawn(drawn);
   const View = loadedView;
   if (!View) throw new Error('DashboardScreen drawn before preloadDashboardView() had loaded the view');
   return (

@@ -1,1 +1,2 @@
 export { ScreenBoundary } from './screen-boundary';
+export { ScreenDrawnContext, useScreenDrawn } from './screen-drawn';
