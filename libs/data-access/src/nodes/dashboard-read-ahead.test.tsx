@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announceAccessToken, announceSessionEnd, setTokenSource } from '../client/api-client';
 import { useMetricas } from '../metrics/metrics-query';
-import { useFundos } from '../places/hierarchy-query';
+import { useFundos, usePaises } from '../places/hierarchy-query';
 import { resetDetectCache } from '../sense/detect';
 import { useUserAccess } from '../user-access/user-access-query';
 import { readDashboardAhead } from './dashboard-read-ahead';
@@ -14,6 +14,7 @@ const user = (id: number, rol: 'admin' | 'user'): SessionUser => ({ id, email: `
 
 const node = { nodoid: 7, nodo: 'Nodo 7' };
 const farm = { fundoid: 4, fundo: 'Fundo Sur' };
+const country = { paisid: 2, pais: 'Chile' };
 
 /** The API as the read-ahead meets it; `grant` is the user's answer of /accesos. */
 function answering(grant: { todas: boolean; accesos: unknown[] }) {
@@ -30,7 +31,9 @@ function answering(grant: { todas: boolean; accesos: unknown[] }) {
               ? [node]
               : path === '/api/sense/metricas'
                 ? [{ metricaid: 1 }]
-                : null;
+                : path === '/api/sense/paises'
+                  ? [country]
+                  : null;
     return new Response(JSON.stringify(body), { status: body === null ? 404 : 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
@@ -49,7 +52,7 @@ afterEach(() => {
 });
 
 describe('readDashboardAhead', () => {
-  it('waits for the token, then reads the grant, the farms it decides on, the node list and the metrics, once each', async () => {
+  it('waits for the token, then reads the grant, the farms it decides on, the node list, the metrics and the countries, once each', async () => {
     const api = answering({ todas: false, accesos: [{ empresaid: 3, empresa: 'Viñedos', paisid: 2, pais: 'Chile', nivel: 'operacion' }] });
     let token: string | null = null;
     setTokenSource({ getAccessToken: () => token, getSessionUser: () => user(2, 'user') });
@@ -62,7 +65,7 @@ describe('readDashboardAhead', () => {
     // The schema check the farms need leaves with the grant, not after it.
     expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/usuarios/2/accesos']);
     await settled();
-    expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/fundos', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/usuarios/2/accesos']);
+    expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/fundos', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/paises', '/api/sense/usuarios/2/accesos']);
 
     // The hooks draw the answers on their first render, without a loading state or a second request.
     const { result } = renderHook(() => ({
@@ -70,13 +73,15 @@ describe('readDashboardAhead', () => {
       metricas: useMetricas(),
       access: useUserAccess(2),
       farms: useFundos(null, { allWhenNone: true }),
+      countries: usePaises(),
     }));
     expect(result.current.nodes).toMatchObject({ data: [node], isLoading: false });
+    expect(result.current.countries.data).toEqual([country]);
     expect(result.current.metricas.data).toEqual([{ metricaid: 1 }]);
     expect(result.current.access.data?.accesos).toHaveLength(1);
     expect(result.current.farms.data).toEqual([farm]);
     await settled();
-    expect(api.paths()).toHaveLength(5);
+    expect(api.paths()).toHaveLength(6);
   });
 
   it("asks no farms for a user who holds every company, and no grant for an admin (the console never asks an admin's)", async () => {
@@ -105,7 +110,7 @@ describe('readDashboardAhead', () => {
     announceAccessToken();
     expect(api.paths()).toHaveLength(4);
     await settled();
-    expect(api.paths()).toHaveLength(5);
+    expect(api.paths()).toHaveLength(6);
 
     // The chunk arrives after the answers.
     readDashboardAhead();
@@ -113,12 +118,14 @@ describe('readDashboardAhead', () => {
       nodes: useNodosConLocalizacion(),
       access: useUserAccess(2),
       farms: useFundos(null, { allWhenNone: true }),
+      countries: usePaises(),
     }));
     await settled();
     expect(result.current.nodes.data).toEqual([node]);
     expect(result.current.access.data?.accesos).toHaveLength(1);
     expect(result.current.farms.data).toEqual([farm]);
-    expect(api.paths()).toHaveLength(5);
+    expect(result.current.countries.data).toEqual([country]);
+    expect(api.paths()).toHaveLength(6);
   });
 
   it('asks again for the next session what the previous one asked early', async () => {

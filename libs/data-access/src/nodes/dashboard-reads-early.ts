@@ -41,7 +41,7 @@ function readGrant(onRead: (read: DashboardRead) => void): void {
 }
 
 /**
- * The dashboard's first reads (the grant it waits for, its node list and the metrics), asked as
+ * The dashboard's first reads (the grant it waits for, its node list, the metrics and the countries), asked as
  * soon as the session's token is there: a reload at /dashboard has the renewal as its one wait
  * before them (issue 30, repeat visit). The page's entry asks them (apps/console auth-gate), before
  * the signed-in console's chunk has compiled; that chunk asks again with `onRead`, gets the same
@@ -54,5 +54,9 @@ export function readDashboardEarly(onRead: (read: DashboardRead) => void = () =>
     readGrant(onRead);
     onRead({ key: nodeKeys.located(), answer: readEarly(nodePaths.located()) });
     onRead({ key: metricKeys.list(), answer: readEarly(metricPaths.list()) });
+    // The countries: the shell's scope chip and the dashboard's time zone read them, and an answer
+    // that arrived while the dashboard's first draw rendered started that draw again.
+    const countries = placePaths.countries();
+    onRead({ key: placeKeys.countries(), answer: readEarly(countries, () => senseListFetcher(countries)) });
   }, REFRESH_TIMEOUT_MS);
 }
