@@ -85,7 +85,11 @@ function DisplayTimeZoneProvider({ children }: { children: ReactNode }) {
 
 /** The live stream (inside SWRConfig, whose cache it revalidates), once the console's own reads may go; renders nothing. */
 function LiveUpdates() {
-  useLiveUpdates(!useReadsHeld());
+  const held = useReadsHeld();
+  // Held while the dashboard drew, the stream opens seconds after its reads: an alarm raised in
+  // between would reach no event, so its first open asks the live views again.
+  const [startedHeld] = useState(held);
+  useLiveUpdates(!held, { catchUpOnFirstOpen: startedHeld });
   return null;
 }
 

@@ -152,6 +152,26 @@ describe('the live client', () => {
     live.client.stop();
   });
 
+  it('started after the screens read, its first open asks every live view again once; one started with them does not', async () => {
+    const late = harness({ catchUpOnFirstOpen: true });
+    await settle();
+    late.latest().heartbeat(1000);
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+    expect(late.events).toEqual([['reset']]);
+    // Later heartbeats are no news.
+    late.latest().heartbeat(1000);
+    await vi.advanceTimersByTimeAsync(MIN_REFETCH_INTERVAL_MS + COALESCE_MS);
+    expect(late.events).toEqual([['reset']]);
+    late.client.stop();
+
+    const prompt = harness();
+    await settle();
+    prompt.latest().heartbeat(1000);
+    await vi.advanceTimersByTimeAsync(MIN_REFETCH_INTERVAL_MS + COALESCE_MS);
+    expect(prompt.events).toEqual([]);
+    prompt.client.stop();
+  });
+
   it('without a heartbeat interval from the server, the watchdog waits 2.5 default intervals', async () => {
     const live = harness();
     await settle();

@@ -45,6 +45,11 @@ export interface LiveClientOptions {
   /** Whether the browser says it is online. @default navigator.onLine, else true */
   isOnline?: () => boolean;
   now?: () => Date;
+  /**
+   * The screens read before this client started (it was held back while the first screen drew):
+   * what changed in between no event will tell, so the first open asks every live view again once.
+   */
+  catchUpOnFirstOpen?: boolean;
 }
 
 export interface LiveClient {
@@ -71,6 +76,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
   let lastEventId = '';
   let heartbeatMs = DEFAULT_HEARTBEAT_MS;
   let failures = 0;
+  let caughtUp = !options.catchUpOnFirstOpen;
   let stopped = false;
   let source: LiveSource | null = null;
   let ticketRequest: AbortController | null = null;
@@ -135,7 +141,8 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
   const heard = (current: number) => {
     if (current !== attempt) return;
     lastEventAt = now();
-    if (failures > 0) markStale('reset');
+    if (failures > 0 || !caughtUp) markStale('reset');
+    caughtUp = true;
     failures = 0;
     armWatchdog(current);
     setState('live');
