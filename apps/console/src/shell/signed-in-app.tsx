@@ -85,11 +85,9 @@ function DisplayTimeZoneProvider({ children }: { children: ReactNode }) {
 
 /** The live stream (inside SWRConfig, whose cache it revalidates), once the console's own reads may go; renders nothing. */
 function LiveUpdates() {
-  const held = useReadsHeld();
-  // Held while the dashboard drew, the stream opens seconds after its reads: an alarm raised in
-  // between would reach no event, so its first open asks the live views again.
-  const [startedHeld] = useState(held);
-  useLiveUpdates(!held, { catchUpOnFirstOpen: startedHeld });
+  // The stream opens after the screen's first reads (seconds after, when held while the dashboard
+  // drew): an alarm raised in between would reach no event, so its first open asks the live views again.
+  useLiveUpdates(!useReadsHeld(), { catchUpOnFirstOpen: true });
   return null;
 }
 

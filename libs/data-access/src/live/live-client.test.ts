@@ -152,7 +152,7 @@ describe('the live client', () => {
     live.client.stop();
   });
 
-  it('started after the screens read, its first open asks every live view again once; one started with them does not', async () => {
+  it('told the screens read before it, its first open asks every live view again once; without that, it does not', async () => {
     const late = harness({ catchUpOnFirstOpen: true });
     await settle();
     late.latest().heartbeat(1000);

@@ -46,8 +46,9 @@ export interface LiveClientOptions {
   isOnline?: () => boolean;
   now?: () => Date;
   /**
-   * The screens read before this client started (it was held back while the first screen drew):
-   * what changed in between no event will tell, so the first open asks every live view again once.
+   * The screens read before the stream opened (the console's start; seconds before, when it was
+   * held back while the dashboard drew): what changed in between no event will tell, so the first
+   * open asks every live view again once.
    */
   catchUpOnFirstOpen?: boolean;
 }
