@@ -9,8 +9,6 @@ interface ShellConnection {
   retryNow: () => void;
 }
 
-type SystemStatus = ReturnType<typeof useSystemStatus>;
-
 const FiguresContext = createContext<StatusFigures | null>(null);
 const LastUpdateContext = createContext<Date | null>(null);
 const ConnectionContext = createContext<ShellConnection | null>(null);
@@ -26,24 +24,21 @@ function required<T>(value: T | null, what: string): T {
  * the status cards, the last update and the connection each redraw only what shows them. The
  * shell's layout, header and screen sit in `children`, which the figures' answers do not redraw
  * (issue 30, Lighthouse TBT: every answer at load redrew the whole console).
- * While HeldReadsProvider holds the console's own reads, the figures wait (not read yet).
+ * While HeldReadsProvider holds the console's own reads, the figures are not asked (null until they are).
  */
 export function ShellStatusProvider({ children }: { children: ReactNode }) {
-  const reading = !useReadsHeld();
-  const [status, setStatus] = useState<SystemStatus>(NOT_READ);
+  const { sensors, activeAlerts, lastUpdate } = useSystemStatus({ enabled: !useReadsHeld() });
   const { state, lost, retryNow } = useConnectionRetry();
   const activeTime = useActiveTime();
 
-  const { sensors, activeAlerts } = status;
   // One connection state for the header, the banner and every live indicator: they cannot disagree.
   const figures = useMemo(() => ({ connection: state, activeTime, sensors, activeAlerts }), [state, activeTime, sensors, activeAlerts]);
   const connection = useMemo(() => ({ state, lost, retryNow }), [state, lost, retryNow]);
   return (
     <FiguresContext.Provider value={figures}>
-      <LastUpdateContext.Provider value={status.lastUpdate}>
+      <LastUpdateContext.Provider value={lastUpdate}>
         <ConnectionContext.Provider value={connection}>{children}</ConnectionContext.Provider>
       </LastUpdateContext.Provider>
-      {reading && <StatusReads onStatus={setStatus} />}
     </FiguresContext.Provider>
   );
 }
@@ -80,15 +75,6 @@ export function HeldReadsProvider({ hold, children }: { hold: boolean; children:
       <ScreenDrawnContext.Provider value={release}>{children}</ScreenDrawnContext.Provider>
     </ReadsHeldContext.Provider>
   );
-}
-
-const NOT_READ: SystemStatus = { online: false, sensors: null, activeAlerts: null, lastUpdate: null, isLoading: true };
-
-/** The status queries, mounted once they may be read; each change goes up to the provider. Renders nothing. */
-function StatusReads({ onStatus }: { onStatus: (status: SystemStatus) => void }) {
-  const { online, sensors, activeAlerts, lastUpdate, isLoading } = useSystemStatus();
-  useEffect(() => onStatus({ online, sensors, activeAlerts, lastUpdate, isLoading }), [onStatus, online, sensors, activeAlerts, lastUpdate, isLoading]);
-  return null;
 }
 
 /** The status figures: connection, active time, sensors, active alerts. */

@@ -86,8 +86,8 @@ function DisplayTimeZoneProvider({ children }: { children: ReactNode }) {
 /** The live stream (inside SWRConfig, whose cache it revalidates), once the console's own reads may go; renders nothing. */
 function LiveUpdates() {
   // The stream opens after the screen's first reads (seconds after, when held while the dashboard
-  // drew): an alarm raised in between would reach no event, so its first open asks the live views again.
-  useLiveUpdates(!useReadsHeld(), { catchUpOnFirstOpen: true });
+  // drew): an alarm raised in between would reach no event, so the live client's first open asks the live views again.
+  useLiveUpdates(!useReadsHeld());
   return null;
 }
 

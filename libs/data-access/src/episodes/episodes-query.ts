@@ -13,7 +13,7 @@ export function useOpenEpisodes(scope: EpisodeScope | null) {
   return useSWR<OpenEpisodesResponse>(episodeKeys.open(scope), ([, , open]: readonly [string, string, EpisodeScope]) => apiFetcher(episodePaths.open(open)));
 }
 
-/** The header's "Alertas en curso": the episodes en curso, silent nodes included. */
-export function useOngoingEpisodes(config?: SWRConfiguration<EnCursoResponse>) {
-  return useSWR<EnCursoResponse>(episodeKeys.ongoing(), () => apiFetcher(episodePaths.ongoing()), config);
+/** The header's "Alertas en curso": the episodes en curso, silent nodes included; not asked until `enabled`. */
+export function useOngoingEpisodes(config?: SWRConfiguration<EnCursoResponse>, enabled = true) {
+  return useSWR<EnCursoResponse>(enabled ? episodeKeys.ongoing() : null, () => apiFetcher(episodePaths.ongoing()), config);
 }

@@ -45,12 +45,6 @@ export interface LiveClientOptions {
   /** Whether the browser says it is online. @default navigator.onLine, else true */
   isOnline?: () => boolean;
   now?: () => Date;
-  /**
-   * The screens read before the stream opened (the console's start; seconds before, when it was
-   * held back while the dashboard drew): what changed in between no event will tell, so the first
-   * open asks every live view again once.
-   */
-  catchUpOnFirstOpen?: boolean;
 }
 
 export interface LiveClient {
@@ -77,7 +71,10 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
   let lastEventId = '';
   let heartbeatMs = DEFAULT_HEARTBEAT_MS;
   let failures = 0;
-  let caughtUp = !options.catchUpOnFirstOpen;
+  // The screens always read before the stream opens (at a sign-in ~1 s before; seconds before when
+  // it is held while the dashboard draws): what changed in between no event will tell, so the first
+  // open asks every live view again once, as every reopen does.
+  let caughtUp = false;
   let stopped = false;
   let source: LiveSource | null = null;
   let ticketRequest: AbortController | null = null;

@@ -61,14 +61,12 @@ export { reconnectDelay };
  * stream with a single-use ticket, watches its heartbeats, reconnects with backoff and catches up;
  * this hook revalidates what each event makes stale and tells the one connection state
  * (client/connection.ts) what the stream is doing. Mount it once, inside the console's SWRConfig.
- * `catchUpOnFirstOpen`: it starts after the screens' first reads (live-client.ts).
  */
-export function useLiveUpdates(enabled = true, { catchUpOnFirstOpen = false }: { catchUpOnFirstOpen?: boolean } = {}): void {
+export function useLiveUpdates(enabled = true): void {
   const { mutate } = useSWRConfig();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return undefined;
     const client = startLiveClient({
-      catchUpOnFirstOpen,
       requestTicket: async (signal) => (await apiRequest<StreamTicket>('/sense/stream/ticket', { method: 'POST', signal })).ticket,
       openSource: (url) => new EventSource(url),
       streamUrl: (ticket, lastEventId) => {
@@ -93,5 +91,5 @@ export function useLiveUpdates(enabled = true, { catchUpOnFirstOpen = false }: {
       unregister();
       client.stop();
     };
-  }, [enabled, mutate, catchUpOnFirstOpen]);
+  }, [enabled, mutate]);
 }

@@ -26,14 +26,17 @@ export interface SystemStatus {
   isLoading: boolean;
 }
 
-/** The figures of the sidebar's status card and the header: health, node count, active alerts. */
-export function useSystemStatus(): SystemStatus {
+/**
+ * The figures of the sidebar's status card and the header: health, node count, active alerts.
+ * Not `enabled`, nothing is asked (SWR's null keys) and every figure is null until it is.
+ */
+export function useSystemStatus({ enabled = true }: { enabled?: boolean } = {}): SystemStatus {
   const [lastUpdate, setLastUpdate] = useState<Date | null>(null);
   const onSuccess = useCallback(() => setLastUpdate(new Date()), []);
   const options = { onSuccess };
-  const health = useSWR<HealthResponse>(healthKeys.check(), () => apiFetcher(healthPaths.check()), { ...options, refreshInterval: SYSTEM_STATUS_REFRESH_MS });
-  const sensors = useSWR<PaginatedRows>(tableKeys.rows('nodo', NODE_TOTAL), () => apiFetcher(tablePaths.rows('nodo', NODE_TOTAL)), options);
-  const alerts = useOngoingEpisodes(options);
+  const health = useSWR<HealthResponse>(enabled ? healthKeys.check() : null, () => apiFetcher(healthPaths.check()), { ...options, refreshInterval: SYSTEM_STATUS_REFRESH_MS });
+  const sensors = useSWR<PaginatedRows>(enabled ? tableKeys.rows('nodo', NODE_TOTAL) : null, () => apiFetcher(tablePaths.rows('nodo', NODE_TOTAL)), options);
+  const alerts = useOngoingEpisodes(options, enabled);
   const online = health.data?.status === 'ok' && !health.error;
   const answered = health.data !== undefined || health.error !== undefined;
   // The health check is one input of the console's one connection state (client/connection.ts).
