@@ -308,6 +308,10 @@ async function prepare(url: string, days: number, clients: number): Promise<{ mi
         from generate_series(1, ${clients}) k
         join sense.usuario u on u.login = 'operador-' || lpad(k::text, 3, '0') || '@bench.camposense.dev'
       on conflict (usuarioid, empresaid) do nothing`);
+    // Statistics for every other table too, as autovacuum's analyze keeps them on a production
+    // server: without them the planner guessed the small tables (grants, places, thresholds, nodes)
+    // under row security, and 51 of the schema's 57 tables had none (issue 31, load-db.md).
+    await database.query(sql`analyze`);
     const metrics = await database.query<{ metricaid: number }>(sql`select metricaid from sense.metrica where statusid = 1 order by 1`);
     const criticidades = await database.query<{ criticidadid: number }>(sql`select criticidadid from sense.criticidad where statusid = 1 order by 1`);
     const mix: MixData = {

@@ -174,11 +174,13 @@ export function seriesStatement(scope: SeriesScope, bucketSeconds: number, windo
       'metric', (select json_build_object('metricaid', me.metricaid, 'metrica', me.metrica, 'unidad', me.unidad)
                    from ${tableRef('metrica')} me where me.metricaid = ${scope.metricaId}),
       'start', ${window.start}::text, 'end', ${window.end}::text, 'bucketSeconds', ${bucketSeconds}::int,
-      -- Rows, not json_build_object, for the objects of the arrays: json writes them without the
-      -- spaces around each ':' and ','. ISO strings of one width sort as their instants.
-      'buckets', coalesce((select json_agg(x order by x.t)
-                             from (select ${isoUtc(sql`b.t`)} as t, b.min, b.max, b.sum / b.count as avg, b.count from b) x),
-                          '[]'::json),
+      -- The buckets' objects are written as text: json_agg of rows took 40-50 % of a week's chart
+      -- (600 buckets: ~1.3 of ~3 ms of execution; as text, validated by the cast, about half as
+      -- long, issue 31). Every figure is a finite number and never null (the readings are NOT
+      -- NULL and a bucket holds at least one), written by float8out as json would write it.
+      'buckets', ('[' || coalesce((select string_agg('{"t":"' || ${isoUtc(sql`b.t`)} || '","min":' || b.min || ',"max":' || b.max
+                                                       || ',"avg":' || (b.sum / b.count) || ',"count":' || b.count || '}', ',' order by b.t)
+                                     from b), '') || ']')::json,
       'thresholds', coalesce((${thresholdsJson(scope)}), '[]'::json),
       'stats', (select json_build_object('count', coalesce(sum(b.count), 0)::int, 'avg', sum(b.sum) / nullif(sum(b.count), 0),
                                          'min', min(b.min), 'max', max(b.max), 'latest', ${isoUtc(sql`max(b.last)`)},
