@@ -150,6 +150,7 @@ async function recordLongFrames(page: Page): Promise<void> {
   await page.addInitScript(`(() => {
     const commits = [];
     globalThis.__benchCommits = commits;
+    globalThis.__benchCommitSources = [];
     globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       supportsFiber: true,
       isDisabled: false,
@@ -157,7 +158,20 @@ async function recordLongFrames(page: Page): Promise<void> {
       inject() { return 1; },
       checkDCE() {},
       onScheduleFiberRoot() {},
-      onCommitFiberRoot() { commits.push(Math.round(performance.now())); },
+      onCommitFiberRoot(id, root) {
+        const updated = [];
+        const visit = (fiber, depth) => {
+          for (let child = fiber; child && updated.length < 6; child = child.sibling) {
+            const before = child.alternate;
+            if (typeof child.type === 'function' && before && child.memoizedProps === before.memoizedProps && child.memoizedState !== before.memoizedState) {
+              updated.push(child.type.displayName || child.type.name || '?');
+            } else if (child.child && depth < 400) visit(child.child, depth + 1);
+          }
+        };
+        visit(root.current.child, 0);
+        commits.push(Math.round(performance.now()));
+        globalThis.__benchCommitSources.push(Math.round(performance.now()) + ' [' + updated.join(', ') + ']');
+      },
       onCommitFiberUnmount() {},
       onPostCommitFiberRoot() {},
     };
@@ -255,6 +269,7 @@ async function printTrace(step: string, page: Page, seenAt: number, workers: Wor
       frames: globalThis.__benchFrames ?? [],
       milestones: globalThis.__benchMilestones ?? [],
       commits: globalThis.__benchCommits ?? [],
+      commitSources: globalThis.__benchCommitSources ?? [],
     };
   })()`)) as {
     navigation?: TimedEntry & { domInteractive: number; domContentLoaded: number; load: number };
@@ -262,6 +277,7 @@ async function printTrace(step: string, page: Page, seenAt: number, workers: Wor
     frames: Array<{ start: number; duration: number; blocking: number; scripts: string[] }>;
     milestones: Array<{ at: number; shows: string }>;
     commits: number[];
+    commitSources: string[];
   };
   const row = (entry: TimedEntry) =>
     `    ${String(entry.start).padStart(6)} → ${String(entry.end).padStart(6)}  worker ${String(entry.worker).padStart(5)}  request ${String(entry.requestStart).padStart(5)}  first byte ${String(entry.responseStart).padStart(5)}  ${String(entry.transfer).padStart(7)} B wire ${String(entry.body).padStart(7)} B body  ${entry.name}`;
@@ -278,6 +294,7 @@ async function printTrace(step: string, page: Page, seenAt: number, workers: Wor
   console.log('  what the page showed (ms, its spinners and the awaited list):');
   for (const milestone of trace.milestones) console.log(`    ${String(milestone.at).padStart(6)}  ${milestone.shows}`);
   console.log(`  React's commits (${trace.commits.length}, ms): ${trace.commits.join(' ')}`);
+  console.log(`  each commit's updated components (state or context changed, props not): ${trace.commitSources.join(' | ')}`);
   workers.print(fromHttpCache);
 }
 
