@@ -29,6 +29,15 @@
  * ran in them (main-thread time at the throttled CPU), when the awaited element was seen, and the
  * service worker's own fetches (ms since the step started, from the bench's clock).
  *
+ * BENCH_FIELD_TRACE=repeatVisit also lists React's commits (through the hook React's developer
+ * tools use): how many draws the page took before the node list showed.
+ *
+ * For an A/B of the repeat visit on a shared machine: BENCH_FIELD_REPEATS=n takes it n times (a new
+ * page of the same browser each; the later ones may find the browser's code cache warm) and reports
+ * the median with each run; BENCH_FIELD_LIGHTHOUSE=dashboard scores the dashboard only, =none
+ * neither; BENCH_FIELD_CONSOLE_DIR serves another build than dist/console (two builds kept apart);
+ * BENCH_FIELD_PROFILE=<file> writes the first repeat visit's CPU profile (DevTools opens it).
+ *
  * Needs the built console (`npm run build`, which `npm run bench:field` runs first). Chromium from
  * CHROME_PATH or /usr/bin/chromium. Each figure carries the machine's 1-minute load average when it
  * was taken: on a busy machine the times are long and the scores low (`underLoad`).
@@ -47,7 +56,8 @@ import { chromiumLaunchOptions } from '../tools/chromium';
 const EMAIL = 'operador@camposense.dev';
 const PASSWORD = 'Campo#Sense2026';
 const RESULTS_FILE = fileURLToPath(new URL('./results/field.json', import.meta.url));
-const CONSOLE_DIR = fileURLToPath(new URL('../dist/console', import.meta.url));
+/** BENCH_FIELD_CONSOLE_DIR: another build (an A/B of two builds kept apart). */
+const CONSOLE_DIR = process.env['BENCH_FIELD_CONSOLE_DIR'] ?? fileURLToPath(new URL('../dist/console', import.meta.url));
 const VIEWPORT = { width: 390, height: 844 };
 /** Slow 3G as the issue measured it: 400 kbit/s each way, 400 ms round trip. */
 const SLOW_3G = { offline: false, latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
@@ -135,6 +145,37 @@ const traced = (step: string) => (process.env['BENCH_FIELD_TRACE'] ?? '').split(
 
 /** Records the page's long animation frames from its first script on (BENCH_FIELD_TRACE). */
 async function recordLongFrames(page: Page): Promise<void> {
+  // React's commits, through the hook its developer tools use: when each drew. A string: tsx names
+  // the functions of an object literal (`__name`), which the page lacks.
+  await page.addInitScript(`(() => {
+    const commits = [];
+    globalThis.__benchCommits = commits;
+    globalThis.__benchCommitSources = [];
+    globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject() { return 1; },
+      checkDCE() {},
+      onScheduleFiberRoot() {},
+      onCommitFiberRoot(id, root) {
+        const updated = [];
+        const visit = (fiber, depth) => {
+          for (let child = fiber; child && updated.length < 6; child = child.sibling) {
+            const before = child.alternate;
+            if (typeof child.type === 'function' && before && child.memoizedProps === before.memoizedProps && child.memoizedState !== before.memoizedState) {
+              updated.push(child.type.displayName || child.type.name || '?');
+            } else if (child.child && depth < 400) visit(child.child, depth + 1);
+          }
+        };
+        visit(root.current.child, 0);
+        commits.push(Math.round(performance.now()));
+        globalThis.__benchCommitSources.push(Math.round(performance.now()) + ' [' + updated.join(', ') + ']');
+      },
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+    };
+  })()`);
   await page.addInitScript(() => {
     const frames: unknown[] = [];
     (globalThis as unknown as { __benchFrames: unknown[] }).__benchFrames = frames;
@@ -227,12 +268,16 @@ async function printTrace(step: string, page: Page, seenAt: number, workers: Wor
       resources: performance.getEntriesByType('resource').map(timing),
       frames: globalThis.__benchFrames ?? [],
       milestones: globalThis.__benchMilestones ?? [],
+      commits: globalThis.__benchCommits ?? [],
+      commitSources: globalThis.__benchCommitSources ?? [],
     };
   })()`)) as {
     navigation?: TimedEntry & { domInteractive: number; domContentLoaded: number; load: number };
     resources: TimedEntry[];
     frames: Array<{ start: number; duration: number; blocking: number; scripts: string[] }>;
     milestones: Array<{ at: number; shows: string }>;
+    commits: number[];
+    commitSources: string[];
   };
   const row = (entry: TimedEntry) =>
     `    ${String(entry.start).padStart(6)} → ${String(entry.end).padStart(6)}  worker ${String(entry.worker).padStart(5)}  request ${String(entry.requestStart).padStart(5)}  first byte ${String(entry.responseStart).padStart(5)}  ${String(entry.transfer).padStart(7)} B wire ${String(entry.body).padStart(7)} B body  ${entry.name}`;
@@ -248,6 +293,8 @@ async function printTrace(step: string, page: Page, seenAt: number, workers: Wor
   }
   console.log('  what the page showed (ms, its spinners and the awaited list):');
   for (const milestone of trace.milestones) console.log(`    ${String(milestone.at).padStart(6)}  ${milestone.shows}`);
+  console.log(`  React's commits (${trace.commits.length}, ms): ${trace.commits.join(' ')}`);
+  console.log(`  each commit's updated components (state or context changed, props not): ${trace.commitSources.join(' | ')}`);
   workers.print(fromHttpCache);
 }
 
@@ -404,26 +451,56 @@ async function main(): Promise<void> {
     const afterSignIn = await wire.take('afterSignIn');
     await page.close();
 
-    const again = await context.newPage();
-    await throttle(context, again, wire);
-    if (traced('repeatVisit')) await recordLongFrames(again);
-    let seenAt = 0;
-    workerFetches.restart();
-    const repeatVisit = await measured(wire, 'repeatVisit', async () => {
-      await again.goto(`${base}/dashboard`);
-      await again.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first().waitFor({ timeout: TIMEOUT_MS });
-      if (traced('repeatVisit')) seenAt = await again.evaluate(() => performance.now());
-    });
-    if (traced('repeatVisit')) await printTrace('repeatVisit', again, seenAt, workerFetches, workerLink?.fromHttpCache ?? new Set());
-    await again.close();
+    // BENCH_FIELD_REPEATS=n takes the repeat visit n times (each a new page of the same browser) and
+    // reports the median: one run's time moves by hundreds of ms on a shared machine.
+    const repeats = Math.max(1, Number(process.env['BENCH_FIELD_REPEATS'] ?? '1') || 1);
+    const repeatVisits: Measure[] = [];
+    const commitsPerVisit: number[] = [];
+    for (let run = 0; run < repeats; run++) {
+      const again = await context.newPage();
+      await throttle(context, again, wire);
+      if (traced('repeatVisit')) await recordLongFrames(again);
+      let seenAt = 0;
+      workerFetches.restart();
+      // BENCH_FIELD_PROFILE=<file>: the first repeat visit's CPU profile (the page's main thread), for DevTools or a script.
+      const profileFile = run === 0 ? process.env['BENCH_FIELD_PROFILE'] : undefined;
+      const profiler = profileFile ? await context.newCDPSession(again) : null;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+      }
+      repeatVisits.push(
+        await measured(wire, 'repeatVisit', async () => {
+          await again.goto(`${base}/dashboard`);
+          await again.getByRole('listbox', { name: 'NODOS' }).getByRole('option').first().waitFor({ timeout: TIMEOUT_MS });
+          if (traced('repeatVisit')) seenAt = await again.evaluate(() => performance.now());
+        }),
+      );
+      if (profiler && profileFile) {
+        const { profile } = (await profiler.send('Profiler.stop')) as { profile: unknown };
+        writeFileSync(profileFile, JSON.stringify(profile));
+        await profiler.detach();
+      }
+      if (traced('repeatVisit')) {
+        await printTrace('repeatVisit', again, seenAt, workerFetches, workerLink?.fromHttpCache ?? new Set());
+        commitsPerVisit.push(((await again.evaluate('globalThis.__benchCommits')) as number[]).filter((at) => at <= seenAt).length);
+      }
+      await again.close();
+    }
+    const repeatVisit = [...repeatVisits].sort((left, right) => left.ms - right.ms)[Math.floor((repeatVisits.length - 1) / 2)]!;
+    if (repeats > 1) console.log(`repeat visits (ms): ${repeatVisits.map((visit) => `${visit.ms} (load ${visit.load1})`).join(', ')}; median ${repeatVisit.ms}`);
+    if (commitsPerVisit.length > 0) console.log(`React commits before the node list showed, per visit: ${commitsPerVisit.join(', ')}`);
     const workersThrottled = workerLink?.throttled() ?? 0;
     // Lighthouse simulates its own link from what it observes: the workers' emulation is taken off first.
     await workerLink?.close();
 
     // Lighthouse: sign-in signed out (its own clean page) after the dashboard, signed in.
-    const dashboard = await lighthouseScore(`${base}/dashboard`, debuggingPort);
+    // BENCH_FIELD_LIGHTHOUSE=dashboard scores the dashboard only, =none neither (a repeat visit's A/B).
+    const lighthouseSteps = process.env['BENCH_FIELD_LIGHTHOUSE'] ?? 'all';
+    const dashboard = lighthouseSteps === 'none' ? null : await lighthouseScore(`${base}/dashboard`, debuggingPort);
     await context.clearCookies();
-    const signInPage = await lighthouseScore(`${base}/`, debuggingPort);
+    const signInPage = lighthouseSteps === 'all' ? await lighthouseScore(`${base}/`, debuggingPort) : null;
 
     const results = {
       takenAt: new Date().toISOString(),
@@ -440,6 +517,7 @@ async function main(): Promise<void> {
       firstVisit,
       signIn,
       repeatVisit,
+      ...(repeats > 1 ? { repeatVisitRuns: repeatVisits.map(({ ms, load1 }) => ({ ms, load1 })) } : {}),
       // The first visit and sign-in with what the open console took after them until the link was quiet.
       afterSignIn,
       bytesPerVisit: {

@@ -1,6 +1,6 @@
 import { useScreenDrawn } from '@camposense/ui';
 import { render } from '@camposense/ui/testing';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +60,17 @@ describe('the console status reads held for the screen', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.getByText('sensors: none')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'draw' }));
+    expect(await screen.findByText('sensors: 7')).toBeInTheDocument();
+  });
+
+  // Its first read started in the task that committed the screen's draw would redraw the shell
+  // before the browser painted that draw (issue 30, repeat visit).
+  it('lets the screen paint its draw before it reads', async () => {
+    const fetch = fetchMock();
+    vi.stubGlobal('fetch', fetch);
+    renderShell(true);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'draw' })));
+    expect(fetch).not.toHaveBeenCalled();
     expect(await screen.findByText('sensors: 7')).toBeInTheDocument();
   });
 

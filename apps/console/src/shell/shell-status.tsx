@@ -64,6 +64,10 @@ export function useReadsHeld(): boolean {
 export function HeldReadsProvider({ hold, children }: { hold: boolean; children: ReactNode }) {
   const [held, setHeld] = useState(hold);
   const release = useCallback(() => setHeld(false), []);
+  // Told from the screen's effect, which ran in the task that committed its draw: released there,
+  // the reads' start redrew this provider and the status figures (two commits) before the browser
+  // could paint the node list (issue 30, repeat visit).
+  const releaseAfterPaint = useCallback(() => afterNextPaint(release), [release]);
   useEffect(() => {
     if (!held) return undefined;
     const timer = setTimeout(release, HELD_READS_WAIT_MS);
@@ -72,9 +76,19 @@ export function HeldReadsProvider({ hold, children }: { hold: boolean; children:
   return (
     <ReadsHeldContext.Provider value={held}>
       {/* The same function throughout (a release after the first does nothing): the screens that tell it do not redraw for it. */}
-      <ScreenDrawnContext.Provider value={release}>{children}</ScreenDrawnContext.Provider>
+      <ScreenDrawnContext.Provider value={releaseAfterPaint}>{children}</ScreenDrawnContext.Provider>
     </ReadsHeldContext.Provider>
   );
+}
+
+/** Runs `then` once the browser has painted what was just committed; at once where nothing paints (a hidden page). */
+function afterNextPaint(then: () => void): void {
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
+    then();
+    return;
+  }
+  // A frame's callbacks run just before its paint; a task queued from one runs after it.
+  requestAnimationFrame(() => setTimeout(then, 0));
 }
 
 /** The status figures: connection, active time, sensors, active alerts. */

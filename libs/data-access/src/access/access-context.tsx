@@ -49,7 +49,12 @@ export interface AccessProviderProps {
 export function AccessProvider({ user, children }: AccessProviderProps) {
   const admin = user.user_metadata.rol === 'admin';
   const answer = useUserAccess(admin ? null : user.id);
-  const { data, error, isValidating, mutate } = answer;
+  const { data, error, mutate } = answer;
+  // Read only after an error, where a retry shows loading: SWR re-renders a hook for the fields it
+  // was read for, and the mount's revalidation of a grant already in the cache (read ahead at a
+  // reload) flipped `isValidating` twice, each a new value and a commit of every screen under the
+  // provider just after the console's first draw (issue 30, repeat visit).
+  const isValidating = error !== undefined && answer.isValidating;
   const retry = useCallback(() => void mutate(), [mutate]);
   const value = useMemo<SignedInAccess>(() => {
     const all = admin || data?.todas === true;

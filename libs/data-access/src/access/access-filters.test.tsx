@@ -82,6 +82,21 @@ describe('a user granted one farm', () => {
     expect(result.current).toMatchObject({ paisId: null, empresaId: null, fundoId: null });
   });
 
+  // A reload's grant and farms are in the cache before the console's first render (issue 30): a
+  // screen drawn with `settling` first cost the console a commit (its loading state) more.
+  it('with the farms already known, is never settling nor outside the farm, from the first render', () => {
+    const seen: object[] = [];
+    renderHook(
+      () => {
+        const { paisId, empresaId, fundoId, settling } = useGlobalFilters();
+        seen.push({ paisId, empresaId, fundoId, settling });
+      },
+      { wrapper: wrapperFor(operatorUser, { access: chileOnly, farms: [farm(1, 1), farm(5, 3)] }) },
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    for (const filters of seen) expect(filters).toEqual({ paisId: 2, empresaId: 3, fundoId: 5, settling: false });
+  });
+
   it('with two farms, starts with nothing chosen', async () => {
     const { result } = renderHook(() => useGlobalFilters(), { wrapper: wrapperFor(operatorUser, { access: chileOnly, farms: [farm(5, 3), farm(6, 3)] }) });
     await waitFor(() => expect(result.current.settling).toBe(false));

@@ -126,13 +126,15 @@ export function GlobalFiltersProvider({ children, initial, storageKey }: GlobalF
   const farms = useFundos(null, { allWhenNone: decidesFarm });
   const single = decidesFarm && farms.data ? singleGrantedFarm(granted.grants, farms.data) : null;
   const farmsSettled = !decidesFarm || farms.data !== undefined || farms.error !== undefined;
-  // Once per session: a user who then clears the scope keeps it cleared.
+  // Once per session: a user who then clears the scope keeps it cleared. Decided during the render
+  // (React renders this provider again at once, before its children), not in an effect: when the
+  // farms are known at the first render (a reload, whose reads went ahead) no screen draws a
+  // "settling" frame first, a commit more before the dashboard (issue 30, repeat visit).
   const [presetDecided, setPresetDecided] = useState(false);
-  useEffect(() => {
-    if (presetDecided || !decidesFarm || !farmsSettled) return;
+  if (!presetDecided && decidesFarm && farmsSettled) {
     setPresetDecided(true);
     if (single && stored.fundoId === null) setFilters(single);
-  }, [presetDecided, decidesFarm, farmsSettled, single, stored.fundoId]);
+  }
   const settling = access?.status === 'loading' || (decidesFarm && !presetDecided);
 
   useEffect(() => {

@@ -62,8 +62,15 @@ describe('readDashboardAhead', () => {
     expect(api.paths()).toEqual([]);
     token = 'token-2';
     announceAccessToken();
-    // The schema check the farms need leaves with the grant, not after it.
-    expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/usuarios/2/accesos']);
+    // All at once: the farms and the countries beside the grant and the schema check, not after them.
+    expect([...api.paths()].sort()).toEqual([
+      '/api/sense/detect',
+      '/api/sense/fundos',
+      '/api/sense/metricas',
+      '/api/sense/nodos-con-localizacion',
+      '/api/sense/paises',
+      '/api/sense/usuarios/2/accesos',
+    ]);
     await settled();
     expect([...api.paths()].sort()).toEqual(['/api/sense/detect', '/api/sense/fundos', '/api/sense/metricas', '/api/sense/nodos-con-localizacion', '/api/sense/paises', '/api/sense/usuarios/2/accesos']);
 
@@ -84,13 +91,17 @@ describe('readDashboardAhead', () => {
     expect(api.paths()).toHaveLength(6);
   });
 
-  it("asks no farms for a user who holds every company, and no grant for an admin (the console never asks an admin's)", async () => {
+  it("hands no farms to a user who holds every company, and asks no grant for an admin (the console never asks an admin's)", async () => {
     const api = answering({ todas: true, accesos: [] });
     setTokenSource({ getAccessToken: () => 'token-5', getSessionUser: () => user(5, 'user') });
-    readDashboardAhead();
+    const handed: string[] = [];
+    readDashboardEarly((read) => handed.push(read.key.join('/')));
     await settled();
     expect(api.paths()).toContain('/api/sense/usuarios/5/accesos');
-    expect(api.paths()).not.toContain('/api/sense/fundos');
+    // Asked beside the grant, before it was known, but not handed on to SWR's cache.
+    expect(api.paths()).toContain('/api/sense/fundos');
+    expect(handed).toContain('user-access/5');
+    expect(handed).not.toContain('places/farms/all');
 
     const admin = answering({ todas: true, accesos: [] });
     setTokenSource({ getAccessToken: () => 'token-1', getSessionUser: () => user(1, 'admin') });
@@ -108,7 +119,7 @@ describe('readDashboardAhead', () => {
     expect(api.paths()).toEqual([]);
     token = 'token-2';
     announceAccessToken();
-    expect(api.paths()).toHaveLength(4);
+    expect(api.paths()).toHaveLength(6);
     await settled();
     expect(api.paths()).toHaveLength(6);
 

@@ -1,11 +1,10 @@
 import type { UserAccessResponse } from '@camposense/domain';
-import { currentSessionGeneration, currentSessionUser, whenAccessToken } from '../client/api-client';
+import { apiFetcher, currentSessionGeneration, currentSessionUser, whenAccessToken } from '../client/api-client';
 import { readEarly } from '../client/early-reads';
 import { REFRESH_TIMEOUT_MS } from '../auth/auth-api';
 import { metricKeys, metricPaths } from '../metrics/keys';
 import { placeKeys, placePaths } from '../places/keys';
 import { detectSense } from '../sense/detect';
-import { senseListFetcher } from '../sense/sense-fetcher';
 import { userAccessKeys, userAccessPaths } from '../user-access/keys';
 import { nodeKeys, nodePaths } from './keys';
 
@@ -16,26 +15,39 @@ export interface DashboardRead {
 }
 
 /**
+ * A list of the sense schema asked beside the check that the server offers it, not after: the two
+ * leave in one round trip. Without the schema the list is empty (senseListFetcher's rule), whatever
+ * its own request answered.
+ */
+async function senseListBesideDetect<T>(path: string): Promise<T[]> {
+  const list = apiFetcher<T[]>(path);
+  list.catch(() => undefined);
+  const { available } = await detectSense();
+  return available ? list : [];
+}
+
+/**
  * What every screen of a signed-in user waits for before it draws (the shell's access gate): the
  * user's own grant and, for a user granted some companies, every farm (apps/console
- * `GlobalFiltersProvider` looks for a single granted farm to start in). Asked one after the other
- * here, at once, rather than each after the render the previous one caused. An admin's grant is
- * never asked (AccessProvider), so nothing is read for one.
+ * `GlobalFiltersProvider` looks for a single granted farm to start in). Both asked at once: the
+ * farms asked once the grant had answered left after the console's chunk had compiled (the answer's
+ * handling waited for that long task), and the shell's first draw waited for them or was started
+ * again by their answer (issue 30, repeat visit). The farms are handed on only when the grant
+ * decides on them; a user who holds every company or none asked them for nothing. An admin's grant
+ * is never asked (AccessProvider), so nothing is read for one.
  */
 function readGrant(onRead: (read: DashboardRead) => void): void {
   const user = currentSessionUser();
   if (!user || user.user_metadata.rol === 'admin') return;
   const generation = currentSessionGeneration();
-  // The farms' fetcher asks whether the server offers the sense schema first (asked once per page):
-  // asked beside the grant, so the farms wait for one round trip on a cold cache, not two.
-  void detectSense();
   const access = readEarly<UserAccessResponse>(userAccessPaths.of(user.id));
   onRead({ key: userAccessKeys.of(user.id), answer: access });
+  const farmsPath = placePaths.farms('all');
+  const farms = readEarly(farmsPath, () => senseListBesideDetect(farmsPath));
   access
     .then((granted) => {
       if (granted.todas || granted.accesos.length === 0 || currentSessionGeneration() !== generation) return;
-      const farms = placePaths.farms('all');
-      onRead({ key: placeKeys.farms(null, { allWhenNone: true })!, answer: readEarly(farms, () => senseListFetcher(farms)) });
+      onRead({ key: placeKeys.farms(null, { allWhenNone: true })!, answer: farms });
     })
     .catch(() => undefined);
 }
@@ -57,6 +69,6 @@ export function readDashboardEarly(onRead: (read: DashboardRead) => void = () =>
     // The countries: the shell's scope chip and the dashboard's time zone read them, and an answer
     // that arrived while the dashboard's first draw rendered started that draw again.
     const countries = placePaths.countries();
-    onRead({ key: placeKeys.countries(), answer: readEarly(countries, () => senseListFetcher(countries)) });
+    onRead({ key: placeKeys.countries(), answer: readEarly(countries, () => senseListBesideDetect(countries)) });
   }, REFRESH_TIMEOUT_MS);
 }
