@@ -1,10 +1,10 @@
 import type { UserAccessResponse } from '@camposense/domain';
-import { apiFetcher, currentSessionGeneration, currentSessionUser, whenAccessToken } from '../client/api-client';
+import { currentSessionGeneration, currentSessionUser, whenAccessToken } from '../client/api-client';
 import { readEarly } from '../client/early-reads';
 import { REFRESH_TIMEOUT_MS } from '../auth/auth-api';
 import { metricKeys, metricPaths } from '../metrics/keys';
 import { placeKeys, placePaths } from '../places/keys';
-import { detectSense } from '../sense/detect';
+import { senseListBesideDetect } from '../sense/sense-fetcher';
 import { userAccessKeys, userAccessPaths } from '../user-access/keys';
 import { nodeKeys, nodePaths } from './keys';
 
@@ -12,18 +12,6 @@ import { nodeKeys, nodePaths } from './keys';
 export interface DashboardRead {
   key: readonly unknown[];
   answer: Promise<unknown>;
-}
-
-/**
- * A list of the sense schema asked beside the check that the server offers it, not after: the two
- * leave in one round trip. Without the schema the list is empty (senseListFetcher's rule), whatever
- * its own request answered.
- */
-async function senseListBesideDetect<T>(path: string): Promise<T[]> {
-  const list = apiFetcher<T[]>(path);
-  list.catch(() => undefined);
-  const { available } = await detectSense();
-  return available ? list : [];
 }
 
 /**
